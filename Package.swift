@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// C types must never leak into a public signature: every import is internal unless marked.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Loopfeed",
+    products: [
+        .executable(name: "loopfeed", targets: ["loopfeed"]),
+    ],
+    targets: [
+        // C system libraries, found with pkg-config.
+        .systemLibrary(
+            name: "CGLib", path: "Sources/CGLib",
+            pkgConfig: "glib-2.0 gobject-2.0 gio-2.0 gio-unix-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CGtk", path: "Sources/CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CGStreamer", path: "Sources/CGStreamer",
+            pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // The only hand-written C: macro accessors, variadic wrappers, the frame paintable.
+        .target(name: "CShims", dependencies: ["CGLib", "CGtk", "CGStreamer"]),
+
+        // Thin owned wrappers over the C APIs.
+        .target(name: "GLibKit", dependencies: ["CGLib", "CShims"], swiftSettings: swiftSettings),
+        .target(name: "GStreamerKit", dependencies: ["GLibKit", "CGLib", "CGStreamer", "CShims"], swiftSettings: swiftSettings),
+        .target(name: "GtkKit", dependencies: ["GLibKit", "CGLib", "CGtk", "CShims"], swiftSettings: swiftSettings),
+
+        // Domain and services.
+        .target(name: "FeedCore", swiftSettings: swiftSettings),
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "FeedSources", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
+        .target(name: "FeedMedia", dependencies: ["FeedCore", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
+        .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit", "CShims"], swiftSettings: swiftSettings),
+        .target(name: "FeedUI", dependencies: ["FeedCore", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
+        .target(
+            name: "LoopfeedApp",
+            dependencies: ["FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
+
+        // In-memory fakes of the FeedCore protocols.
+        .target(name: "FeedTesting", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,4 @@
+#include <glib.h>
+#include <glib-object.h>
+#include <gio/gio.h>
+#include <glib-unix.h>

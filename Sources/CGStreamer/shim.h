@@ -1,0 +1,5 @@
+#include <gst/gst.h>
+#include <gst/app/app.h>
+#include <gst/video/video.h>
+#include <gst/audio/audio.h>
+#include <gst/pbutils/pbutils.h>

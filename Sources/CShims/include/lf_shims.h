@@ -1,0 +1,98 @@
+/* The only hand-written C in Loopfeed: what Swift cannot call directly (macros, variadic
+ * functions, struct-of-callbacks APIs) and the frame paintable GObject. */
+#ifndef LF_SHIMS_H
+#define LF_SHIMS_H
+
+#include <glib.h>
+#include <glib-object.h>
+#include <gio/gio.h>
+#include <glib-unix.h>
+#include <gtk/gtk.h>
+#include <gst/gst.h>
+#include <gst/app/app.h>
+#include <gst/video/video.h>
+#include <gst/pbutils/pbutils.h>
+
+G_BEGIN_DECLS
+
+/* ---- GObject: typed setters for g_object_set (variadic) ---- */
+void lf_object_set_pointer(gpointer object, const char *name, gpointer value);
+void lf_object_set_bool(gpointer object, const char *name, gboolean value);
+void lf_object_set_int(gpointer object, const char *name, gint value);
+void lf_object_set_uint(gpointer object, const char *name, guint value);
+void lf_object_set_double(gpointer object, const char *name, gdouble value);
+void lf_object_set_string(gpointer object, const char *name, const char *value);
+/* Returns a newly allocated string (g_free it), or NULL. */
+char *lf_object_get_string(gpointer object, const char *name);
+gint lf_object_get_int(gpointer object, const char *name);
+gdouble lf_object_get_double(gpointer object, const char *name);
+gboolean lf_object_get_bool(gpointer object, const char *name);
+/* Returns a new reference (unref it), or NULL. */
+gpointer lf_object_get_object(gpointer object, const char *name);
+gboolean lf_object_is_floating(gpointer object);
+guint lf_object_ref_count(gpointer object);
+const char *lf_object_type_name(gpointer object);
+
+/* ---- GStreamer macros ---- */
+GstMessageType lf_message_type(GstMessage *message);
+GstObject *lf_message_source(GstMessage *message);
+gboolean lf_message_is_from(GstMessage *message, gpointer object);
+GstClockTime lf_clock_time_none(void);
+/* Parses caps from a string; NULL when invalid. */
+GstCaps *lf_caps_from_string(const char *text);
+void lf_set_caps_property(gpointer element, const char *name, GstCaps *caps);
+
+/* appsink: the sample handler runs on the streaming thread for prerolled and played samples. */
+typedef void (*LfSampleHandler)(GstSample *sample, gboolean is_preroll, gpointer user_data);
+void lf_appsink_set_sample_handler(GstAppSink *sink, LfSampleHandler handler, gpointer user_data,
+                                   GDestroyNotify notify);
+
+/* A decoded frame: a reference to the buffer (never the sample, which appsink reuses) and its
+ * layout. Owned by the caller; free with lf_video_frame_free. */
+typedef struct {
+    GstBuffer *buffer;
+    GstVideoInfo info;
+    GstClockTime pts;
+    GstClockTime duration;
+} LfVideoFrame;
+
+LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample);
+void lf_video_frame_free(LfVideoFrame *frame);
+gint lf_video_frame_width(const LfVideoFrame *frame);
+gint lf_video_frame_height(const LfVideoFrame *frame);
+
+/* Pad probes on caps events: the handler sees the negotiated width and height. */
+typedef void (*LfCapsHandler)(gint width, gint height, gpointer user_data);
+gulong lf_pad_add_caps_probe(GstPad *pad, LfCapsHandler handler, gpointer user_data, GDestroyNotify notify);
+
+/* ---- GDK: zero-copy texture over a frame's mapped buffer ---- */
+/* Returns a new texture that keeps the buffer mapped until the texture is freed; NULL when the
+ * frame's format is not a packed 32-bit RGB format. Safe to call from any thread. */
+GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame);
+
+/* ---- The frame paintable: one stable GdkPaintable per page whose contents change ---- */
+#define LF_TYPE_FRAME_PAINTABLE (lf_frame_paintable_get_type())
+G_DECLARE_FINAL_TYPE(LfFramePaintable, lf_frame_paintable, LF, FRAME_PAINTABLE, GObject)
+
+typedef void (*LfPaintedHandler)(guint64 serial, gint width, gint height, gpointer user_data);
+
+LfFramePaintable *lf_frame_paintable_new(void);
+/* Shows `texture` (a new reference is taken) and invalidates contents (and size if it changed).
+ * Main thread only. Returns the serial of the texture. */
+guint64 lf_frame_paintable_set_texture(LfFramePaintable *self, GdkTexture *texture);
+void lf_frame_paintable_clear(LfFramePaintable *self);
+guint64 lf_frame_paintable_get_serial(LfFramePaintable *self);
+/* Called from snapshot the first time a texture is drawn: the frame clock's paint of it. */
+void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHandler handler,
+                                            gpointer user_data, GDestroyNotify notify);
+
+/* ---- GTK helpers ---- */
+void lf_widget_add_css_class(gpointer widget, const char *name);
+GtkWidget *lf_window_new_application(GtkApplication *app);
+gint lf_key_event_state(GdkModifierType state);
+void lf_accessible_set_label(gpointer widget, const char *label);
+void lf_accessible_set_description(gpointer widget, const char *description);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,54 @@
+#include "lf_shims.h"
+
+void lf_object_set_pointer(gpointer object, const char *name, gpointer value) { g_object_set(object, name, value, NULL); }
+void lf_object_set_bool(gpointer object, const char *name, gboolean value) { g_object_set(object, name, value, NULL); }
+void lf_object_set_int(gpointer object, const char *name, gint value) { g_object_set(object, name, value, NULL); }
+void lf_object_set_uint(gpointer object, const char *name, guint value) { g_object_set(object, name, value, NULL); }
+void lf_object_set_double(gpointer object, const char *name, gdouble value) { g_object_set(object, name, value, NULL); }
+void lf_object_set_string(gpointer object, const char *name, const char *value) { g_object_set(object, name, value, NULL); }
+
+char *lf_object_get_string(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+gint lf_object_get_int(gpointer object, const char *name) {
+    gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+gdouble lf_object_get_double(gpointer object, const char *name) {
+    gdouble value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+gboolean lf_object_get_bool(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+gpointer lf_object_get_object(gpointer object, const char *name) {
+    gpointer value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+gboolean lf_object_is_floating(gpointer object) { return g_object_is_floating(object); }
+guint lf_object_ref_count(gpointer object) { return G_OBJECT(object)->ref_count; }
+const char *lf_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }
+
+void lf_widget_add_css_class(gpointer widget, const char *name) { gtk_widget_add_css_class(GTK_WIDGET(widget), name); }
+GtkWidget *lf_window_new_application(GtkApplication *app) { return gtk_application_window_new(app); }
+gint lf_key_event_state(GdkModifierType state) { return (gint)(state & gtk_accelerator_get_default_mod_mask()); }
+
+void lf_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void lf_accessible_set_description(gpointer widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}

@@ -1,0 +1,154 @@
+#include "lf_shims.h"
+
+GstMessageType lf_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
+GstObject *lf_message_source(GstMessage *message) { return GST_MESSAGE_SRC(message); }
+gboolean lf_message_is_from(GstMessage *message, gpointer object) { return GST_MESSAGE_SRC(message) == GST_OBJECT(object); }
+GstClockTime lf_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
+
+GstCaps *lf_caps_from_string(const char *text) { return gst_caps_from_string(text); }
+void lf_set_caps_property(gpointer element, const char *name, GstCaps *caps) { g_object_set(element, name, caps, NULL); }
+
+typedef struct {
+    LfSampleHandler handler;
+    gpointer user_data;
+    GDestroyNotify notify;
+} SampleHandlerBox;
+
+static void sample_box_free(gpointer data) {
+    SampleHandlerBox *box = data;
+    if (box->notify) box->notify(box->user_data);
+    g_free(box);
+}
+
+static GstFlowReturn on_new_sample(GstAppSink *sink, gpointer data) {
+    SampleHandlerBox *box = data;
+    GstSample *sample = gst_app_sink_pull_sample(sink);
+    if (!sample) return GST_FLOW_EOS;
+    box->handler(sample, FALSE, box->user_data);
+    gst_sample_unref(sample);
+    return GST_FLOW_OK;
+}
+
+static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
+    SampleHandlerBox *box = data;
+    GstSample *sample = gst_app_sink_pull_preroll(sink);
+    if (!sample) return GST_FLOW_EOS;
+    box->handler(sample, TRUE, box->user_data);
+    gst_sample_unref(sample);
+    return GST_FLOW_OK;
+}
+
+void lf_appsink_set_sample_handler(GstAppSink *sink, LfSampleHandler handler, gpointer user_data,
+                                   GDestroyNotify notify) {
+    GstAppSinkCallbacks callbacks = { 0 };
+    callbacks.new_sample = on_new_sample;
+    callbacks.new_preroll = on_new_preroll;
+    SampleHandlerBox *box = g_new0(SampleHandlerBox, 1);
+    box->handler = handler;
+    box->user_data = user_data;
+    box->notify = notify;
+    gst_app_sink_set_callbacks(sink, &callbacks, box, sample_box_free);
+}
+
+LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample) {
+    GstBuffer *buffer = gst_sample_get_buffer(sample);
+    GstCaps *caps = gst_sample_get_caps(sample);
+    if (!buffer || !caps) return NULL;
+    LfVideoFrame *frame = g_new0(LfVideoFrame, 1);
+    if (!gst_video_info_from_caps(&frame->info, caps)) {
+        g_free(frame);
+        return NULL;
+    }
+    /* Keep the buffer, not the sample: appsink reuses its sample object. */
+    frame->buffer = gst_buffer_ref(buffer);
+    frame->pts = GST_BUFFER_PTS(buffer);
+    frame->duration = GST_BUFFER_DURATION(buffer);
+    return frame;
+}
+
+void lf_video_frame_free(LfVideoFrame *frame) {
+    if (!frame) return;
+    gst_buffer_unref(frame->buffer);
+    g_free(frame);
+}
+
+gint lf_video_frame_width(const LfVideoFrame *frame) { return GST_VIDEO_INFO_WIDTH(&frame->info); }
+gint lf_video_frame_height(const LfVideoFrame *frame) { return GST_VIDEO_INFO_HEIGHT(&frame->info); }
+
+typedef struct {
+    LfCapsHandler handler;
+    gpointer user_data;
+    GDestroyNotify notify;
+} CapsProbeBox;
+
+static void caps_box_free(gpointer data) {
+    CapsProbeBox *box = data;
+    if (box->notify) box->notify(box->user_data);
+    g_free(box);
+}
+
+static GstPadProbeReturn on_caps_event(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)pad;
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+    if (GST_EVENT_TYPE(event) == GST_EVENT_CAPS) {
+        GstCaps *caps = NULL;
+        gst_event_parse_caps(event, &caps);
+        GstVideoInfo video;
+        if (caps && gst_video_info_from_caps(&video, caps)) {
+            CapsProbeBox *box = data;
+            /* Display size: square pixels, whatever the stream's pixel aspect ratio. */
+            gint width = GST_VIDEO_INFO_WIDTH(&video);
+            gint height = GST_VIDEO_INFO_HEIGHT(&video);
+            if (video.par_n > 0 && video.par_d > 0 && video.par_n != video.par_d)
+                width = (gint)gst_util_uint64_scale_int(width, video.par_n, video.par_d);
+            box->handler(width, height, box->user_data);
+        }
+    }
+    return GST_PAD_PROBE_OK;
+}
+
+gulong lf_pad_add_caps_probe(GstPad *pad, LfCapsHandler handler, gpointer user_data, GDestroyNotify notify) {
+    CapsProbeBox *box = g_new0(CapsProbeBox, 1);
+    box->handler = handler;
+    box->user_data = user_data;
+    box->notify = notify;
+    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_caps_event, box, caps_box_free);
+}
+
+typedef struct {
+    GstBuffer *buffer;
+    GstVideoFrame frame;
+} MappedFrame;
+
+static void mapped_frame_free(gpointer data) {
+    MappedFrame *mapped = data;
+    gst_video_frame_unmap(&mapped->frame);
+    gst_buffer_unref(mapped->buffer);
+    g_free(mapped);
+}
+
+GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
+    GdkMemoryFormat format;
+    switch (GST_VIDEO_INFO_FORMAT(&frame->info)) {
+    case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_BGRx: format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED; break;
+    case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_RGBx: format = GDK_MEMORY_R8G8B8A8_PREMULTIPLIED; break;
+    case GST_VIDEO_FORMAT_ARGB: case GST_VIDEO_FORMAT_xRGB: format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED; break;
+    default: return NULL;
+    }
+    MappedFrame *mapped = g_new0(MappedFrame, 1);
+    mapped->buffer = gst_buffer_ref(frame->buffer);
+    if (!gst_video_frame_map(&mapped->frame, (GstVideoInfo *)&frame->info, mapped->buffer, GST_MAP_READ)) {
+        gst_buffer_unref(mapped->buffer);
+        g_free(mapped);
+        return NULL;
+    }
+    gint width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
+    gint height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
+    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
+    guint8 *pixels = GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0);
+    /* Zero copy: the bytes point into the mapped buffer until the texture lets them go. */
+    GBytes *bytes = g_bytes_new_with_free_func(pixels, stride * (gsize)height, mapped_frame_free, mapped);
+    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
+    g_bytes_unref(bytes);
+    return texture;
+}

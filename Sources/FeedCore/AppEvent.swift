@@ -1,0 +1,119 @@
+import Foundation
+
+/// Something the app reports on its `--events` log, one JSON object per line.
+/// Field names are an outside interface (tests rely on them): add fields, never rename one.
+public enum AppEvent: Sendable, Equatable {
+    case ready(posts: Int)
+    case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int)
+    case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
+    case loop(postID: Int64, seamUs: Int64)
+    case like(postID: Int64, liked: Bool, likeCount: Int)
+    case commentAdded(postID: Int64, commentID: Int64)
+    case commentDeleted(postID: Int64, commentID: Int64)
+    case recordStarted
+    case recordFinished(path: String, duration: Double)
+    case posted(postID: Int64)
+    case error(kind: String, message: String, postID: Int64?)
+
+    public var name: String {
+        switch self {
+        case .ready: "ready"
+        case .page: "page"
+        case .firstFrame: "first_frame"
+        case .loop: "loop"
+        case .like: "like"
+        case .commentAdded: "comment_added"
+        case .commentDeleted: "comment_deleted"
+        case .recordStarted: "record_started"
+        case .recordFinished: "record_finished"
+        case .posted: "posted"
+        case .error: "error"
+        }
+    }
+
+    /// The event's own fields, in a stable order.
+    public var fields: [(String, JSONValue)] {
+        switch self {
+        case .ready(let posts):
+            [("posts", .int(Int64(posts)))]
+        case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount):
+            [("index", .int(Int64(index))), ("post_id", .int(postID)), ("uri", .string(uri)),
+             ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
+             ("comment_count", .int(Int64(commentCount)))]
+        case .firstFrame(let postID, let index, let latencyUs, let width, let height):
+            [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs)),
+             ("width", .int(Int64(width))), ("height", .int(Int64(height)))]
+        case .loop(let postID, let seamUs):
+            [("post_id", .int(postID)), ("seam_us", .int(seamUs))]
+        case .like(let postID, let liked, let likeCount):
+            [("post_id", .int(postID)), ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount)))]
+        case .commentAdded(let postID, let commentID), .commentDeleted(let postID, let commentID):
+            [("post_id", .int(postID)), ("comment_id", .int(commentID))]
+        case .recordStarted:
+            []
+        case .recordFinished(let path, let duration):
+            [("path", .string(path)), ("duration", .double(duration))]
+        case .posted(let postID):
+            [("post_id", .int(postID))]
+        case .error(let kind, let message, let postID):
+            [("kind", .string(kind)), ("message", .string(message))] + (postID.map { [("post_id", .int($0))] } ?? [])
+        }
+    }
+
+    /// One line of the log, without the newline.
+    public func jsonLine(timeMicroseconds: Int64) -> String {
+        let all = [("event", JSONValue.string(name)), ("t_us", .int(timeMicroseconds))] + fields
+        return "{" + all.map { "\(JSONValue.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// The few JSON values the event log needs, encoded without Foundation's encoder so the
+/// field order is stable and a line is built without allocation-heavy reflection.
+public enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+
+    public var encoded: String {
+        switch self {
+        case .int(let v): return String(v)
+        case .bool(let v): return v ? "true" : "false"
+        case .double(let v): return v.isFinite ? String(v) : "null"
+        case .string(let s):
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20:
+                    out += String(format: "\\u%04x", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+    }
+}
+
+/// Receives app events; the file log and test fakes implement it.
+public protocol EventSink: AnyObject, Sendable {
+    func emit(_ event: AppEvent)
+}
+
+/// A monotonic clock in microseconds, for event times and latencies.
+public protocol MonotonicClock: Sendable {
+    func nowMicroseconds() -> Int64
+}
+
+public struct SystemMonotonicClock: MonotonicClock {
+    public init() {}
+    public func nowMicroseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1_000
+    }
+}

@@ -1,0 +1,70 @@
+/// Which post of the loaded feed is on screen, and when to load more.
+/// Pure state: the UI asks it where a gesture leads and applies the answer.
+public struct FeedPager: Sendable, Equatable {
+    public private(set) var posts: [Post]
+    public private(set) var index: Int
+    /// False once the store returned a short page: the end of the feed is known.
+    public private(set) var hasMore: Bool
+    /// Load more when fewer than this many posts remain after the current one.
+    public let prefetchDistance: Int
+
+    public init(posts: [Post] = [], hasMore: Bool = true, prefetchDistance: Int = 3) {
+        self.posts = posts
+        self.index = 0
+        self.hasMore = hasMore
+        self.prefetchDistance = prefetchDistance
+    }
+
+    public var current: Post? { posts.indices.contains(index) ? posts[index] : nil }
+
+    public enum Move: Sendable, Equatable {
+        case moved(from: Int, to: Int)
+        case atStart
+        /// The last post is on screen and the store has nothing more.
+        case atEnd
+        /// The last loaded post is on screen but more may come: load, then try again.
+        case waitingForMore
+    }
+
+    /// Moves by `delta` posts (±1 for a gesture); never past either end.
+    public mutating func move(by delta: Int) -> Move {
+        guard !posts.isEmpty, delta != 0 else { return .atStart }
+        let target = index + delta
+        if target < 0 { return index == 0 ? .atStart : jump(to: 0) }
+        if target >= posts.count {
+            if index < posts.count - 1 { return jump(to: posts.count - 1) }
+            return hasMore ? .waitingForMore : .atEnd
+        }
+        return jump(to: target)
+    }
+
+    public mutating func jump(to target: Int) -> Move {
+        guard posts.indices.contains(target) else { return target < 0 ? .atStart : .atEnd }
+        let from = index
+        index = target
+        return .moved(from: from, to: target)
+    }
+
+    /// True when the UI should ask the store for the next page.
+    public var needsMore: Bool { hasMore && posts.count - 1 - index < prefetchDistance }
+
+    /// The key to continue from: the last loaded post.
+    public var nextKey: FeedKey? { posts.last.map(FeedKey.init) }
+
+    /// Appends a page from the store; posts already present (same id) are skipped.
+    public mutating func append(_ page: [Post], pageSize: Int) {
+        append(page, reachedEnd: page.count < pageSize)
+    }
+
+    /// Appends posts; `reachedEnd` says the store has nothing after them.
+    public mutating func append(_ page: [Post], reachedEnd: Bool) {
+        let known = Set(posts.map(\.id))
+        posts.append(contentsOf: page.filter { !known.contains($0.id) })
+        if reachedEnd { hasMore = false }
+    }
+
+    /// Replaces a post after it changed (liked, probed), wherever it is.
+    public mutating func update(_ post: Post) {
+        for i in posts.indices where posts[i].id == post.id { posts[i] = post }
+    }
+}

@@ -1,0 +1,68 @@
+public import Foundation
+
+/// One video in the feed, with what is shown over it.
+public struct Post: Sendable, Equatable, Hashable, Identifiable {
+    public var id: Int64
+    public var author: Author
+    public var caption: String
+    public var music: String
+    /// `file://` or `http(s)://` URI, or `bundle:relative/path` for the shipped samples.
+    public var videoURI: String
+    /// Stored pixel size, before rotation; 0 when not probed yet.
+    public var width: Int
+    public var height: Int
+    /// Clockwise rotation in degrees from the container's orientation tag (0, 90, 180, 270).
+    public var rotation: Int
+    /// Seconds; 0 when unknown.
+    public var duration: Double
+    public var likeCount: Int
+    public var commentCount: Int
+    public var shareCount: Int
+    public var liked: Bool
+    public var created: Date
+
+    public init(id: Int64 = 0, author: Author, caption: String, music: String, videoURI: String,
+                width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
+                likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0,
+                liked: Bool = false, created: Date) {
+        self.id = id
+        self.author = author
+        self.caption = caption
+        self.music = music
+        self.videoURI = videoURI
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.duration = duration
+        self.likeCount = likeCount
+        self.commentCount = commentCount
+        self.shareCount = shareCount
+        self.liked = liked
+        self.created = created
+    }
+
+    /// Hashtags in the caption, in order of first appearance, without "#".
+    public var hashtags: [String] { Hashtags.parse(caption) }
+
+    /// Size as displayed, after rotation; nil while unknown.
+    public var displaySize: PixelSize? {
+        guard width > 0, height > 0 else { return nil }
+        let size = PixelSize(width: width, height: height)
+        return rotation % 180 == 0 ? size : size.transposed
+    }
+
+    /// Portrait videos fill the page; landscape and square ones fit inside it.
+    public var isPortrait: Bool {
+        guard let size = displaySize else { return false }
+        return size.width < size.height
+    }
+
+    /// Liking is idempotent: liking a liked post changes nothing.
+    public func withLiked(_ newValue: Bool) -> Post {
+        guard newValue != liked else { return self }
+        var copy = self
+        copy.liked = newValue
+        copy.likeCount = max(0, likeCount + (newValue ? 1 : -1))
+        return copy
+    }
+}

@@ -1,0 +1,69 @@
+public import Foundation
+
+/// Where the feed continues after the last post of a page (keyset pagination: newest first).
+public struct FeedKey: Sendable, Equatable, Hashable {
+    public var created: Date
+    public var id: Int64
+    public init(created: Date, id: Int64) {
+        self.created = created
+        self.id = id
+    }
+    public init(_ post: Post) { self.init(created: post.created, id: post.id) }
+}
+
+/// A post to be stored; the store assigns its id.
+public struct NewPost: Sendable, Equatable {
+    public var authorHandle: String
+    public var caption: String
+    public var music: String
+    public var videoURI: String
+    public var width: Int
+    public var height: Int
+    public var rotation: Int
+    public var duration: Double
+    public var likeCount: Int
+    public var commentCount: Int
+    public var shareCount: Int
+    public var created: Date
+
+    public init(authorHandle: String, caption: String, music: String, videoURI: String,
+                width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
+                likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0, created: Date) {
+        self.authorHandle = authorHandle
+        self.caption = caption
+        self.music = music
+        self.videoURI = videoURI
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.duration = duration
+        self.likeCount = likeCount
+        self.commentCount = commentCount
+        self.shareCount = shareCount
+        self.created = created
+    }
+}
+
+/// Posts, authors and comments as the feed needs them. Implemented over SQLite in FeedStorage
+/// and in memory in FeedTesting. Used from the main thread only.
+public protocol FeedRepository: AnyObject {
+    /// Newest first; `after` is the key of the last post already shown.
+    func feedPage(after: FeedKey?, limit: Int) throws -> [Post]
+    func post(id: Int64) throws -> Post?
+    /// The post whose video is `uri`, if one was stored already.
+    func post(videoURI uri: String) throws -> Post?
+    func postCount() throws -> Int
+    @discardableResult func insertAuthor(_ author: Author) throws -> Author
+    func author(handle: String) throws -> Author?
+    @discardableResult func insertPost(_ post: NewPost) throws -> Post
+    /// Sets whether the user likes the post and returns it as stored; liking twice is a no-op.
+    @discardableResult func setLiked(postID: Int64, liked: Bool) throws -> Post
+    /// Records probed facts about the video (size, rotation, duration).
+    func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws
+    /// Full-text search over caption, author, music and hashtags; prefix matching.
+    func search(_ query: String, limit: Int) throws -> [Post]
+    @discardableResult func insertComment(postID: Int64, authorHandle: String, text: String,
+                                          likeCount: Int, created: Date) throws -> Comment
+    /// Newest first; `before` is the id of the last comment already shown.
+    func comments(postID: Int64, before: Int64?, limit: Int) throws -> [Comment]
+}

@@ -1,0 +1,40 @@
+import FeedCore
+import Synchronization
+
+/// Watches frames go by on the streaming thread and measures the seam of each loop: how much
+/// longer than one frame interval the picture stood still between the clip's last frame and
+/// its first frame again (0 means perfectly seamless).
+final class LoopTracker: Sendable {
+    struct Seam: Sendable, Equatable {
+        let intervalUs: Int64
+        let frameUs: Int64
+        var seamUs: Int64 { max(0, intervalUs - frameUs) }
+    }
+
+    private struct State {
+        var lastPTS: UInt64?
+        var lastArrivalUs: Int64 = 0
+        var frameUs: Int64 = 33_333
+    }
+
+    private let state = Mutex(State())
+    private let clock: MonotonicClock
+
+    init(clock: MonotonicClock = SystemMonotonicClock()) { self.clock = clock }
+
+    func reset() { state.withLock { $0 = State() } }
+
+    /// Returns a seam when this frame starts a new pass of the clip.
+    func frameArrived(pts: UInt64?, durationNs: UInt64?) -> Seam? {
+        let now = clock.nowMicroseconds()
+        return state.withLock { s in
+            defer {
+                s.lastArrivalUs = now
+                if let pts { s.lastPTS = pts }
+                if let durationNs, durationNs > 0, durationNs < 1_000_000_000 { s.frameUs = Int64(durationNs / 1000) }
+            }
+            guard let pts, let last = s.lastPTS, pts < last, s.lastArrivalUs > 0 else { return nil }
+            return Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs)
+        }
+    }
+}

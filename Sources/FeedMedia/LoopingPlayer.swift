@@ -1,0 +1,194 @@
+public import FeedCore
+import GLibKit
+import GStreamerKit
+import Synchronization
+
+/// One playbin that plays a clip in a seamless loop and hands frames, scaled in GStreamer to
+/// the page's pixel size, to a `VideoFrameReceiver`. Reused for many posts: `load` swaps the
+/// URI without building a new pipeline.
+///
+/// Looping: once prerolled, a flushing SEGMENT seek; then on each SEGMENT_DONE a non-flushing
+/// SEGMENT seek back to 0, which keeps the stream running with no gap. A re-arm the pipeline
+/// refuses falls back to a flushing seek.
+@MainActor
+public final class LoopingPlayer {
+    public enum Phase: Equatable, Sendable {
+        case empty
+        /// Loading until the first frame is decoded (PAUSED, prerolled).
+        case loading
+        case ready
+        case failed(MediaError)
+    }
+
+    public private(set) var phase: Phase = .empty
+    public private(set) var uri: String?
+    /// Whether the caller wants it playing; it plays once ready.
+    public private(set) var wantsPlaying = false
+    /// The clip's display size (after rotation), once known.
+    public private(set) var displaySize: PixelSize?
+
+    /// Called when the first frame is decoded and the loop is armed.
+    public var onReady: (@MainActor (PixelSize?) -> Void)?
+    public var onError: (@MainActor (MediaError) -> Void)?
+    /// Called at each new pass with the measured seam in microseconds.
+    public var onLoop: (@MainActor (_ seamUs: Int64, _ intervalUs: Int64) -> Void)?
+
+    private let playbin: Pipeline
+    private let scaleFilter: Element
+    private let receiver: VideoFrameReceiver
+    private let sizing: ScaleTarget
+    private let loopTracker = LoopTracker()
+    private var segmentArmed = false
+    private var awaitingSeekPreroll = false
+
+    public init(receiver: VideoFrameReceiver, audioSinkDescription: String? = nil) throws {
+        GStreamer.initialize()
+        self.receiver = receiver
+        playbin = try Pipeline.makePipeline("playbin")
+        // Subtitles and colour balance are never shown: skip their converters.
+        playbin.set("flags", "video+audio+soft-volume")
+        let sink = try Element.bin(description:
+            "videoflip name=flip video-direction=auto ! videoscale name=scale ! videoconvert "
+            + "! capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
+            + "! appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true")
+        guard let filter = sink.child(named: "size"), let appsink = sink.child(named: "frames"),
+              let scale = sink.child(named: "scale"), let scaleSink = scale.staticPad("sink") else {
+            throw GStreamerError.invalidDescription("video sink")
+        }
+        scaleFilter = filter
+        playbin.set("video-sink", element: sink)
+        if let audioSinkDescription, !audioSinkDescription.isEmpty {
+            playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
+        }
+        let sizing = ScaleTarget(filter: filter)
+        self.sizing = sizing
+        // The caps event on the scaler's input carries the display size (after rotation): the
+        // output size is chosen there, before the first frame is scaled, so it is never scaled twice.
+        scaleSink.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
+        let tracker = loopTracker
+        appsink.onVideoFrame { [weak self] frame, isPreroll in
+            if !isPreroll, let seam = tracker.frameArrived(pts: frame.presentationTime,
+                                                          durationNs: frame.durationNanoseconds) {
+                MainLoop.invoke { self?.onLoop?(seam.seamUs, seam.intervalUs) }
+            }
+            receiver.receive(frame, isPreroll: isPreroll)
+        }
+        playbin.watchBus { [weak self] message in self?.handle(message) }
+    }
+
+    deinit {
+        playbin.removeBusWatch()
+    }
+
+    /// The page's size in device pixels; frames are scaled to cover or fit it.
+    public var viewport: PixelSize {
+        get { sizing.viewport }
+        set { sizing.setViewport(newValue) }
+    }
+
+    public var volume: Double {
+        get { playbin.handle.double("volume") }
+        set { playbin.handle.set("volume", min(1, max(0, newValue))) }
+    }
+
+    public var muted: Bool {
+        get { playbin.handle.bool("mute") }
+        set { playbin.handle.set("mute", newValue) }
+    }
+
+    /// Starts loading `uri` paused on its first frame. Reloading the same URI keeps it.
+    public func load(uri: String) {
+        if uri == self.uri, phase != .empty { return }
+        playbin.setState(.ready)
+        receiver.reset()
+        loopTracker.reset()
+        sizing.reset()
+        self.uri = uri
+        displaySize = nil
+        segmentArmed = false
+        awaitingSeekPreroll = false
+        wantsPlaying = false
+        phase = .loading
+        playbin.set("uri", uri)
+        if playbin.setState(.paused) == .failure {
+            fail(MediaError(kind: .notFound, message: "The video can’t be opened.", detail: uri))
+        }
+    }
+
+    public func play() {
+        wantsPlaying = true
+        if phase == .ready { playbin.setState(.playing) }
+    }
+
+    public func pause() {
+        wantsPlaying = false
+        if phase == .ready { playbin.setState(.paused) }
+    }
+
+    /// Pauses and goes back to the first frame (a post that is left).
+    public func rewind() {
+        wantsPlaying = false
+        guard phase == .ready else { return }
+        playbin.setState(.paused)
+        segmentArmed = false
+        awaitingSeekPreroll = armLoop(flush: true)
+    }
+
+    /// Releases the stream and the decoder; the pipeline stays for reuse.
+    public func unload() {
+        playbin.setState(.null)
+        receiver.reset()
+        uri = nil
+        phase = .empty
+        wantsPlaying = false
+    }
+
+    public var position: UInt64? { playbin.position }
+    public var duration: UInt64? { playbin.duration }
+
+    private func handle(_ message: BusMessage) {
+        switch message {
+        case .asyncDone:
+            guard phase == .loading || awaitingSeekPreroll else { return }
+            if phase == .loading && !segmentArmed {
+                if playbin.handle.int("n-video") == 0 {
+                    fail(MediaError(kind: .noVideo, message: "This file has no video.", detail: uri ?? ""))
+                    return
+                }
+                // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
+                awaitingSeekPreroll = armLoop(flush: true)
+                if awaitingSeekPreroll { return }
+            }
+            awaitingSeekPreroll = false
+            if phase == .loading {
+                displaySize = sizing.videoSize
+                phase = .ready
+                onReady?(displaySize)
+            }
+            if wantsPlaying { playbin.setState(.playing) }
+        case .segmentDone:
+            // Non-flushing: the next pass follows the last frame with no gap.
+            if !armLoop(flush: false) { _ = armLoop(flush: true) }
+        case .endOfStream:
+            // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
+            _ = armLoop(flush: true)
+        case .error(let error, _):
+            fail(MediaError(error))
+        default:
+            break
+        }
+    }
+
+    private func armLoop(flush: Bool) -> Bool {
+        let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
+        segmentArmed = playbin.seek(to: 0, flags: flags)
+        return segmentArmed
+    }
+
+    private func fail(_ error: MediaError) {
+        playbin.setState(.null)
+        receiver.reset()
+        phase = .failed(error)
+        onError?(error)
+    }
+}

@@ -1,0 +1,46 @@
+public import GStreamerKit
+
+/// Why a post can't play, in words for the error card.
+public struct MediaError: Error, Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case notFound = "not_found"
+        case missingPlugin = "missing_plugin"
+        case corrupt = "corrupt"
+        case noVideo = "no_video"
+        case other = "playback"
+    }
+
+    public let kind: Kind
+    /// A sentence for people.
+    public let message: String
+    /// GStreamer's own text, for the log.
+    public let detail: String
+
+    public init(kind: Kind, message: String, detail: String = "") {
+        self.kind = kind
+        self.message = message
+        self.detail = detail
+    }
+
+    public init(_ error: GStreamerError) {
+        switch error {
+        case .stream(let kind, let message, let debug):
+            switch kind {
+            case .notFound:
+                self.init(kind: .notFound, message: "The video file can’t be found or opened.", detail: message + " " + debug)
+            case .missingPlugin:
+                self.init(kind: .missingPlugin, message: "This video’s format isn’t supported: a GStreamer plugin is missing.", detail: message + " " + debug)
+            case .corrupt:
+                self.init(kind: .corrupt, message: "This video is damaged or isn’t a video file.", detail: message + " " + debug)
+            case .noStream:
+                self.init(kind: .noVideo, message: "This file has no video.", detail: message)
+            case .device, .other:
+                self.init(kind: .other, message: "This video can’t be played: \(message)", detail: debug)
+            }
+        case .missingElement(let factory):
+            self.init(kind: .missingPlugin, message: "A GStreamer plugin is missing (\(factory)).", detail: factory)
+        case .invalidCaps, .invalidDescription:
+            self.init(kind: .other, message: "This video can’t be played.", detail: error.description)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import FeedCore
+public import Foundation
+
+/// Adds videos named on the command line to the feed as posts by "Local files".
+public struct LocalImporter {
+    public static let authorHandle = "local"
+
+    private let repository: any FeedRepository
+    private let now: @Sendable () -> Date
+
+    public init(repository: any FeedRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.repository = repository
+        self.now = now
+    }
+
+    /// The posts for `sources`, in argument order without repeats. A video stored before
+    /// keeps its post (and its likes and comments) instead of getting a second one.
+    public func importSources(_ sources: [MediaSource]) throws -> [Post] {
+        if try repository.author(handle: Self.authorHandle) == nil {
+            try repository.insertAuthor(Author(handle: Self.authorHandle, name: "Local files"))
+        }
+        var seen = Set<String>()
+        var posts: [Post] = []
+        for source in sources where seen.insert(source.uri).inserted {
+            if let existing = try repository.post(videoURI: source.uri) {
+                posts.append(existing)
+            } else {
+                posts.append(try repository.insertPost(NewPost(
+                    authorHandle: Self.authorHandle, caption: source.title, music: "Original sound",
+                    videoURI: source.uri, created: now())))
+            }
+        }
+        return posts
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// A video named on the command line: a local file or a remote http(s) URL.
+public enum MediaSource: Sendable, Equatable, Hashable {
+    case file(URL)
+    case remote(URL)
+
+    /// The URI stored as the post's `videoURI`.
+    public var uri: String {
+        switch self {
+        case .file(let url): url.absoluteString
+        case .remote(let url): url.absoluteString
+        }
+    }
+
+    /// A human title: the file name without its extension (the host for a bare URL).
+    public var title: String {
+        let url: URL = switch self {
+        case .file(let url), .remote(let url): url
+        }
+        let name = url.deletingPathExtension().lastPathComponent
+        if name.isEmpty || name == "/" { return url.host ?? url.absoluteString }
+        return name
+    }
+}
+
+/// A command-line path that did not yield a video, with a reason in plain words.
+public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public enum Reason: String, Sendable, Equatable, Hashable {
+        case notFound = "No such file or directory"
+        case permissionDenied = "Permission denied"
+        case notAVideo = "Not a video file"
+        case notARegularFile = "Not a regular file or folder"
+        case noVideosInFolder = "No video files in this folder"
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason.rawValue)" }
+}

@@ -1,0 +1,57 @@
+public import FeedCore
+
+public enum SampleCatalogError: Error, Equatable, CustomStringConvertible {
+    /// A post or comment names an author that is neither in the catalog nor stored.
+    case unknownAuthor(handle: String, usedBy: String)
+
+    public var description: String {
+        switch self {
+        case .unknownAuthor(let handle, let usedBy):
+            "samples.json: \(usedBy) names author @\(handle), who is not in the catalog"
+        }
+    }
+}
+
+extension SampleCatalog {
+    /// Stores the sample authors, posts and comments, but only into an empty feed, so it is
+    /// safe to call on every start. Returns how many posts were added.
+    @discardableResult
+    public func seed(into repository: any FeedRepository) throws -> Int {
+        guard try repository.postCount() == 0 else { return 0 }
+        // Check every reference first so a bad catalog adds nothing rather than half a feed.
+        let known = Set(authors.map(\.handle))
+        func requireAuthor(_ handle: String, usedBy: String) throws {
+            if !known.contains(handle), try repository.author(handle: handle) == nil {
+                throw SampleCatalogError.unknownAuthor(handle: handle, usedBy: usedBy)
+            }
+        }
+        for post in posts {
+            try requireAuthor(post.author, usedBy: post.file)
+            for comment in post.commentsSample {
+                try requireAuthor(comment.author, usedBy: "a comment on \(post.file)")
+            }
+        }
+
+        for author in authors {
+            try repository.insertAuthor(Author(
+                handle: author.handle, name: author.name, bio: author.bio,
+                avatarURI: author.avatar.map(Self.bundleURI), coverURI: author.cover.map(Self.bundleURI),
+                followers: author.followers, following: author.following, likes: author.likes))
+        }
+        for sample in posts {
+            // Each stored comment adds one to the post's count, so start below the total.
+            let stored = try repository.insertPost(NewPost(
+                authorHandle: sample.author, caption: sample.caption, music: sample.music,
+                videoURI: Self.bundleURI(sample.file), width: sample.width, height: sample.height,
+                rotation: sample.rotation, duration: sample.duration, likeCount: sample.likes,
+                commentCount: max(0, sample.comments - sample.commentsSample.count),
+                shareCount: sample.shares, created: sample.created))
+            for comment in sample.commentsSample {
+                try repository.insertComment(postID: stored.id, authorHandle: comment.author,
+                                             text: comment.text, likeCount: comment.likes,
+                                             created: comment.created)
+            }
+        }
+        return posts.count
+    }
+}

@@ -1,0 +1,14 @@
+public import FeedCore
+
+/// The person using this copy of Loopfeed, who likes, comments and posts as "@you".
+public enum SelfAuthor {
+    public static let handle = "you"
+
+    /// Stores the local user's author row unless it is there already (then it is left as the
+    /// user may have edited it). Called at every start, with or without samples.
+    @discardableResult
+    public static func ensure(in repository: any FeedRepository) throws -> Author {
+        if let existing = try repository.author(handle: handle) { return existing }
+        return try repository.insertAuthor(Author(handle: handle, name: "You", isSelf: true))
+    }
+}

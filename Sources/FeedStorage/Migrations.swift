@@ -1,0 +1,115 @@
+/// The schema, versioned with `PRAGMA user_version` and migrated forward on open.
+/// Never edit a shipped migration: append a new one.
+public enum Migrations {
+    public struct Migration: Sendable {
+        public let version: Int
+        public let sql: String
+    }
+
+    public static let all: [Migration] = [
+        Migration(version: 1, sql: schemaVersion1),
+    ]
+
+    public static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// Applies every migration newer than the file's version in one transaction, so a crash
+    /// midway leaves the previous version intact.
+    public static func migrate(_ connection: SQLiteConnection) throws {
+        try connection.transaction {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = try connection.integerPragma("user_version")
+            for migration in all where migration.version > current {
+                try connection.execute(migration.sql)
+            }
+            if current < latestVersion {
+                try connection.execute("PRAGMA user_version = \(latestVersion)")
+            }
+        }
+    }
+
+    /// Authors, posts, comments and follows, plus `post_search`: an FTS5 index over what a
+    /// viewer types to find a post, kept in sync by triggers so no writer can forget it.
+    /// `posts.hashtags` is the caption's tags, space-separated, computed by the writer since
+    /// SQL cannot parse them; like state is a column because there is one local user.
+    static let schemaVersion1 = """
+        CREATE TABLE authors (
+            id INTEGER PRIMARY KEY,
+            handle TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            bio TEXT NOT NULL DEFAULT '',
+            avatar_uri TEXT,
+            cover_uri TEXT,
+            followers INTEGER NOT NULL DEFAULT 0,
+            following INTEGER NOT NULL DEFAULT 0,
+            likes INTEGER NOT NULL DEFAULT 0,
+            is_self INTEGER NOT NULL DEFAULT 0
+        );
+
+        CREATE TABLE follows (
+            author_id INTEGER PRIMARY KEY REFERENCES authors(id) ON DELETE CASCADE,
+            created_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE posts (
+            id INTEGER PRIMARY KEY,
+            author_id INTEGER NOT NULL REFERENCES authors(id) ON DELETE CASCADE,
+            caption TEXT NOT NULL,
+            music TEXT NOT NULL,
+            hashtags TEXT NOT NULL DEFAULT '',
+            video_uri TEXT NOT NULL UNIQUE,
+            width INTEGER NOT NULL DEFAULT 0,
+            height INTEGER NOT NULL DEFAULT 0,
+            rotation INTEGER NOT NULL DEFAULT 0,
+            duration REAL NOT NULL DEFAULT 0,
+            like_count INTEGER NOT NULL DEFAULT 0,
+            comment_count INTEGER NOT NULL DEFAULT 0,
+            share_count INTEGER NOT NULL DEFAULT 0,
+            liked INTEGER NOT NULL DEFAULT 0,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX posts_newest_first ON posts(created_ms DESC, id DESC);
+        CREATE INDEX posts_by_author ON posts(author_id);
+
+        CREATE TABLE comments (
+            id INTEGER PRIMARY KEY,
+            post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+            author_id INTEGER NOT NULL REFERENCES authors(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            like_count INTEGER NOT NULL DEFAULT 0,
+            liked INTEGER NOT NULL DEFAULT 0,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX comments_newest_first ON comments(post_id, created_ms DESC, id DESC);
+
+        CREATE VIRTUAL TABLE post_search USING fts5(
+            caption, author, music, hashtags,
+            tokenize = "unicode61 remove_diacritics 2",
+            prefix = '2 3'
+        );
+
+        CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
+            INSERT INTO post_search(rowid, caption, author, music, hashtags)
+            SELECT new.id, new.caption, a.handle || ' ' || a.name, new.music, new.hashtags
+            FROM authors a WHERE a.id = new.author_id;
+        END;
+
+        CREATE TRIGGER posts_search_update
+        AFTER UPDATE OF caption, music, hashtags, author_id ON posts BEGIN
+            DELETE FROM post_search WHERE rowid = old.id;
+            INSERT INTO post_search(rowid, caption, author, music, hashtags)
+            SELECT new.id, new.caption, a.handle || ' ' || a.name, new.music, new.hashtags
+            FROM authors a WHERE a.id = new.author_id;
+        END;
+
+        CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN
+            DELETE FROM post_search WHERE rowid = old.id;
+        END;
+
+        CREATE TRIGGER authors_search_update AFTER UPDATE OF handle, name ON authors BEGIN
+            DELETE FROM post_search WHERE rowid IN (SELECT id FROM posts WHERE author_id = new.id);
+            INSERT INTO post_search(rowid, caption, author, music, hashtags)
+            SELECT p.id, p.caption, new.handle || ' ' || new.name, p.music, p.hashtags
+            FROM posts p WHERE p.author_id = new.id;
+        END;
+        """
+}

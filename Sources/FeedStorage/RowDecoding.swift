@@ -1,0 +1,51 @@
+import FeedCore
+
+/// The column lists the repository selects, and how rows become models. Kept together so a
+/// column added to a SELECT cannot drift from the index that reads it.
+enum RowDecoding {
+    /// Author columns of alias `a`, followed by whether the local user follows them.
+    static let authorColumns = """
+        a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri, a.followers, a.following,
+        a.likes, a.is_self, EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
+        """
+    static let authorColumnCount: Int32 = 11
+
+    static let selectAuthor = "SELECT \(authorColumns) FROM authors a"
+
+    static let selectPost = """
+        SELECT \(authorColumns),
+               p.id, p.caption, p.music, p.video_uri, p.width, p.height, p.rotation, p.duration,
+               p.like_count, p.comment_count, p.share_count, p.liked, p.created_ms
+        FROM posts p JOIN authors a ON a.id = p.author_id
+        """
+
+    static let selectComment = """
+        SELECT \(authorColumns),
+               c.id, c.post_id, c.text, c.like_count, c.liked, c.created_ms
+        FROM comments c JOIN authors a ON a.id = c.author_id
+        """
+
+    static func author(_ row: SQLiteRow) -> Author {
+        Author(id: row.int64(0), handle: row.string(1), name: row.string(2), bio: row.string(3),
+               avatarURI: row.optionalString(4), coverURI: row.optionalString(5),
+               followers: row.int(6), following: row.int(7), likes: row.int(8),
+               isSelf: row.bool(9), isFollowed: row.bool(10))
+    }
+
+    static func post(_ row: SQLiteRow) -> Post {
+        let c = authorColumnCount
+        return Post(id: row.int64(c), author: author(row), caption: row.string(c + 1),
+                    music: row.string(c + 2), videoURI: row.string(c + 3),
+                    width: row.int(c + 4), height: row.int(c + 5), rotation: row.int(c + 6),
+                    duration: row.double(c + 7), likeCount: row.int(c + 8),
+                    commentCount: row.int(c + 9), shareCount: row.int(c + 10),
+                    liked: row.bool(c + 11), created: row.date(c + 12))
+    }
+
+    static func comment(_ row: SQLiteRow) -> Comment {
+        let c = authorColumnCount
+        return Comment(id: row.int64(c), postID: row.int64(c + 1), author: author(row),
+                       text: row.string(c + 2), likeCount: row.int(c + 3), liked: row.bool(c + 4),
+                       created: row.date(c + 5))
+    }
+}

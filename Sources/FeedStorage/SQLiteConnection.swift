@@ -1,0 +1,114 @@
+import CSQLite
+
+/// One SQLite connection, used from one thread at a time (open a second connection for
+/// another thread rather than sharing this one).
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    /// The file path, or ":memory:".
+    public let path: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if missing) the database at `path` without reading or writing it yet.
+    public init(path: String) throws {
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let db else {
+            let detail = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(db)
+            throw StorageError.cannotOpen(path: path, detail: detail)
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        // close_v2 defers the close until any statement still held elsewhere is finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// A prepared statement for `sql`, reused across calls; reset it after use.
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        var stmt: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard code == SQLITE_OK, let stmt else {
+            throw StorageError.sqlite(code: code, database: handle, sql: sql)
+        }
+        let statement = SQLiteStatement(handle: stmt, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one or more statements that take no parameters (schema scripts, pragmas).
+    public func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        defer { sqlite3_free(error) }
+        guard code == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            throw StorageError.sqlite(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement that returns no rows; returns how many rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ values: [any SQLiteBindable] = []) throws -> Int {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a query and maps every row.
+    public func query<T>(_ sql: String, _ values: [any SQLiteBindable] = [],
+                         row transform: (SQLiteRow) throws -> T) throws -> [T] {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        var results: [T] = []
+        while try statement.step() { results.append(try transform(statement.row)) }
+        return results
+    }
+
+    /// Runs a query and maps its first row, if any.
+    public func queryFirst<T>(_ sql: String, _ values: [any SQLiteBindable] = [],
+                              row transform: (SQLiteRow) throws -> T) throws -> T? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? transform(statement.row) : nil
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a write transaction, committed if it returns and rolled back if it
+    /// throws. Inside another transaction, `body` simply joins it.
+    /// IMMEDIATE takes the write lock up front, so a second connection waits on busy_timeout
+    /// instead of failing halfway with SQLITE_BUSY when a read would upgrade to a write.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try body() }
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Reads an integer pragma such as `user_version`.
+    public func integerPragma(_ name: String) throws -> Int {
+        try queryFirst("PRAGMA \(name)") { $0.int(0) } ?? 0
+    }
+}

@@ -1,0 +1,150 @@
+public import FeedCore
+public import Foundation
+
+/// The feed over SQLite. Not thread-safe: one instance per thread (the GTK main thread).
+public final class SQLiteFeedRepository: FeedRepository {
+    public let connection: SQLiteConnection
+    public static let defaultPageSize = 10
+
+    /// Takes a connection already checked and migrated by `FeedStore`.
+    public init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    public func feedPage(after key: FeedKey?, limit: Int = SQLiteFeedRepository.defaultPageSize) throws -> [Post] {
+        let order = "ORDER BY p.created_ms DESC, p.id DESC LIMIT ?"
+        guard let key else {
+            return try connection.query("\(RowDecoding.selectPost) \(order)", [limit], row: RowDecoding.post)
+        }
+        return try connection.query(
+            "\(RowDecoding.selectPost) WHERE (p.created_ms, p.id) < (?, ?) \(order)",
+            [key.created, key.id, limit], row: RowDecoding.post)
+    }
+
+    public func post(id: Int64) throws -> Post? {
+        try connection.queryFirst("\(RowDecoding.selectPost) WHERE p.id = ?", [id], row: RowDecoding.post)
+    }
+
+    public func post(videoURI uri: String) throws -> Post? {
+        try connection.queryFirst("\(RowDecoding.selectPost) WHERE p.video_uri = ?", [uri], row: RowDecoding.post)
+    }
+
+    public func postCount() throws -> Int {
+        try connection.queryFirst("SELECT count(*) FROM posts") { $0.int(0) } ?? 0
+    }
+
+    /// Inserts the author, or updates the one with the same handle (keeping its id).
+    @discardableResult
+    public func insertAuthor(_ author: Author) throws -> Author {
+        try connection.transaction {
+            try connection.run("""
+                INSERT INTO authors (handle, name, bio, avatar_uri, cover_uri, followers, following, likes, is_self)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (handle) DO UPDATE SET
+                    name = excluded.name, bio = excluded.bio, avatar_uri = excluded.avatar_uri,
+                    cover_uri = excluded.cover_uri, followers = excluded.followers,
+                    following = excluded.following, likes = excluded.likes, is_self = excluded.is_self
+                """,
+                [author.handle, author.name, author.bio, author.avatarURI, author.coverURI,
+                 author.followers, author.following, author.likes, author.isSelf])
+            let stored = try requireAuthor(handle: author.handle)
+            if author.isFollowed {
+                try connection.run("INSERT OR IGNORE INTO follows (author_id, created_ms) VALUES (?, ?)",
+                                   [stored.id, Date()])
+            } else {
+                try connection.run("DELETE FROM follows WHERE author_id = ?", [stored.id])
+            }
+            return try requireAuthor(handle: author.handle)
+        }
+    }
+
+    public func author(handle: String) throws -> Author? {
+        try connection.queryFirst("\(RowDecoding.selectAuthor) WHERE a.handle = ?", [handle], row: RowDecoding.author)
+    }
+
+    @discardableResult
+    public func insertPost(_ post: NewPost) throws -> Post {
+        try connection.transaction {
+            let author = try requireAuthor(handle: post.authorHandle)
+            try connection.run("""
+                INSERT INTO posts (author_id, caption, music, hashtags, video_uri, width, height, rotation,
+                                   duration, like_count, comment_count, share_count, created_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [author.id, post.caption, post.music, Hashtags.parse(post.caption).joined(separator: " "),
+                 post.videoURI, post.width, post.height, post.rotation, post.duration,
+                 post.likeCount, post.commentCount, post.shareCount, post.created])
+            // Read back so the returned date has the stored millisecond precision, which keeps
+            // a FeedKey built from it exactly equal to the row's key.
+            return try requirePost(id: connection.lastInsertRowID)
+        }
+    }
+
+    @discardableResult
+    public func setLiked(postID: Int64, liked: Bool) throws -> Post {
+        try connection.transaction {
+            try connection.run("""
+                UPDATE posts SET liked = ?1, like_count = max(0, like_count + CASE WHEN ?1 THEN 1 ELSE -1 END)
+                WHERE id = ?2 AND liked != ?1
+                """, [liked, postID])
+            return try requirePost(id: postID)
+        }
+    }
+
+    public func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws {
+        let changed = try connection.run(
+            "UPDATE posts SET width = ?, height = ?, rotation = ?, duration = ? WHERE id = ?",
+            [width, height, rotation, duration, postID])
+        if changed == 0 { throw StorageError.postNotFound(id: postID) }
+    }
+
+    /// Best matches first (bm25), then newest; every typed word matches as a prefix.
+    public func search(_ query: String, limit: Int) throws -> [Post] {
+        guard let match = SearchQuery.fts5(query) else { return [] }
+        return try connection.query("""
+            \(RowDecoding.selectPost) JOIN post_search s ON s.rowid = p.id
+            WHERE post_search MATCH ? ORDER BY bm25(post_search), p.created_ms DESC, p.id DESC LIMIT ?
+            """, [match, limit], row: RowDecoding.post)
+    }
+
+    /// Inserts the comment and counts it on its post, in one transaction.
+    @discardableResult
+    public func insertComment(postID: Int64, authorHandle: String, text: String,
+                              likeCount: Int, created: Date) throws -> Comment {
+        try connection.transaction {
+            let author = try requireAuthor(handle: authorHandle)
+            let changed = try connection.run(
+                "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", [postID])
+            if changed == 0 { throw StorageError.postNotFound(id: postID) }
+            try connection.run(
+                "INSERT INTO comments (post_id, author_id, text, like_count, created_ms) VALUES (?, ?, ?, ?, ?)",
+                [postID, author.id, text, likeCount, created])
+            // Dated as stored (whole milliseconds) so paging from it matches the row exactly.
+            return Comment(id: connection.lastInsertRowID, postID: postID, author: author, text: text,
+                           likeCount: likeCount, created: Date(millisecondsSince1970: created.millisecondsSince1970))
+        }
+    }
+
+    public func comments(postID: Int64, before: Int64?, limit: Int) throws -> [Comment] {
+        let order = "ORDER BY c.created_ms DESC, c.id DESC LIMIT ?"
+        guard let before else {
+            return try connection.query("\(RowDecoding.selectComment) WHERE c.post_id = ? \(order)",
+                                        [postID, limit], row: RowDecoding.comment)
+        }
+        return try connection.query("""
+            \(RowDecoding.selectComment)
+            WHERE c.post_id = ? AND (c.created_ms, c.id) < (SELECT created_ms, id FROM comments WHERE id = ?)
+            \(order)
+            """, [postID, before, limit], row: RowDecoding.comment)
+    }
+
+    private func requireAuthor(handle: String) throws -> Author {
+        guard let author = try author(handle: handle) else { throw StorageError.authorNotFound(handle: handle) }
+        return author
+    }
+
+    private func requirePost(id: Int64) throws -> Post {
+        guard let post = try post(id: id) else { throw StorageError.postNotFound(id: id) }
+        return post
+    }
+}

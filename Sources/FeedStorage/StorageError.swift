@@ -1,0 +1,39 @@
+public import Foundation
+
+/// Why the feed database could not be opened or used.
+public enum StorageError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// SQLite could not open the file at all (missing directory, no permission, ...).
+    case cannotOpen(path: String, detail: String)
+    /// The file is not an SQLite database, or its pages are damaged. It was left untouched.
+    case corrupt(path: String, detail: String)
+    /// The database was written by a newer Loopfeed. It was left untouched.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file is an SQLite database with tables but without a Loopfeed schema version.
+    case foreignDatabase(path: String)
+    case postNotFound(id: Int64)
+    case authorNotFound(handle: String)
+    /// Any other SQLite failure; `code` is the extended result code.
+    case sqlite(code: Int32, message: String, sql: String?)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let detail):
+            "Cannot open the feed database at \(path): \(detail)"
+        case .corrupt(let path, let detail):
+            "The feed database at \(path) is damaged or not a database (\(detail)); it was left unchanged"
+        case .newerSchema(let path, let found, let supported):
+            "The feed database at \(path) has schema version \(found), but this Loopfeed only knows "
+                + "versions up to \(supported); it was left unchanged"
+        case .foreignDatabase(let path):
+            "The file at \(path) is a database from another program; it was left unchanged"
+        case .postNotFound(let id):
+            "No post with id \(id)"
+        case .authorNotFound(let handle):
+            "No author with handle @\(handle)"
+        case .sqlite(let code, let message, let sql):
+            "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

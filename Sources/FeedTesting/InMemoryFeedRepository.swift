@@ -1,0 +1,136 @@
+public import FeedCore
+public import Foundation
+
+/// The repository in memory, with the SQLite one's observable behaviour: newest-first keyset
+/// pages, millisecond dates, idempotent likes, upserted authors, counted comments and
+/// case- and diacritic-insensitive prefix search (ranked newest first, without bm25).
+public final class InMemoryFeedRepository: FeedRepository {
+    public enum Failure: Error, Equatable {
+        case postNotFound(id: Int64)
+        case authorNotFound(handle: String)
+        case duplicateVideoURI(String)
+    }
+
+    private var authors: [String: Author] = [:]
+    private var posts: [Int64: Post] = [:]
+    private var comments: [Comment] = []
+    private var nextID: Int64 = 1
+
+    public init() {}
+
+    public func feedPage(after key: FeedKey?, limit: Int) throws -> [Post] {
+        let sorted = posts.values.sorted(by: Self.newestFirst)
+        let remaining = key.map { key in sorted.filter { Self.isOlder($0, than: key) } } ?? sorted
+        return Array(remaining.prefix(max(0, limit)).map(withCurrentAuthor))
+    }
+
+    public func post(id: Int64) throws -> Post? {
+        posts[id].map(withCurrentAuthor)
+    }
+
+    public func post(videoURI uri: String) throws -> Post? {
+        posts.values.first { $0.videoURI == uri }.map(withCurrentAuthor)
+    }
+
+    public func postCount() throws -> Int { posts.count }
+
+    @discardableResult
+    public func insertAuthor(_ author: Author) throws -> Author {
+        var stored = author
+        stored.id = authors[author.handle]?.id ?? takeID()
+        authors[author.handle] = stored
+        return stored
+    }
+
+    public func author(handle: String) throws -> Author? { authors[handle] }
+
+    @discardableResult
+    public func insertPost(_ new: NewPost) throws -> Post {
+        guard let author = authors[new.authorHandle] else { throw Failure.authorNotFound(handle: new.authorHandle) }
+        guard try post(videoURI: new.videoURI) == nil else { throw Failure.duplicateVideoURI(new.videoURI) }
+        let post = Post(id: takeID(), author: author, caption: new.caption, music: new.music,
+                        videoURI: new.videoURI, width: new.width, height: new.height,
+                        rotation: new.rotation, duration: new.duration, likeCount: new.likeCount,
+                        commentCount: new.commentCount, shareCount: new.shareCount,
+                        created: Self.millisecondPrecision(new.created))
+        posts[post.id] = post
+        return post
+    }
+
+    @discardableResult
+    public func setLiked(postID: Int64, liked: Bool) throws -> Post {
+        guard let post = posts[postID] else { throw Failure.postNotFound(id: postID) }
+        posts[postID] = post.withLiked(liked)
+        return withCurrentAuthor(posts[postID]!)
+    }
+
+    public func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws {
+        guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
+        post.width = width
+        post.height = height
+        post.rotation = rotation
+        post.duration = duration
+        posts[postID] = post
+    }
+
+    public func search(_ query: String, limit: Int) throws -> [Post] {
+        let terms = query.split(whereSeparator: \.isWhitespace).flatMap { Self.words(in: String($0)) }
+        guard !terms.isEmpty else { return [] }
+        return Array(posts.values.map(withCurrentAuthor).filter { post in
+            let words = Self.words(in: [post.caption, post.author.handle, post.author.name, post.music].joined(separator: " "))
+            return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
+        }.sorted(by: Self.newestFirst).prefix(max(0, limit)))
+    }
+
+    @discardableResult
+    public func insertComment(postID: Int64, authorHandle: String, text: String,
+                              likeCount: Int, created: Date) throws -> Comment {
+        guard let author = authors[authorHandle] else { throw Failure.authorNotFound(handle: authorHandle) }
+        guard posts[postID] != nil else { throw Failure.postNotFound(id: postID) }
+        posts[postID]!.commentCount += 1
+        let comment = Comment(id: takeID(), postID: postID, author: author, text: text,
+                              likeCount: likeCount, created: Self.millisecondPrecision(created))
+        comments.append(comment)
+        return comment
+    }
+
+    public func comments(postID: Int64, before: Int64?, limit: Int) throws -> [Comment] {
+        let newestFirst = comments.filter { $0.postID == postID }.sorted {
+            ($0.created, $0.id) > ($1.created, $1.id)
+        }
+        let start = before.flatMap { id in newestFirst.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
+        return Array(newestFirst.dropFirst(start).prefix(max(0, limit)))
+    }
+
+    private func takeID() -> Int64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Posts keep the author as it is now, as the SQL join does.
+    private func withCurrentAuthor(_ post: Post) -> Post {
+        var copy = post
+        copy.author = authors[post.author.handle] ?? post.author
+        return copy
+    }
+
+    private static func newestFirst(_ a: Post, _ b: Post) -> Bool {
+        (a.created, a.id) > (b.created, b.id)
+    }
+
+    private static func isOlder(_ post: Post, than key: FeedKey) -> Bool {
+        (post.created, post.id) < (key.created, key.id)
+    }
+
+    /// SQLite stores whole milliseconds; rounding here keeps FeedKeys comparable the same way.
+    private static func millisecondPrecision(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    /// Lowercased, accent-free words, split where the FTS tokenizer would split.
+    private static func words(in text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .split { !($0.isLetter || $0.isNumber) }
+            .map(String.init)
+    }
+}

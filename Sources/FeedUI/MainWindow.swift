@@ -1,0 +1,108 @@
+import FeedCore
+import GLibKit
+public import GtkKit
+
+/// The app's window: pages in a stack above the bottom tab bar, and the keyboard shortcuts.
+@MainActor
+public final class MainWindow {
+    public let window: Window
+    private let stack = Stack()
+    private let tabBar = TabBar()
+    private let feed: FeedController
+    private let application: Application
+    private var pages: [StatusPage] = []
+
+    public init(application: Application, environment: FeedEnvironment, launchTimeUs: Int64) throws {
+        self.application = application
+        Theme.install()
+        window = Window(application: application)
+        window.title = "Loopfeed"
+        window.setIconName("io.github.loopfeed.Loopfeed")
+        window.addCSSClass("loopfeed")
+        window.setDefaultSize(width: 450, height: 800)
+        feed = try FeedController(environment: environment, launchTimeUs: launchTimeUs)
+
+        stack.setExpand(horizontal: true, vertical: true)
+        stack.setTransition(crossfade: 120)
+        stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: "Home")
+        addStatusPage(.discover, icon: "system-search-symbolic", title: "Discover",
+                      detail: "Search captions, authors, music and #hashtags, with trending tags to explore.")
+        addStatusPage(.create, icon: "camera-video-symbolic", title: "Create",
+                      detail: "Hold R or the record button to film from your webcam and microphone, then post.")
+        addStatusPage(.inbox, icon: "mail-unread-symbolic", title: "Inbox",
+                      detail: "Likes and comments on your videos will show up here.")
+        addStatusPage(.profile, icon: "avatar-default-symbolic", title: "Your profile",
+                      detail: "Your videos and the ones you liked, under your profile header.")
+
+        let layout = Box(.vertical)
+        layout.append(stack)
+        layout.append(tabBar.root)
+        window.setChild(layout)
+        tabBar.onSelect = { [weak self] tab in self?.select(tab) }
+        installShortcuts()
+        window.onNotify("is-active") { [weak self] in self?.visibilityChanged() }
+        window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
+    }
+
+    public var postCount: Int { feed.postCount }
+
+    /// Shows the window and starts the feed.
+    public func start() {
+        window.present()
+        feed.start()
+    }
+
+    private func addStatusPage(_ tab: TabBar.Tab, icon: String, title: String, detail: String) {
+        let page = StatusPage(iconName: icon, title: title, detail: detail)
+        pages.append(page)
+        stack.add(page.root, name: tab.rawValue, title: tab.title)
+    }
+
+    private func select(_ tab: TabBar.Tab) {
+        stack.visibleName = tab.rawValue
+        tabBar.select(tab)
+        feed.setWindowVisible(tab == .home && window.isVisible)
+    }
+
+    private func visibilityChanged() {
+        feed.setWindowVisible(window.isVisible && !window.isMinimized && stack.visibleName == TabBar.Tab.home.rawValue)
+    }
+
+    private func installShortcuts() {
+        let keys = KeyController()
+        // Capture phase: a focused button must not swallow Space.
+        keys.setPhase(.capture)
+        keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+        window.addController(keys)
+        application.addAction("quit") { [weak self] in self?.window.close() }
+        application.setAccelerators(["<Control>q"], forAction: "app.quit")
+    }
+
+    private func handleKey(_ key: KeyPress) -> Bool {
+        if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
+        // Single-key shortcuts never fire while typing.
+        if window.focusIsInText { return false }
+        let onHome = stack.visibleName == TabBar.Tab.home.rawValue
+        switch key.name {
+        case "f", "F11":
+            window.isFullscreen ? window.unfullscreen() : window.fullscreen()
+        case "Escape":
+            guard window.isFullscreen else { return false }
+            window.unfullscreen()
+        default:
+            return onHome && handleFeedKey(key.name)
+        }
+        return true
+    }
+
+    private func handleFeedKey(_ name: String) -> Bool {
+        switch name {
+        case "Down", "j", "Page_Down": feed.move(by: 1)
+        case "Up", "k", "Page_Up": feed.move(by: -1)
+        case "Home": feed.goToFirst()
+        case "space": feed.togglePause()
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,45 @@
+import FeedCore
+import GtkKit
+
+/// What is written over a video: @author, the caption with hashtags highlighted, the music.
+@MainActor
+final class PostOverlay {
+    let root = Box(.vertical, spacing: 6)
+    private let author = Label()
+    private let caption = Label()
+    private let music = Label()
+
+    init() {
+        root.addCSSClass("post-info")
+        root.setAlign(horizontal: .fill, vertical: .end)
+        author.addCSSClass("post-author")
+        author.setXAlign(0)
+        caption.addCSSClass("post-caption")
+        caption.setXAlign(0)
+        caption.setWrap(true, maxLines: 3)
+        music.addCSSClass("post-music")
+        music.setXAlign(0)
+        music.setEllipsizeEnd()
+        root.append(author)
+        root.append(caption)
+        root.append(music)
+    }
+
+    func show(_ post: Post) {
+        author.text = post.author.atHandle
+        author.setAccessibleLabel("Author \(post.author.atHandle)")
+        caption.setMarkup(Self.captionMarkup(post.caption))
+        music.text = "♫  " + post.music
+        root.isVisible = true
+    }
+
+    /// Caption text escaped for Pango, hashtags in bold; user text is never interpreted.
+    static func captionMarkup(_ caption: String) -> String {
+        Hashtags.runs(caption).map { run in
+            switch run {
+            case .text(let text): Markup.escape(text)
+            case .hashtag(let tag): "<b>#" + Markup.escape(tag) + "</b>"
+            }
+        }.joined()
+    }
+}

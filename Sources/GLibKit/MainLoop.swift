@@ -1,0 +1,95 @@
+import CGLib
+
+/// A GLib source on the default main context; `cancel()` removes it if it has not finished.
+public final class SourceHandle: @unchecked Sendable {
+    public private(set) var id: UInt32
+    init(id: UInt32) { self.id = id }
+
+    public func cancel() {
+        guard id != 0 else { return }
+        if let source = g_main_context_find_source_by_id(nil, id), g_source_is_destroyed(source) == 0 {
+            g_source_destroy(source)
+        }
+        id = 0
+    }
+}
+
+/// The GLib main loop owns the main thread under `g_application_run`, so neither
+/// `DispatchQueue.main` nor `Task { @MainActor }` ever run there: hop with these instead.
+public enum MainLoop {
+    public static let priorityDefault: Int32 = 0
+    public static let priorityDefaultIdle: Int32 = 200
+    public static let priorityHighIdle: Int32 = 100
+
+    /// Runs `body` once on the main thread from any thread, as soon as the loop is idle.
+    /// Safe from GStreamer streaming threads: never runs `body` on the calling thread.
+    @discardableResult
+    public static func invoke(priority: Int32 = priorityDefault,
+                              _ body: @escaping @Sendable @MainActor () -> Void) -> SourceHandle {
+        let box = CallbackBox(body)
+        let id = g_idle_add_full(priority, { data in
+            guard let data else { return 0 }
+            let body = CallbackBox<@Sendable @MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { body() }
+            return 0 // G_SOURCE_REMOVE
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+        return SourceHandle(id: id)
+    }
+
+    /// Calls `body` every `milliseconds` on the main thread while it returns true.
+    @MainActor @discardableResult
+    public static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
+        let box = CallbackBox(body)
+        let id = g_timeout_add_full(priorityDefault, milliseconds, { data in
+            guard let data else { return 0 }
+            let body = CallbackBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { body() } ? 1 : 0
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+        return SourceHandle(id: id)
+    }
+
+    /// Calls `body` once after `milliseconds` on the main thread.
+    @MainActor @discardableResult
+    public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceHandle {
+        every(milliseconds: milliseconds) { body(); return false }
+    }
+
+    /// Calls `body` on the main thread when the process receives `signal` (SIGTERM, SIGINT).
+    @MainActor @discardableResult
+    public static func onUnixSignal(_ signal: Int32, _ body: @escaping @MainActor () -> Void) -> SourceHandle {
+        let box = CallbackBox(body)
+        let id = g_unix_signal_add_full(priorityDefault, signal, { data in
+            guard let data else { return 0 }
+            let body = CallbackBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { body() }
+            return 1
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+        return SourceHandle(id: id)
+    }
+
+    /// Runs pending main-context work without blocking; for tests that have no running loop.
+    public static func iterate(maxIterations: Int = 1000) {
+        var count = 0
+        while count < maxIterations, g_main_context_iteration(nil, 0) != 0 { count += 1 }
+    }
+
+    /// Iterates the default context until `condition` holds or `timeoutSeconds` pass; for tests.
+    @MainActor
+    public static func run(until condition: () -> Bool, timeoutSeconds: Double) -> Bool {
+        let deadline = Int64(g_get_monotonic_time()) + Int64(timeoutSeconds * 1_000_000)
+        while !condition() {
+            if Int64(g_get_monotonic_time()) > deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,63 @@
+import CGStreamer
+import CShims
+import GLibKit
+
+/// A top-level pipeline (or playbin) with its bus watched on the main loop.
+public final class Pipeline: Element, @unchecked Sendable {
+    private var watchedBus: UnsafeMutablePointer<GstBus>?
+
+    public static func makePipeline(_ factory: String = "pipeline", name: String? = nil) throws(GStreamerError) -> Pipeline {
+        let element = try Element.make(factory, name: name)
+        return Pipeline(handle: element.handle)
+    }
+
+    /// Parses a gst-launch description into a pipeline.
+    public static func parse(_ description: String) throws -> Pipeline {
+        let element = try GLibError.check { error in gst_parse_launch(description, error) }
+        guard let element else { throw GStreamerError.invalidDescription(description) }
+        return Pipeline(handle: GObjectHandle(adopting: UnsafeMutableRawPointer(element)))
+    }
+
+    /// Delivers bus messages to `handler` on the thread running the default main context.
+    /// One watch per pipeline; the closure is released when the watch is removed.
+    @MainActor
+    public func watchBus(_ handler: @escaping @MainActor (BusMessage) -> Void) {
+        removeBusWatch()
+        guard let bus = gst_element_get_bus(element) else { return }
+        watchedBus = bus // transfer full: released in removeBusWatch
+        let context = CallbackBox<@MainActor (BusMessage) -> Void>(handler)
+        let pipelinePointer = handle.raw
+        let state = BusWatchState(handler: context, pipeline: pipelinePointer)
+        gst_bus_add_watch_full(bus, 0, { _, message, data in
+            guard let message, let data else { return 1 }
+            let state = Unmanaged<BusWatchState>.fromOpaque(data).takeUnretainedValue()
+            let decoded = BusMessage(message, pipeline: state.pipeline)
+            MainActor.assumeIsolated { state.handler.handler(decoded) }
+            return 1
+        }, Unmanaged.passRetained(state).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<BusWatchState>.fromOpaque(data).release()
+        })
+    }
+
+    public func removeBusWatch() {
+        guard let bus = watchedBus else { return }
+        gst_bus_remove_watch(bus)
+        gst_object_unref(bus)
+        watchedBus = nil
+    }
+
+    deinit {
+        removeBusWatch()
+        gst_element_set_state(element, GST_STATE_NULL)
+    }
+}
+
+private final class BusWatchState: @unchecked Sendable {
+    let handler: CallbackBox<@MainActor (BusMessage) -> Void>
+    let pipeline: UnsafeMutableRawPointer
+    init(handler: CallbackBox<@MainActor (BusMessage) -> Void>, pipeline: UnsafeMutableRawPointer) {
+        self.handler = handler
+        self.pipeline = pipeline
+    }
+}

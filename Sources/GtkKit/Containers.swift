@@ -1,0 +1,97 @@
+import CGtk
+import CShims
+
+/// GtkBox.
+@MainActor
+public final class Box: Widget {
+    private var children: [Widget] = []
+
+    public init(_ orientation: Orientation, spacing: Int32 = 0) {
+        super.init(adopting: UnsafeMutableRawPointer(gtk_box_new(orientation.cValue, spacing)))
+    }
+
+    public func append(_ child: Widget) {
+        children.append(child)
+        gtk_box_append(handle.typed(GtkBox.self), child.widget)
+    }
+
+    public func remove(_ child: Widget) {
+        gtk_box_remove(handle.typed(GtkBox.self), child.widget)
+        children.removeAll { $0 === child }
+    }
+
+    public func removeAll() {
+        for child in children { gtk_box_remove(handle.typed(GtkBox.self), child.widget) }
+        children.removeAll()
+    }
+
+    public var homogeneous: Bool {
+        get { gtk_box_get_homogeneous(handle.typed(GtkBox.self)) != 0 }
+        set { gtk_box_set_homogeneous(handle.typed(GtkBox.self), newValue ? 1 : 0) }
+    }
+}
+
+/// GtkOverlay: a main child with overlays stacked on top.
+@MainActor
+public final class Overlay: Widget {
+    private var children: [Widget] = []
+
+    public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_overlay_new())) }
+
+    public func setChild(_ child: Widget) {
+        children.append(child)
+        gtk_overlay_set_child(OpaquePointer(handle.raw), child.widget)
+    }
+
+    public func addOverlay(_ child: Widget) {
+        children.append(child)
+        gtk_overlay_add_overlay(OpaquePointer(handle.raw), child.widget)
+    }
+
+    public func removeOverlay(_ child: Widget) {
+        gtk_overlay_remove_overlay(OpaquePointer(handle.raw), child.widget)
+        children.removeAll { $0 === child }
+    }
+}
+
+/// GtkStack: one visible child at a time, by name.
+@MainActor
+public final class Stack: Widget {
+    private var children: [String: Widget] = [:]
+
+    public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_stack_new())) }
+
+    public func add(_ child: Widget, name: String, title: String) {
+        children[name] = child
+        gtk_stack_add_titled(OpaquePointer(handle.raw), child.widget, name, title)
+    }
+
+    public var visibleName: String? {
+        get { gtk_stack_get_visible_child_name(OpaquePointer(handle.raw)).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(OpaquePointer(handle.raw), newValue) } }
+    }
+
+    public func setTransition(crossfade durationMs: UInt32) {
+        gtk_stack_set_transition_type(OpaquePointer(handle.raw), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_set_transition_duration(OpaquePointer(handle.raw), durationMs)
+    }
+}
+
+/// GtkScrolledWindow.
+@MainActor
+public final class ScrolledWindow: Widget {
+    private var child: Widget?
+
+    public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_scrolled_window_new())) }
+
+    public func setChild(_ child: Widget) {
+        self.child = child
+        gtk_scrolled_window_set_child(OpaquePointer(handle.raw), child.widget)
+    }
+
+    public func setPolicy(horizontal: Bool, vertical: Bool) {
+        gtk_scrolled_window_set_policy(OpaquePointer(handle.raw),
+                                       horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                       vertical ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
+    }
+}

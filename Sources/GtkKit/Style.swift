@@ -1,0 +1,27 @@
+import CGtk
+import CShims
+
+/// Application-wide CSS and theme preferences.
+@MainActor
+public enum Style {
+    /// Loads CSS for the whole display, above the theme.
+    public static func apply(css: String) {
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
+                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+
+    /// Asks the theme for its dark variant.
+    public static func preferDark() {
+        guard let settings = gtk_settings_get_default() else { return }
+        lf_object_set_bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", 1)
+    }
+
+    /// Adds a folder to the icon theme's search path (for the app's own icons).
+    public static func addIconSearchPath(_ path: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
+    }
+}

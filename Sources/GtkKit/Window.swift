@@ -1,0 +1,67 @@
+import CGtk
+import CShims
+import GLibKit
+
+/// A GtkApplicationWindow.
+@MainActor
+public final class Window: Widget {
+    private var child: Widget?
+
+    public init(application: Application) {
+        let window = lf_window_new_application(application.handle.typed(GtkApplication.self))!
+        // GTK owns toplevels (its window list holds the reference): add one of Swift's own.
+        super.init(retaining: UnsafeMutableRawPointer(window))
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { handle.typed(GtkWindow.self) }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    public func setChild(_ child: Widget) {
+        self.child = child
+        gtk_window_set_child(window, child.widget)
+    }
+
+    public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+    public func destroy() { gtk_window_destroy(window) }
+    public func fullscreen() { gtk_window_fullscreen(window) }
+    public func unfullscreen() { gtk_window_unfullscreen(window) }
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+    public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
+
+    /// The widget with keyboard focus, if it is editable text (entries, text views).
+    public var focusIsInText: Bool {
+        guard let focus = gtk_window_get_focus(window) else { return false }
+        let type = String(cString: lf_object_type_name(UnsafeMutableRawPointer(focus)))
+        return type == "GtkText" || type == "GtkTextView" || type == "GtkEntry" || type == "GtkSearchEntry"
+    }
+
+    /// Called when the user asks to close; return true to keep the window open.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+            guard let data else { return 0 }
+            let handler = CallbackBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { handler() } ? 1 : 0
+        }
+        keep(Signals.connect(handle.raw, "close-request", handler: handler,
+                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+    }
+
+    /// Called when a boolean property changes ("is-active", "fullscreened", ...).
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) {
+        keep(Signals.connectNotify(handle.raw, property: property) { MainActor.assumeIsolated { handler() } })
+    }
+
+    /// The surface's state: minimised windows stop playback.
+    public var isMinimized: Bool {
+        guard let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else { return false }
+        return (gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue) != 0
+    }
+}

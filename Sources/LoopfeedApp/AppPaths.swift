@@ -1,0 +1,49 @@
+public import Foundation
+
+/// Where Loopfeed keeps things, following the XDG base directories.
+public struct AppPaths: Equatable, Sendable {
+    public var dataDirectory: URL
+    public var cacheDirectory: URL
+    public var samplesDirectory: URL?
+
+    public var databaseURL: URL { dataDirectory.appendingPathComponent("library.sqlite") }
+
+    public init(dataDirectory: URL, cacheDirectory: URL, samplesDirectory: URL?) {
+        self.dataDirectory = dataDirectory
+        self.cacheDirectory = cacheDirectory
+        self.samplesDirectory = samplesDirectory
+    }
+
+    public static func resolve(options: CommandLineOptions, environment: [String: String],
+                               executable: URL) -> AppPaths {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        func xdg(_ key: String, _ fallback: String) -> URL {
+            if let value = environment[key], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return home.appendingPathComponent(fallback)
+        }
+        let data = options.dataDirectory.map { URL(fileURLWithPath: $0) }
+            ?? xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("loopfeed")
+        let cache = options.cacheDirectory.map { URL(fileURLWithPath: $0) }
+            ?? xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("loopfeed")
+        return AppPaths(dataDirectory: data.standardizedFileURL, cacheDirectory: cache.standardizedFileURL,
+                        samplesDirectory: locateSamples(environment: environment, executable: executable))
+    }
+
+    /// The shipped samples: next to an installed binary (`../share/loopfeed/samples`), then
+    /// `$LOOPFEED_SAMPLES_DIR`, then the source tree the binary was built in (`data/samples`).
+    static func locateSamples(environment: [String: String], executable: URL) -> URL? {
+        let manifest = "samples.json"
+        let fm = FileManager.default
+        let binDir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        var candidates = [binDir.appendingPathComponent("../share/loopfeed/samples")]
+        if let override = environment["LOOPFEED_SAMPLES_DIR"] { candidates.insert(URL(fileURLWithPath: override), at: 0) }
+        var dir = binDir
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("data/samples"))
+            dir = dir.deletingLastPathComponent()
+        }
+        return candidates.map(\.standardizedFileURL).first {
+            fm.fileExists(atPath: $0.appendingPathComponent(manifest).path)
+        }
+    }
+}

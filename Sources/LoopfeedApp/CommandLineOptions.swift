@@ -1,0 +1,88 @@
+import Foundation
+
+/// Loopfeed's command line, parsed by Loopfeed itself (GLib gets none of it).
+/// `loopfeed [--data-dir D] [--cache-dir D] [--camera test|/dev/videoN] [--events FILE] [PATH|URL ...]`
+public struct CommandLineOptions: Equatable, Sendable {
+    public var dataDirectory: String?
+    public var cacheDirectory: String?
+    public var camera: String?
+    public var eventsPath: String?
+    public var inputs: [String] = []
+    public var showHelp = false
+    public var showVersion = false
+
+    public init() {}
+
+    public enum ParseError: Error, Equatable, CustomStringConvertible {
+        case unknownOption(String)
+        case missingValue(String)
+
+        public var description: String {
+            switch self {
+            case .unknownOption(let option): "loopfeed: unknown option '\(option)' (see --help)"
+            case .missingValue(let option): "loopfeed: option '\(option)' needs a value (see --help)"
+            }
+        }
+    }
+
+    /// Parses arguments without the program name. `--opt=value` and `--opt value` both work;
+    /// everything after `--` is a path.
+    public static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var onlyPaths = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                options.inputs.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPaths = true
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            func value() throws(ParseError) -> String {
+                if let inlineValue { return inlineValue }
+                guard index < arguments.count else { throw .missingValue(name) }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch name {
+            case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--data-dir": options.dataDirectory = try value()
+            case "--cache-dir": options.cacheDirectory = try value()
+            case "--camera": options.camera = try value()
+            case "--events": options.eventsPath = try value()
+            default: throw .unknownOption(name)
+            }
+        }
+        return options
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    public static let version = "0.1.0"
+
+    public static let help = """
+    Usage: loopfeed [OPTION...] [PATH|URL...]
+
+    A vertical feed of short looping videos. Files, folders (searched recursively) and URLs
+    given on the command line join the feed and are shown first.
+
+    Options:
+      --data-dir DIR     where the library and recordings live (default: $XDG_DATA_HOME/loopfeed)
+      --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)
+      --camera DEVICE    camera to record from: /dev/videoN, or "test" for a test pattern
+      --events FILE      write one JSON object per line for each event (for tests and tools)
+      --version          print the version and exit
+      -h, --help         print this help and exit
+
+    Keys: Down/j next, Up/k previous, Home first, Space pause, F fullscreen, Ctrl+Q quit.
+    """
+}

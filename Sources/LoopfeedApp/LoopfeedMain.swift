@@ -1,0 +1,130 @@
+import Foundation
+import FeedCore
+import FeedMedia
+import FeedSources
+import FeedStorage
+import FeedUI
+import GLibKit
+import GStreamerKit
+import GtkKit
+
+/// Writes a line to standard error (messages for whoever launched Loopfeed from a terminal).
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// The composition root: parses the command line, opens the library, seeds the samples,
+/// imports what was named on the command line and runs the GTK application.
+public enum LoopfeedMain {
+    public static let applicationID = "io.github.loopfeed.Loopfeed"
+
+    public static func run(arguments: [String]) -> Int32 {
+        let clock = SystemMonotonicClock()
+        let launchTimeUs = clock.nowMicroseconds()
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(Array(arguments.dropFirst()))
+        } catch {
+            printError(error.description + "\n")
+            return 2
+        }
+        if options.showHelp {
+            print(CommandLineOptions.help)
+            return 0
+        }
+        if options.showVersion {
+            print("loopfeed \(CommandLineOptions.version)")
+            return 0
+        }
+
+        var events: EventSink?
+        if let path = options.eventsPath {
+            do {
+                events = try JSONLinesEventLog(path: path, clock: clock)
+            } catch {
+                printError("loopfeed: \(error.localizedDescription)\n")
+                return 1
+            }
+        }
+        func report(_ kind: String, _ message: String) {
+            printError("loopfeed: \(message)\n")
+            events?.emit(.error(kind: kind, message: message, postID: nil))
+        }
+
+        let paths = AppPaths.resolve(options: options, environment: ProcessInfo.processInfo.environment,
+                                     executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        let library: SQLiteFeedRepository
+        do {
+            try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+            library = try FeedStore.open(at: paths.databaseURL)
+            _ = try SelfAuthor.ensure(in: library)
+        } catch {
+            report("storage", "\(error)")
+            return 1
+        }
+        if try! library.postCount() == 0 {
+            if let samples = paths.samplesDirectory {
+                do {
+                    _ = try SampleCatalog.load(from: samples.appendingPathComponent("samples.json")).seed(into: library)
+                } catch {
+                    report("samples", "Couldn’t load the sample videos: \(error)")
+                }
+            } else {
+                report("samples", "The sample videos were not found; set LOOPFEED_SAMPLES_DIR or install Loopfeed")
+            }
+        }
+
+        let collected = MediaPathCollector().collect(options.inputs)
+        for problem in collected.problems { report("path", "Skipped \(problem.path): \(problem.reason.rawValue)") }
+        var pinned: [Post] = []
+        do {
+            pinned = try LocalImporter(repository: library).importSources(collected.sources)
+        } catch {
+            report("storage", "Couldn’t add the files to the library: \(error)")
+        }
+
+        let environment = FeedEnvironment(
+            repository: library, events: events, clock: clock,
+            playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
+            audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
+            pinnedPosts: pinned)
+        return MainActor.assumeIsolated {
+            runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
+                           unique: options.dataDirectory == nil)
+        }
+    }
+
+    @MainActor
+    private static func runApplication(environment: FeedEnvironment, events: EventSink?,
+                                       launchTimeUs: Int64, unique: Bool) -> Int32 {
+        GStreamer.initialize()
+        // One instance per library: a second launch on the same data raises the first window.
+        let application = Application(id: applicationID, unique: unique)
+        var mainWindow: MainWindow?
+        var failed = false
+        application.onActivate {
+            if let mainWindow {
+                mainWindow.window.present()
+                return
+            }
+            do {
+                let created = try MainWindow(application: application, environment: environment,
+                                             launchTimeUs: launchTimeUs)
+                mainWindow = created
+                created.start()
+                events?.emit(.ready(posts: created.postCount))
+            } catch {
+                printError("loopfeed: can’t start video playback: \(error)\n")
+                events?.emit(.error(kind: "playback", message: "\(error)", postID: nil))
+                failed = true
+                application.quit()
+            }
+        }
+        let quit: @MainActor () -> Void = { mainWindow?.window.close() ?? application.quit() }
+        MainLoop.onUnixSignal(SIGTERM, quit)
+        MainLoop.onUnixSignal(SIGINT, quit)
+        let status = application.run()
+        mainWindow = nil
+        return failed ? 1 : status
+    }
+}

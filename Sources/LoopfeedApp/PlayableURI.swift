@@ -1,0 +1,17 @@
+import FeedSources
+import Foundation
+
+/// Turns stored URIs into ones GStreamer opens: `bundle:` paths point into the samples
+/// directory wherever this copy is installed, so a moved install keeps its feed.
+struct PlayableURI: Sendable {
+    let samplesDirectory: URL?
+
+    func callAsFunction(_ uri: String) -> String {
+        if uri.hasPrefix(SampleCatalog.bundleScheme), let samplesDirectory {
+            let relative = String(uri.dropFirst(SampleCatalog.bundleScheme.count))
+            return samplesDirectory.appendingPathComponent(relative).absoluteString
+        }
+        if uri.hasPrefix("/") { return URL(fileURLWithPath: uri).absoluteString }
+        return uri
+    }
+}

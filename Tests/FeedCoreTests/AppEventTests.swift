@@ -1,0 +1,52 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class AppEventTests: XCTestCase {
+    private func decode(_ event: AppEvent, at t: Int64 = 42) throws -> [String: Any] {
+        let line = event.jsonLine(timeMicroseconds: t)
+        XCTAssertFalse(line.contains("\n"), "one event per line")
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try XCTUnwrap(object as? [String: Any])
+    }
+
+    private func keys(_ event: AppEvent) throws -> Set<String> {
+        Set(try decode(event).keys)
+    }
+
+    func testFieldNamesAreTheDocumentedOnes() throws {
+        XCTAssertEqual(try keys(.ready(posts: 3)), ["event", "t_us", "posts"])
+        XCTAssertEqual(try keys(.page(index: 0, postID: 1, uri: "u", liked: true, likeCount: 2, commentCount: 3)),
+                       ["event", "t_us", "index", "post_id", "uri", "liked", "like_count", "comment_count"])
+        XCTAssertEqual(try keys(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280)),
+                       ["event", "t_us", "post_id", "index", "latency_us", "width", "height"])
+        XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us"])
+        XCTAssertEqual(try keys(.like(postID: 1, liked: false, likeCount: 0)),
+                       ["event", "t_us", "post_id", "liked", "like_count"])
+        XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: nil)), ["event", "t_us", "kind", "message"])
+        XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: 7)),
+                       ["event", "t_us", "kind", "message", "post_id"])
+    }
+
+    func testValuesAndEventNames() throws {
+        let page = try decode(.page(index: 4, postID: 17, uri: "file:///v.mp4", liked: true, likeCount: 12,
+                                    commentCount: 3), at: 1_234_567)
+        XCTAssertEqual(page["event"] as? String, "page")
+        XCTAssertEqual(page["t_us"] as? Int, 1_234_567)
+        XCTAssertEqual(page["post_id"] as? Int, 17)
+        XCTAssertEqual(page["uri"] as? String, "file:///v.mp4")
+        XCTAssertEqual(page["liked"] as? Bool, true)
+        XCTAssertEqual(page["comment_count"] as? Int, 3)
+        XCTAssertEqual(try decode(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280))["event"]
+                       as? String, "first_frame")
+        XCTAssertEqual(try decode(.recordFinished(path: "/tmp/a.mkv", duration: 2.5))["duration"] as? Double, 2.5)
+    }
+
+    func testStringsAreEscaped() throws {
+        let hostile = "say \"hi\"\\ \n next\tline \r \u{01}\u{1F} 🎬 naïve"
+        let decoded = try decode(.error(kind: "playback", message: hostile, postID: nil))
+        XCTAssertEqual(decoded["message"] as? String, hostile)
+        let line = AppEvent.error(kind: "k", message: "\u{01}", postID: nil).jsonLine(timeMicroseconds: 0)
+        XCTAssertTrue(line.contains("\\u0001"), line)
+    }
+}

@@ -1,0 +1,21 @@
+import FeedCore
+import XCTest
+
+final class CountFormatterTests: XCTestCase {
+    func testSmallCountsAreShownWhole() {
+        XCTAssertEqual(CountFormatter.short(0), "0")
+        XCTAssertEqual(CountFormatter.short(999), "999")
+    }
+
+    func testThousandsAndMillionsKeepOneTruncatedDecimal() {
+        XCTAssertEqual(CountFormatter.short(1_000), "1.0K")
+        XCTAssertEqual(CountFormatter.short(10_500), "10.5K")
+        XCTAssertEqual(CountFormatter.short(999_999), "999.9K")
+        XCTAssertEqual(CountFormatter.short(1_500_000), "1.5M")
+        XCTAssertEqual(CountFormatter.short(2_190_000_000), "2.1B")
+    }
+
+    func testNegativeCountsClampToZero() {
+        XCTAssertEqual(CountFormatter.short(-5), "0")
+    }
+}

@@ -1,0 +1,34 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class PostTests: XCTestCase {
+    private func post(width: Int = 0, height: Int = 0, rotation: Int = 0, likes: Int = 10, liked: Bool = false) -> Post {
+        Post(id: 1, author: Author(handle: "a", name: "A"), caption: "Hi #there", music: "m",
+             videoURI: "file:///a.mp4", width: width, height: height, rotation: rotation,
+             likeCount: likes, liked: liked, created: Date(timeIntervalSince1970: 0))
+    }
+
+    func testLikingIsIdempotent() {
+        let liked = post().withLiked(true)
+        XCTAssertEqual(liked.likeCount, 11)
+        XCTAssertEqual(liked.withLiked(true), liked)
+        XCTAssertEqual(liked.withLiked(false).likeCount, 10)
+        XCTAssertEqual(post().withLiked(false), post())
+    }
+
+    func testUnlikingNeverGoesBelowZero() {
+        XCTAssertEqual(post(likes: 0, liked: true).withLiked(false).likeCount, 0)
+    }
+
+    func testDisplaySizeHonoursRotation() {
+        XCTAssertEqual(post(width: 1280, height: 720, rotation: 90).displaySize, PixelSize(width: 720, height: 1280))
+        XCTAssertTrue(post(width: 1280, height: 720, rotation: 90).isPortrait)
+        XCTAssertEqual(post(width: 1280, height: 720, rotation: 180).displaySize, PixelSize(width: 1280, height: 720))
+        XCTAssertNil(post().displaySize)
+    }
+
+    func testHashtagsComeFromTheCaption() {
+        XCTAssertEqual(post().hashtags, ["there"])
+    }
+}

@@ -1,0 +1,99 @@
+import FeedSources
+import Foundation
+import XCTest
+
+final class MediaPathCollectorTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-paths-\(UUID().uuidString)")
+        for path in ["clips/10.mp4", "clips/2.MOV", "clips/a/nested.webm", "clips/a/deeper/z.mkv",
+                     "clips/.hidden.mp4", "clips/.cache/in-hidden-folder.mp4", "clips/notes.txt",
+                     "single.ogv", "readme.md", "empty-folder/.keep"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    private func relativePaths(_ sources: [MediaSource]) -> [String] {
+        sources.map { source in
+            guard case .file(let url) = source else { return source.uri }
+            return String(url.path.dropFirst(root.path.count + 1))
+        }
+    }
+
+    func testFoldersAreScannedRecursivelyInNaturalOrderSkippingHiddenAndOtherFiles() {
+        let result = MediaPathCollector().collect([path("clips")])
+        XCTAssertEqual(relativePaths(result.sources),
+                       ["clips/2.MOV", "clips/10.mp4", "clips/a/deeper/z.mkv", "clips/a/nested.webm"])
+        XCTAssertEqual(result.problems, [])
+    }
+
+    func testArgumentsKeepTheirOrderAndDuplicatesAreDropped() {
+        let result = MediaPathCollector().collect([path("single.ogv"), path("clips/a"), path("single.ogv"),
+                                                   "https://example.com/v/clip.mp4"])
+        XCTAssertEqual(relativePaths(result.sources), ["single.ogv", "clips/a/deeper/z.mkv", "clips/a/nested.webm",
+                                                       "https://example.com/v/clip.mp4"])
+        XCTAssertEqual(result.sources.last?.title, "clip")
+        XCTAssertEqual(result.sources.first?.title, "single")
+        XCTAssertTrue(result.sources.first?.uri.hasPrefix("file:///") ?? false)
+    }
+
+    func testProblemsAreReportedInPlainWords() {
+        let missing = path("nope.mp4")
+        let result = MediaPathCollector().collect([missing, path("readme.md"), path("empty-folder"), ""])
+        XCTAssertEqual(result.sources, [])
+        XCTAssertEqual(result.problems, [
+            PathProblem(path: missing, reason: .notFound),
+            PathProblem(path: path("readme.md"), reason: .notAVideo),
+            PathProblem(path: path("empty-folder"), reason: .noVideosInFolder),
+            PathProblem(path: "", reason: .notFound),
+        ])
+        XCTAssertEqual(result.problems[0].description, "\(missing): No such file or directory")
+        XCTAssertEqual(PathProblem.Reason.permissionDenied.rawValue, "Permission denied")
+        XCTAssertEqual(PathProblem.Reason.notAVideo.rawValue, "Not a video file")
+    }
+
+    func testRelativePathsAndFileURIsResolve() {
+        let collector = MediaPathCollector(workingDirectory: root)
+        let result = collector.collect(["single.ogv", "./clips/../single.ogv", root.appendingPathComponent("clips/10.mp4").absoluteString])
+        XCTAssertEqual(relativePaths(result.sources), ["single.ogv", "clips/10.mp4"])
+        XCTAssertEqual(result.problems, [])
+    }
+
+    /// Root reads anything, so there the file must be collected; anyone else gets a problem.
+    func testUnreadableFilesAndFolders() throws {
+        let file = path("clips/2.MOV")
+        let folder = path("clips/a")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        }
+        let result = MediaPathCollector().collect([file, folder])
+        if geteuid() == 0 {
+            XCTAssertEqual(relativePaths(result.sources), ["clips/2.MOV", "clips/a/deeper/z.mkv", "clips/a/nested.webm"])
+            XCTAssertEqual(result.problems, [])
+        } else {
+            XCTAssertEqual(result.sources, [])
+            XCTAssertEqual(result.problems, [PathProblem(path: file, reason: .permissionDenied),
+                                             PathProblem(path: folder, reason: .permissionDenied)])
+        }
+    }
+
+    func testSymlinkLoopsEnd() throws {
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("clips/a/loop"),
+                                                   withDestinationURL: root.appendingPathComponent("clips"))
+        let result = MediaPathCollector().collect([path("clips")])
+        XCTAssertEqual(result.sources.count, 4)
+    }
+}
