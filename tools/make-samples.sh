@@ -291,7 +291,7 @@ def audio(c):
         chans.append(";".join(e))
     # Render two loop lengths and keep the second one, so echo tails wrap around the loop point.
     src = f"aevalsrc=exprs='{chans[0]}|{chans[1]}':s={RATE}:c=stereo:d={num(2 * dur)}"
-    post = []
+    post = ["volume=0.2"]  # headroom; the peak is normalised to -6 dBFS afterwards
     if a["echo"]:
         delay = 1000.0 * a["echo"] / sps
         post.append(f"aecho=0.9:0.9:{delay:.1f}|{2 * delay:.1f}:0.35|0.15")
@@ -384,7 +384,7 @@ vgraph() {
                  :g='$bh;$win;if(ld(3),if(lt(ld(5),0.6),196,if(lt(ld(5),0.8),90,230)),12)'
                  :b='$bh;$win;if(ld(3),if(lt(ld(5),0.6),110,if(lt(ld(5),0.8),210,255)),30)'
                  :a='$bh;255*ld(2)',loop=loop=-1:size=1[city];
-              color=c=black:s=1280x40:r=$FPS:d=1,trim=end_frame=1,format=gray,geq=lum='230*gt($HASH_XY,0.992)',
+              color=c=black:s=640x40:r=$FPS:d=1,trim=end_frame=1,format=gray,geq=lum='240*gt($HASH_XY,0.99)',
               scale=1280:720:flags=neighbor,loop=loop=-1:size=1,scroll=vertical=-$(python3 -c "print(8/$N)"),format=gbrp[near];
               color=c=black:s=1280x72:r=$FPS:d=1,trim=end_frame=1,format=gray,geq=lum='130*gt($HASH_XY,0.99)',
               scale=1280:720:flags=neighbor,loop=loop=-1:size=1,scroll=vertical=-$(python3 -c "print(5/$N)"):hpos=0.3,format=gbrp[far];
@@ -417,11 +417,12 @@ vgraph() {
             i=$((i + 1))
         done
         echo "$g;[b$i]trim=start_frame=$N,setpts=PTS-STARTPTS[v]" ;;
-    07) # kaleidoscope: spiral gradients xor'd with a counter-rotating copy, mirrored 4 ways
-        echo "gradients=s=360x640:r=$FPS:n=6:c0=0xff006e:c1=0xfb5607:c2=0xffbe0b:c3=0x3a86ff:c4=0x8338ec:c5=0x06d6a0:type=spiral:speed=0.03:seed=11,
-              format=gbrp,split[g1][g2];[g2]rotate=a=-t*0.8:fillcolor=black,hflip[g3];[g1][g3]blend=all_mode=difference,
-              crop=180:320:0:0,split[q1][q2];[q2]hflip[q3];[q1][q3]hstack,split[h1][h2];[h2]vflip[h3];[h1][h3]vstack,
-              scale=720:1280:flags=bicubic,hue=H=2*PI*t/$D:s=1.3,vignette=PI/5[v]" ;;
+    07) # kaleidoscope / mandala: 8-fold mirrored polar pattern, slowly turning (half size)
+        local k="st(1,hypot(X-180,Y-320));st(2,mod(atan2(Y-320,X-180)+PI/4*T/$D,PI/4));st(2,abs(ld(2)-PI/8));st(3,ld(1)*cos(ld(2)));st(4,ld(1)*sin(ld(2)))"
+        k+=";st(5,sin(ld(3)/18-2*$w*T)*cos(ld(4)/11+$w*T)+sin(hypot(ld(3)-120,ld(4))/14-3*$w*T));st(6,2*ld(5)+ld(1)/90-$w*T);st(7,0.35+0.65*pow(0.5+0.5*cos(ld(5)*3),2))"
+        echo "nullsrc=s=360x640:r=$FPS,format=gbrp,
+              geq=r='$k;ld(7)*(128+127*sin(ld(6)))':g='$k;ld(7)*(128+127*sin(ld(6)+2.094))':b='$k;ld(7)*(128+127*sin(ld(6)+4.189))',
+              scale=720:1280:flags=bicubic,vignette=PI/5[v]" ;;
     08) # warp-speed starfield (3 layers of radial streaks) over a nebula
         local layers="st(0,X-480);st(1,Y-270);st(2,hypot(ld(0),ld(1)));st(8,0)" K seed
         for ks in "180 1.7" "290 4.2" "460 9.9"; do

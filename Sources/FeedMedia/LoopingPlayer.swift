@@ -80,6 +80,9 @@ public final class LoopingPlayer {
         playbin.removeBusWatch()
     }
 
+    /// The video's display size as soon as its caps are known (before the first frame).
+    public var videoSize: PixelSize? { sizing.videoSize }
+
     /// The page's size in device pixels; frames are scaled to cover or fit it.
     public var viewport: PixelSize {
         get { sizing.viewport }

@@ -1,5 +1,6 @@
 public import FeedCore
 import FeedMedia
+import Foundation
 import GLibKit
 import GtkKit
 import VideoBridge
@@ -9,85 +10,146 @@ public struct FeedEnvironment {
     public var repository: FeedRepository
     public var events: EventSink?
     public var clock: MonotonicClock
-    /// Turns a stored video URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
+    /// Turns a stored URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
     public var playableURI: (String) -> String
     /// A gst-launch description for the audio sink; nil for the default.
     public var audioSinkDescription: String?
     /// Posts named on the command line: shown first, in order.
     public var pinnedPosts: [Post]
     public var pageSize: Int
+    public var preferences: PreferencesStore
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
-                pinnedPosts: [Post], pageSize: Int = 10) {
+                pinnedPosts: [Post], preferences: PreferencesStore, pageSize: Int = 10) {
         self.repository = repository
         self.events = events
         self.clock = clock
         self.playableURI = playableURI
         self.audioSinkDescription = audioSinkDescription
         self.pinnedPosts = pinnedPosts
+        self.preferences = preferences
         self.pageSize = pageSize
+    }
+
+    /// A local path for an image URI (avatars, covers), if it is a file.
+    func filePath(for uri: String?) -> String? {
+        guard let uri, let url = URL(string: playableURI(uri)), url.isFileURL else { return nil }
+        return url.path
     }
 }
 
-/// The Home feed's store: which post is current, its player, and the events it reports.
+/// The Home feed's store: which post is current, the pool of page slots around it, paging
+/// gestures and their animation, likes, and the events it reports.
 @MainActor
 final class FeedController {
     let view: FeedView
     private let env: FeedEnvironment
-    private let surface: VideoSurface
-    private let player: LoopingPlayer
+    private let slots: [PageSlot]
+    private let plan = PreloadPlan(radius: 1)
     private(set) var pager: FeedPager
-    /// When the input that led to the current page happened (launch for the first post).
-    private var inputTimeUs: Int64
-    private var spinnerTimer: SourceHandle?
+    private var storeKey: FeedKey?
+    private var preferences: Preferences
+
+    // Paging gestures.
+    private var scrollPaging = ScrollPaging()
+    private let swipe = SwipeGesture()
+    private var velocity = VelocityTracker()
+    private var dragging = false
+    private var dragIgnored = false
+    private var snap: (animation: SnapAnimation, delta: Int)?
+    private var snapTick: UInt32?
+    private var pendingClick: SourceHandle?
+
+    /// The post whose first painted frame is awaited, and when the input that asked for it came.
+    private var awaitingFirstFrame: (postID: Int64, index: Int, inputUs: Int64)?
     private var userPaused = false
-    var onError: ((String) -> Void)?
+    private var visible = true
+    /// Called when playback starts or stops (screensaver inhibition, MPRIS).
+    var onPlaybackChanged: ((Bool) -> Void)?
+    /// Called when the current post changes or is updated (MPRIS metadata).
+    var onCurrentChanged: ((Post?) -> Void)?
 
     init(environment: FeedEnvironment, launchTimeUs: Int64) throws {
         env = environment
-        surface = VideoSurface()
-        player = try LoopingPlayer(receiver: surface, audioSinkDescription: environment.audioSinkDescription)
-        view = FeedView(surface: surface)
+        preferences = environment.preferences.load()
+        slots = try (0..<PreloadPlan(radius: 1).poolSize).map { _ in
+            try PageSlot(audioSinkDescription: environment.audioSinkDescription)
+        }
+        view = FeedView(slots: slots)
         pager = FeedPager(posts: environment.pinnedPosts, hasMore: true)
-        inputTimeUs = launchTimeUs
+        awaitingFirstFrame = nil
+        launchUs = launchTimeUs
+        for slot in slots {
+            slot.player.volume = preferences.volume
+            slot.player.muted = preferences.muted
+        }
         wire()
     }
 
+    private let launchUs: Int64
+
+    // MARK: - Setup
+
     private func wire() {
-        view.sizeProbe.onResize { [weak self] width, height in
-            guard let self else { return }
-            let scale = view.root.scaleFactor
-            player.viewport = PixelSize(width: width * scale, height: height * scale)
-        }
-        surface.onPainted = { [weak self] isFirst, width, height in
-            guard let self, isFirst, let post = pager.current else { return }
-            let shown = player.displaySize ?? PixelSize(width: width, height: height)
-            env.events?.emit(.firstFrame(postID: post.id, index: pager.index,
-                                         latencyUs: env.clock.nowMicroseconds() - inputTimeUs,
-                                         width: shown.width, height: shown.height))
-        }
-        player.onReady = { [weak self] size in
-            guard let self else { return }
-            stopSpinner()
-            if let size {
-                view.setFit(forDisplaySize: size)
-                recordVideoSize(size)
+        view.sizeProbe.onResize { [weak self] width, height in self?.resized(width: width, height: height) }
+        for slot in slots {
+            slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
+            slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
+            slot.onLoop = { [weak self] slot, seamUs in
+                guard let self, let post = slot.post, slot.index == pager.index else { return }
+                env.events?.emit(.loop(postID: post.id, seamUs: seamUs))
+            }
+            slot.onReady = { [weak self] slot, size in self?.slotReady(slot, size) }
+            slot.rail.onLike = { [weak self, weak slot] in
+                guard let self, let post = slot?.post else { return }
+                setLiked(!post.liked, postID: post.id)
+            }
+            slot.rail.onShare = { [weak self, weak slot] in
+                guard let self, let post = slot?.post else { return }
+                share(post)
+            }
+            slot.rail.onComments = { [weak self] in self?.view.flash("Comments open here soon") }
+            slot.rail.onAvatar = { [weak self, weak slot] in
+                guard let self, let post = slot?.post else { return }
+                view.flash(post.author.name + " · " + post.author.atHandle)
             }
         }
-        player.onError = { [weak self] error in
-            guard let self else { return }
-            stopSpinner()
-            surface.clear()
-            view.errorCard.show(message: error.message)
-            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: pager.current?.id))
-        }
-        player.onLoop = { [weak self] seamUs, intervalUs in
-            guard let self, let post = pager.current else { return }
-            _ = intervalUs
-            env.events?.emit(.loop(postID: post.id, seamUs: seamUs))
-        }
+        installGestures()
     }
+
+    private func installGestures() {
+        let scroll = ScrollController()
+        scroll.setPhase(.capture)
+        scroll.onScroll { [weak self] dy, unit in
+            guard let self else { return true }
+            let direction = scrollPaging.scroll(dy: dy, unit: unit == .wheel ? .wheel : .pixels,
+                                                nowUs: env.clock.nowMicroseconds())
+            if direction != 0 { move(by: direction) }
+            return true
+        }
+        scroll.onScrollEnd { [weak self] in self?.scrollPaging.scrollEnded() }
+        view.root.addController(scroll)
+
+        let drag = DragGesture()
+        drag.onBegin { [weak self] _, _ in self?.dragBegan() }
+        drag.onUpdate { [weak self] dx, dy in self?.dragMoved(dx: dx, dy: dy) }
+        drag.onEnd { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) }
+        view.root.addController(drag)
+
+        let click = ClickGesture()
+        click.onPressed { [weak self] n, x, y in self?.pressed(n: n, x: x, y: y) }
+        view.root.addController(click)
+    }
+
+    private func resized(width: Int, height: Int) {
+        let scale = view.root.scaleFactor
+        for slot in slots { slot.setSize(width: width, height: height, scale: scale) }
+        view.setPageHeight(Double(height))
+        if snap == nil && !dragging { view.offset = 0 }
+    }
+
+    // MARK: - Feed
 
     /// Loads the first page from the store and shows the first post.
     func start() {
@@ -96,59 +158,149 @@ final class FeedController {
             view.flash("No videos yet")
             return
         }
-        showCurrent()
+        awaitingFirstFrame = pager.current.map { ($0.id, pager.index, launchUs) }
+        assignSlots()
+        currentSlot?.activate()
+        afterPageChange()
     }
 
     var postCount: Int { (try? env.repository.postCount()) ?? pager.posts.count }
+    var current: Post? { pager.current }
+    var isPlaying: Bool { currentSlot?.isPlaying ?? false }
+    var canGoNext: Bool { pager.index < pager.posts.count - 1 || pager.hasMore }
+    var canGoPrevious: Bool { pager.index > 0 }
 
+    private var currentSlot: PageSlot? { slots.first { $0.index == pager.index && $0.index != nil } }
+
+    /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
     func move(by delta: Int) {
-        inputTimeUs = env.clock.nowMicroseconds()
+        guard snap == nil, !dragging else { return }
+        let inputUs = env.clock.nowMicroseconds()
+        guard changePage(by: delta, inputUs: inputUs) else { return }
+        settle(from: 0, delta: delta)
+    }
+
+    /// Animates to the new page when its slot sat prerolled next to the old one; otherwise
+    /// (a page that was not preloaded yet) shows it in place.
+    private func settle(from offset: Double, delta: Int) {
+        if let slot = currentSlot, slot === view.slot(at: delta) {
+            animate(from: offset, delta: delta)
+        } else {
+            assignSlots()
+            currentSlot?.activate()
+            view.offset = 0
+            afterPageChange()
+        }
+    }
+
+    func goToFirst() {
+        guard snap == nil, !dragging, pager.index != 0 else { return }
+        let inputUs = env.clock.nowMicroseconds()
+        currentSlot?.deactivate()
+        _ = pager.jump(to: 0)
+        beginPage(inputUs: inputUs)
+        assignSlots()
+        currentSlot?.activate()
+        view.offset = 0
+        afterPageChange()
+    }
+
+    /// Updates the pager, reporting the end of the feed; returns whether the page changed.
+    private func changePage(by delta: Int, inputUs: Int64) -> Bool {
         var result = pager.move(by: delta)
         if result == .waitingForMore {
             loadMoreIfNeeded(force: true)
             result = pager.move(by: delta)
         }
         switch result {
-        case .moved:
-            showCurrent()
+        case .moved(let from, _):
+            slots.first { $0.index == from }?.deactivate()
+            beginPage(inputUs: inputUs)
+            // A prerolled neighbour plays at once, while the snap animation runs.
+            currentSlot?.activate()
+            return true
         case .atEnd, .waitingForMore:
             view.flash("You’re all caught up")
+            bounce(delta: delta)
+            return false
         case .atStart:
-            break
+            bounce(delta: delta)
+            return false
         }
+    }
+
+    private func beginPage(inputUs: Int64) {
+        userPaused = false
+        guard let post = pager.current else { return }
+        awaitingFirstFrame = (post.id, pager.index, inputUs)
+    }
+
+    /// Events, first-frame detection and preloading once the current page is known.
+    private func afterPageChange() {
+        guard let post = pager.current else { return }
+        env.events?.emit(.page(index: pager.index, postID: post.id, uri: post.videoURI, liked: post.liked,
+                               likeCount: post.likeCount, commentCount: post.commentCount))
+        if let slot = currentSlot, slot.hasFrame {
+            // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
+            view.root.onNextPaint { [weak self] in self?.reportFirstFrame(for: slot) }
+        }
+        if let slot = currentSlot, let error = slot.error {
+            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
+        }
+        onCurrentChanged?(post)
+        onPlaybackChanged?(isPlaying && visible)
         loadMoreIfNeeded()
     }
 
-    func goToFirst() {
-        guard pager.index != 0 else { return }
-        inputTimeUs = env.clock.nowMicroseconds()
-        if case .moved = pager.jump(to: 0) { showCurrent() }
+    private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
+        guard slot.index == pager.index else { return }
+        reportFirstFrame(for: slot)
     }
 
-    func togglePause() {
-        guard player.phase == .ready || player.phase == .loading else { return }
-        userPaused = player.wantsPlaying
-        userPaused ? player.pause() : player.play()
+    private func reportFirstFrame(for slot: PageSlot) {
+        guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index else { return }
+        awaitingFirstFrame = nil
+        let size = slot.player.videoSize ?? slot.post?.displaySize ?? PixelSize(width: 0, height: 0)
+        env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index,
+                                     latencyUs: env.clock.nowMicroseconds() - waiting.inputUs,
+                                     width: size.width, height: size.height))
     }
 
-    /// Stops sound and decoding while the window is hidden; resumes unless the user paused.
-    func setWindowVisible(_ visible: Bool) {
-        if visible {
-            if !userPaused { player.play() }
-        } else if player.wantsPlaying {
-            player.pause()
+    private func slotReady(_ slot: PageSlot, _ size: PixelSize?) {
+        guard let size, var post = slot.post, post.displaySize == nil else { return }
+        post.width = size.width
+        post.height = size.height
+        pager.update(post)
+        slot.update(post)
+        try? env.repository.updateVideoInfo(postID: post.id, width: size.width, height: size.height,
+                                            rotation: 0, duration: post.duration)
+    }
+
+    private func slotFailed(_ slot: PageSlot, _ error: MediaError) {
+        // Neighbours report when they come on screen; the current post reports now.
+        guard slot.index == pager.index, let post = slot.post else { return }
+        awaitingFirstFrame = nil
+        env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
+    }
+
+    /// Gives every slot its post for the current position and orders them on screen.
+    private func assignSlots() {
+        let wanted = plan.assign(loaded: slots.map(\.index), current: pager.index, count: pager.posts.count)
+        for (slot, index) in zip(slots, wanted) {
+            guard let index else {
+                if slot.index != nil { slot.clear() }
+                continue
+            }
+            let post = pager.posts[index]
+            slot.load(post, index: index, uri: env.playableURI(post.videoURI),
+                      avatarPath: env.filePath(for: post.author.avatarURI))
         }
-    }
-
-    private func showCurrent() {
-        guard let post = pager.current else { return }
-        view.show(post)
-        userPaused = false
-        player.load(uri: env.playableURI(post.videoURI))
-        player.play()
-        startSpinnerTimer()
-        env.events?.emit(.page(index: pager.index, postID: post.id, uri: post.videoURI, liked: post.liked,
-                               likeCount: post.likeCount, commentCount: post.commentCount))
+        let above = slots.first { $0.index == pager.index - 1 }
+        let middle = slots.first { $0.index == pager.index }
+        let below = slots.first { $0.index == pager.index + 1 }
+        var spare = slots.filter { $0 !== above && $0 !== middle && $0 !== below }
+        let ordered = [above ?? spare.removeFirst(), middle ?? spare.removeFirst(), below ?? spare.removeFirst()]
+        view.arrange(ordered)
     }
 
     private func loadMoreIfNeeded(force: Bool = false) {
@@ -157,38 +309,181 @@ final class FeedController {
             let pinned = Set(env.pinnedPosts.map(\.id))
             let batch = try env.repository.feedPage(after: storeKey, limit: env.pageSize)
             storeKey = batch.last.map(FeedKey.init) ?? storeKey
+            let before = pager.posts.count
             pager.append(batch.filter { !pinned.contains($0.id) }, reachedEnd: batch.count < env.pageSize)
+            if pager.posts.count != before, snap == nil, pager.current != nil, before > 0 { assignSlots() }
         } catch {
             env.events?.emit(.error(kind: "storage", message: "Couldn’t load more posts: \(error)", postID: nil))
-            onError?("Couldn’t load more posts")
+            view.flash("Couldn’t load more posts")
         }
     }
 
-    /// Keyset position in the store, separate from the pager (which starts with pinned posts).
-    private var storeKey: FeedKey?
+    // MARK: - Animation
 
-    private func recordVideoSize(_ size: PixelSize) {
-        guard var post = pager.current, post.displaySize == nil else { return }
-        post.width = size.width
-        post.height = size.height
-        pager.update(post)
-        try? env.repository.updateVideoInfo(postID: post.id, width: size.width, height: size.height,
-                                            rotation: 0, duration: post.duration)
+    /// Slides from `offset` to the neighbour in `delta`'s direction (or back to rest for 0).
+    private func animate(from offset: Double, delta: Int, durationUs: Int64 = 150_000) {
+        let target = Double(delta) * view.pageHeight
+        let now = env.clock.nowMicroseconds()
+        snap = (SnapAnimation(from: offset, to: target, startUs: now, durationUs: durationUs), delta)
+        view.offset = offset
+        if delta != 0 { afterPageChange() }
+        guard snapTick == nil else { return }
+        snapTick = view.root.addTickCallback { [weak self] _ in self?.stepSnap() ?? false }
     }
 
-    private func startSpinnerTimer() {
-        spinnerTimer?.cancel()
-        view.spinner.isVisible = false
-        spinnerTimer = MainLoop.after(milliseconds: 300) { [weak self] in
-            guard let self, player.phase == .loading else { return }
-            view.spinner.isVisible = true
-            view.spinner.spinning = true
+    private func stepSnap() -> Bool {
+        guard let (animation, delta) = snap else {
+            snapTick = nil
+            return false
+        }
+        let now = env.clock.nowMicroseconds()
+        view.offset = animation.value(atUs: now)
+        guard animation.isFinished(atUs: now) else { return true }
+        snap = nil
+        snapTick = nil
+        if delta != 0 {
+            // The new page is in the middle again: reassign the pool around it.
+            assignSlots()
+        }
+        view.offset = 0
+        return false
+    }
+
+    /// A short nudge where there is no page, so the edge is felt rather than silent.
+    private func bounce(delta: Int) {
+        guard snap == nil else { return }
+        animate(from: Double(delta) * min(40, view.pageHeight / 10), delta: 0, durationUs: 200_000)
+    }
+
+    // MARK: - Pointer
+
+    private func dragBegan() {
+        dragIgnored = snap != nil
+        dragging = false
+        velocity.reset()
+    }
+
+    private func dragMoved(dx: Double, dy: Double) {
+        guard !dragIgnored else { return }
+        if !dragging {
+            guard swipe.isDrag(dx: dx, dy: dy) else { return }
+            dragging = true
+            // A press that moved is a drag, never a click.
+            pendingClick?.cancel()
+            pendingClick = nil
+        }
+        velocity.add(y: dy, atUs: env.clock.nowMicroseconds())
+        view.offset = -swipe.visibleOffset(dragY: dy, canGoBack: canGoPrevious, canGoForward: canGoNext,
+                                           pageHeight: view.pageHeight)
+    }
+
+    private func dragEnded(dx: Double, dy: Double) {
+        guard dragging, !dragIgnored else { return }
+        dragging = false
+        let offset = view.offset
+        let decision = swipe.decide(dragY: dy, velocityY: velocity.velocity)
+        if decision != 0, changePage(by: decision, inputUs: env.clock.nowMicroseconds()) {
+            settle(from: offset, delta: decision)
+        } else if snap == nil {
+            animate(from: offset, delta: 0)
         }
     }
 
-    private func stopSpinner() {
-        spinnerTimer?.cancel()
-        view.spinner.spinning = false
-        view.spinner.isVisible = false
+    private func pressed(n: Int, x: Double, y: Double) {
+        if n == 2 {
+            pendingClick?.cancel()
+            pendingClick = nil
+            likeFromDoubleClick(x: x, y: y)
+            return
+        }
+        guard n == 1 else { return }
+        // A single click waits out the double-click time so a double-click never pauses.
+        pendingClick?.cancel()
+        pendingClick = MainLoop.after(milliseconds: doubleClickMilliseconds) { [weak self] in
+            guard let self else { return }
+            pendingClick = nil
+            if !dragging { togglePause() }
+        }
+    }
+
+    private var doubleClickMilliseconds: UInt32 { UInt32(max(150, min(600, Style.doubleClickTime))) }
+
+    // MARK: - Actions
+
+    func togglePause() {
+        guard let slot = currentSlot, slot.error == nil else { return }
+        userPaused = slot.isPlaying
+        slot.setPaused(userPaused)
+        onPlaybackChanged?(!userPaused && visible)
+    }
+
+    func play() { if userPaused { togglePause() } }
+    func pause() { if !userPaused { togglePause() } }
+
+    /// Stops sound and decoding while the feed is hidden; resumes unless the user paused.
+    func setVisible(_ isVisible: Bool) {
+        visible = isVisible
+        guard let slot = currentSlot, slot.error == nil else { return }
+        if isVisible {
+            if !userPaused { slot.setPaused(false) }
+        } else {
+            slot.setPaused(true, showIndicator: false)
+        }
+        onPlaybackChanged?(isVisible && !userPaused)
+    }
+
+    func likeCurrent() {
+        guard let post = pager.current else { return }
+        setLiked(!post.liked, postID: post.id)
+    }
+
+    private func likeFromDoubleClick(x: Double, y: Double) {
+        view.hearts.burst(atX: x, y: y, nowUs: env.clock.nowMicroseconds())
+        // A double-click only ever likes.
+        guard let post = pager.current, !post.liked else { return }
+        setLiked(true, postID: post.id)
+    }
+
+    private func setLiked(_ liked: Bool, postID: Int64) {
+        do {
+            let stored = try env.repository.setLiked(postID: postID, liked: liked)
+            pager.update(stored)
+            for slot in slots { slot.update(stored) }
+            env.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
+            if stored.id == pager.current?.id { onCurrentChanged?(stored) }
+        } catch {
+            view.flash("Couldn’t save the like")
+            env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
+        }
+    }
+
+    func shareCurrent() { if let post = pager.current { share(post) } }
+
+    private func share(_ post: Post) {
+        view.root.copyToClipboard(env.playableURI(post.videoURI))
+        view.flash("Link copied")
+    }
+
+    var volume: Double { preferences.volume }
+    var muted: Bool { preferences.muted }
+
+    func setVolume(_ volume: Double) {
+        preferences.volume = min(1, max(0, volume))
+        for slot in slots { slot.player.volume = preferences.volume }
+        env.preferences.save(preferences)
+    }
+
+    func toggleMute() {
+        preferences.muted.toggle()
+        for slot in slots { slot.player.muted = preferences.muted }
+        env.preferences.save(preferences)
+        view.flash(preferences.muted ? "Sound off" : "Sound on")
+    }
+
+    /// Position and length of the current video in microseconds (MPRIS).
+    var positionUs: Int64 { Int64((currentSlot?.player.position ?? 0) / 1000) }
+    var durationUs: Int64 {
+        if let duration = currentSlot?.player.duration { return Int64(duration / 1000) }
+        return Int64((pager.current?.duration ?? 0) * 1_000_000)
     }
 }

@@ -1,60 +1,85 @@
 import FeedCore
 import GLibKit
 import GtkKit
-import VideoBridge
 
-/// The Home page: the current video filling the page, with its overlay, an error card and a
-/// spinner for slow loads.
+/// The Home page: a column of page slots in a scroller moved by code (never by a scrollbar),
+/// with the heart layer and a toast on top. The current page sits in the middle position at
+/// rest, so the neighbours above and below are already laid out while dragging.
 @MainActor
 final class FeedView {
     let root = Overlay()
-    let picture = Picture()
     let sizeProbe = SizeProbe()
-    let postOverlay = PostOverlay()
-    let errorCard = ErrorCard()
-    let spinner = Spinner()
-    private let scrim = Box(.vertical)
-    private let endLabel = Label()
-    private var endLabelTimer: SourceHandle?
+    let hearts = HeartLayer()
+    private let scroller = ScrolledWindow()
+    private let column = Box(.vertical)
+    private let toast = Label()
+    private var toastTimer: SourceHandle?
+    private(set) var pageHeight: Double = 0
 
-    init(surface: VideoSurface) {
+    init(slots: [PageSlot]) {
         root.addCSSClass("feed-page")
         root.setExpand(horizontal: true, vertical: true)
-        picture.setPaintable(surface.paintable)
-        picture.setExpand(horizontal: true, vertical: true)
-        picture.setAccessibleLabel("Video")
-        root.setChild(picture)
+        root.setOverflowHidden()
+        scroller.setExternalVerticalScrolling()
+        scroller.setExpand(horizontal: true, vertical: true)
+        for slot in slots { column.append(slot.root) }
+        scroller.setChild(column)
+        scroller.onVerticalRangeChanged { [weak self] in
+            // "changed" comes during size allocation: setting the value there would queue an
+            // allocation GTK drops, leaving the scroller undrawn. Apply it right after instead.
+            MainLoop.invoke { [weak self] in
+                guard let self else { return }
+                scroller.verticalOffset = pageHeight + wantedOffset
+            }
+        }
+        root.setChild(scroller)
         root.addOverlay(sizeProbe)
-        scrim.addCSSClass("post-scrim")
-        scrim.canTarget = false
-        root.addOverlay(scrim)
-        root.addOverlay(postOverlay.root)
-        root.addOverlay(errorCard.root)
-        spinner.setAlign(horizontal: .center, vertical: .center)
-        spinner.setSizeRequest(width: 48, height: 48)
-        spinner.isVisible = false
-        root.addOverlay(spinner)
-        endLabel.addCSSClass("toast")
-        endLabel.setAlign(horizontal: .center, vertical: .start)
-        endLabel.isVisible = false
-        root.addOverlay(endLabel)
+        root.addOverlay(hearts.root)
+        toast.addCSSClass("toast")
+        toast.setAlign(horizontal: .center, vertical: .start)
+        toast.isVisible = false
+        toast.canTarget = false
+        root.addOverlay(toast)
     }
 
-    func show(_ post: Post) {
-        picture.setFit(post.isPortrait || post.displaySize == nil ? .cover : .contain)
-        postOverlay.show(post)
-        errorCard.hide()
+    private var ordered: [PageSlot] = []
+
+    /// The slot above (-1), in the middle (0) or below (+1).
+    func slot(at position: Int) -> PageSlot? {
+        ordered.indices.contains(position + 1) ? ordered[position + 1] : nil
     }
 
-    func setFit(forDisplaySize size: PixelSize) {
-        picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain)
+    /// Puts the slots in this order from top to bottom.
+    func arrange(_ ordered: [PageSlot]) {
+        self.ordered = ordered
+        var previous: PageSlot?
+        for slot in ordered {
+            column.reorder(slot.root, after: previous?.root)
+            previous = slot
+        }
     }
 
-    /// A short message at the top ("You’re all caught up"), gone after two seconds.
+    func setPageHeight(_ height: Double) { pageHeight = height }
+
+    /// Scroll position relative to the resting place of the middle page: negative shows the
+    /// page above, positive the page below.
+    var offset: Double {
+        get { wantedOffset }
+        set {
+            wantedOffset = newValue
+            scroller.verticalOffset = pageHeight + newValue
+        }
+    }
+
+    /// Kept so it can be applied again once the column has its new size: until then the
+    /// adjustment clamps to the old range.
+    private var wantedOffset: Double = 0
+
+    /// A short message at the top ("You’re all caught up", "Link copied"), gone after 2 s.
     func flash(_ message: String) {
-        endLabel.text = message
-        endLabel.isVisible = true
-        endLabelTimer?.cancel()
-        endLabelTimer = MainLoop.after(milliseconds: 2000) { [weak self] in self?.endLabel.isVisible = false }
+        toast.text = message
+        toast.isVisible = true
+        toastTimer?.cancel()
+        toastTimer = MainLoop.after(milliseconds: 2000) { [weak self] in self?.toast.isVisible = false }
     }
 }

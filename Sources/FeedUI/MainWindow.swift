@@ -40,8 +40,9 @@ public final class MainWindow {
         window.setChild(layout)
         tabBar.onSelect = { [weak self] tab in self?.select(tab) }
         installShortcuts()
-        window.onNotify("is-active") { [weak self] in self?.visibilityChanged() }
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
+        window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
+        feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
     }
 
     public var postCount: Int { feed.postCount }
@@ -61,11 +62,23 @@ public final class MainWindow {
     private func select(_ tab: TabBar.Tab) {
         stack.visibleName = tab.rawValue
         tabBar.select(tab)
-        feed.setWindowVisible(tab == .home && window.isVisible)
+        feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
     }
 
     private func visibilityChanged() {
-        feed.setWindowVisible(window.isVisible && !window.isMinimized && stack.visibleName == TabBar.Tab.home.rawValue)
+        feed.setVisible(window.isVisible && !window.isMinimized && stack.visibleName == TabBar.Tab.home.rawValue)
+    }
+
+    private var inhibitCookie: UInt32 = 0
+
+    /// The screensaver stays off only while a video plays.
+    private func playbackChanged(_ playing: Bool) {
+        if playing, inhibitCookie == 0 {
+            inhibitCookie = application.inhibitIdle(window: window, reason: "Playing a video")
+        } else if !playing, inhibitCookie != 0 {
+            application.uninhibit(inhibitCookie)
+            inhibitCookie = 0
+        }
     }
 
     private func installShortcuts() {
@@ -101,6 +114,9 @@ public final class MainWindow {
         case "Up", "k", "Page_Up": feed.move(by: -1)
         case "Home": feed.goToFirst()
         case "space": feed.togglePause()
+        case "l": feed.likeCurrent()
+        case "m": feed.toggleMute()
+        case "s": feed.shareCurrent()
         default: return false
         }
         return true

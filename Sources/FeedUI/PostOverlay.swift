@@ -7,7 +7,7 @@ final class PostOverlay {
     let root = Box(.vertical, spacing: 6)
     private let author = Label()
     private let caption = Label()
-    private let music = Label()
+    let music = MusicMarquee()
 
     init() {
         root.addCSSClass("post-info")
@@ -17,19 +17,16 @@ final class PostOverlay {
         caption.addCSSClass("post-caption")
         caption.setXAlign(0)
         caption.setWrap(true, maxLines: 3)
-        music.addCSSClass("post-music")
-        music.setXAlign(0)
-        music.setEllipsizeEnd()
         root.append(author)
         root.append(caption)
-        root.append(music)
+        root.append(music.root)
     }
 
     func show(_ post: Post) {
         author.text = post.author.atHandle
         author.setAccessibleLabel("Author \(post.author.atHandle)")
         caption.setMarkup(Self.captionMarkup(post.caption))
-        music.text = "♫  " + post.music
+        music.show(post.music)
         root.isVisible = true
     }
 

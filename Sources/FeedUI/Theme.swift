@@ -25,6 +25,13 @@ enum Theme {
     .tab-bar button .tab-label { font-size: 11px; }
     .tab-bar button.create-tab image { background-color: #fff; color: #000; border-radius: 8px; padding: 4px 10px;
         box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; }
+    .rail-button { background: none; border: none; box-shadow: none; padding: 2px; color: #fff; }
+    .rail-button image { -gtk-icon-shadow: 0 1px 3px rgba(0,0,0,0.6); }
+    .rail-count { font-size: 12px; font-weight: 700; text-shadow: 0 1px 3px rgba(0,0,0,0.8); }
+    .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
+    image.liked { color: #fe2c55; }
+    .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
+    .pause-indicator { color: rgba(255,255,255,0.6); -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.5); }
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }

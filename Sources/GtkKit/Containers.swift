@@ -1,5 +1,6 @@
 import CGtk
 import CShims
+import GLibKit
 
 /// GtkBox.
 @MainActor
@@ -23,6 +24,11 @@ public final class Box: Widget {
     public func removeAll() {
         for child in children { gtk_box_remove(handle.typed(GtkBox.self), child.widget) }
         children.removeAll()
+    }
+
+    /// Moves `child` right after `sibling` (or to the front when nil).
+    public func reorder(_ child: Widget, after sibling: Widget?) {
+        gtk_box_reorder_child_after(handle.typed(GtkBox.self), child.widget, sibling?.widget)
     }
 
     public var homogeneous: Bool {
@@ -87,6 +93,34 @@ public final class ScrolledWindow: Widget {
     public func setChild(_ child: Widget) {
         self.child = child
         gtk_scrolled_window_set_child(OpaquePointer(handle.raw), child.widget)
+    }
+
+    /// Scrollable from code but without a scrollbar (the feed pages itself).
+    public func setExternalVerticalScrolling() {
+        gtk_scrolled_window_set_policy(OpaquePointer(handle.raw), GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(handle.raw), 0)
+    }
+
+    /// Scrollable sideways from code, without a scrollbar (a marquee).
+    public func setExternalHorizontalScrolling() {
+        gtk_scrolled_window_set_policy(OpaquePointer(handle.raw), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_kinetic_scrolling(OpaquePointer(handle.raw), 0)
+    }
+
+    public var horizontalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(handle.raw))) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(OpaquePointer(handle.raw)), newValue) }
+    }
+
+    /// Called when the vertical range changes (the content was resized).
+    public func onVerticalRangeChanged(_ handler: @escaping @MainActor () -> Void) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw))!
+        keep(Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { MainActor.assumeIsolated { handler() } })
+    }
+
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw))) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw)), newValue) }
     }
 
     public func setPolicy(horizontal: Bool, vertical: Bool) {

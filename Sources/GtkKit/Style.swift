@@ -24,4 +24,10 @@ public enum Style {
         guard let display = gdk_display_get_default() else { return }
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
     }
+
+    /// The desktop's double-click time in milliseconds.
+    public static var doubleClickTime: Int {
+        guard let settings = gtk_settings_get_default() else { return 400 }
+        return Int(lf_object_get_int(UnsafeMutableRawPointer(settings), "gtk-double-click-time"))
+    }
 }

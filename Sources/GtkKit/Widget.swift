@@ -8,6 +8,7 @@ open class Widget {
     public let handle: GObjectHandle
     /// Signal handlers this wrapper connected; disconnected when it goes away.
     private var connections: [SignalConnection] = []
+    private var controllers: [EventController] = []
 
     public init(adopting pointer: UnsafeMutableRawPointer) {
         handle = GObjectHandle(adopting: pointer)
@@ -93,6 +94,8 @@ open class Widget {
     /// Adds an event controller. GTK takes a reference of its own (the call is transfer full),
     /// so the wrapper's reference stays balanced.
     public func addController(_ controller: EventController) {
+        // The wrapper owns the signal connections: it lives as long as the widget does.
+        controllers.append(controller)
         g_object_ref(controller.handle.raw)
         gtk_widget_add_controller(widget, OpaquePointer(controller.handle.raw))
     }
@@ -110,6 +113,27 @@ open class Widget {
             guard let data else { return }
             AnyCallbackBox.release(data)
         })
+    }
+
+    /// Calls `body` once, right after the frame clock's next paint of this widget's window.
+    public func onNextPaint(_ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        var connection: SignalConnection?
+        connection = Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            MainActor.assumeIsolated {
+                connection?.disconnect()
+                connection = nil
+                body()
+            }
+        }
+        queueDraw()
+    }
+
+    public func setOverflowHidden() { gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN) }
+
+    /// Copies text to the clipboard.
+    public func copyToClipboard(_ text: String) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
     }
 
     public func removeTickCallback(_ id: UInt32) { gtk_widget_remove_tick_callback(widget, UInt32(id)) }

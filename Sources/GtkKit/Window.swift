@@ -59,6 +59,17 @@ public final class Window: Widget {
         keep(Signals.connectNotify(handle.raw, property: property) { MainActor.assumeIsolated { handler() } })
     }
 
+    /// Called when the window is minimised, restored, maximised ... (once it is shown).
+    public func onSurfaceStateChanged(_ handler: @escaping @MainActor () -> Void) {
+        on("map", after: true) { [weak self] in
+            guard let self, let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else { return }
+            keep(Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state") {
+                MainActor.assumeIsolated { handler() }
+            })
+            handler()
+        }
+    }
+
     /// The surface's state: minimised windows stop playback.
     public var isMinimized: Bool {
         guard let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else { return false }

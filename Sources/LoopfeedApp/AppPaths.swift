@@ -29,6 +29,20 @@ public struct AppPaths: Equatable, Sendable {
                         samplesDirectory: locateSamples(environment: environment, executable: executable))
     }
 
+    /// The feed's own icons in the source tree (`data/icons`); installed copies live in the
+    /// hicolor theme and need no search path.
+    public static func locateSourceIcons(executable: URL) -> URL? {
+        var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("data/icons/hicolor/symbolic/actions/loopfeed-heart-symbolic.svg")
+            if FileManager.default.fileExists(atPath: candidate.path) {
+                return dir.appendingPathComponent("data/icons").standardizedFileURL
+            }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     /// The shipped samples: next to an installed binary (`../share/loopfeed/samples`), then
     /// `$LOOPFEED_SAMPLES_DIR`, then the source tree the binary was built in (`data/samples`).
     static func locateSamples(environment: [String: String], executable: URL) -> URL? {

@@ -13,6 +13,11 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
+/// This binary's real path (not argv[0], which is a bare name when found on PATH).
+var executableURL: URL {
+    Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+}
+
 /// The composition root: parses the command line, opens the library, seeds the samples,
 /// imports what was named on the command line and runs the GTK application.
 public enum LoopfeedMain {
@@ -52,7 +57,7 @@ public enum LoopfeedMain {
         }
 
         let paths = AppPaths.resolve(options: options, environment: ProcessInfo.processInfo.environment,
-                                     executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+                                     executable: executableURL)
         let library: SQLiteFeedRepository
         do {
             try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
@@ -87,16 +92,19 @@ public enum LoopfeedMain {
             repository: library, events: events, clock: clock,
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
-            pinnedPosts: pinned)
+            pinnedPosts: pinned,
+            preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")))
+        // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
+        let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL)?.path
         return MainActor.assumeIsolated {
             runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
-                           unique: options.dataDirectory == nil)
+                           unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
         }
     }
 
     @MainActor
     private static func runApplication(environment: FeedEnvironment, events: EventSink?,
-                                       launchTimeUs: Int64, unique: Bool) -> Int32 {
+                                       launchTimeUs: Int64, unique: Bool, iconsDirectory: String?) -> Int32 {
         GStreamer.initialize()
         // One instance per library: a second launch on the same data raises the first window.
         let application = Application(id: applicationID, unique: unique)
@@ -107,6 +115,7 @@ public enum LoopfeedMain {
                 mainWindow.window.present()
                 return
             }
+            if let iconsDirectory { Style.addIconSearchPath(iconsDirectory) }
             do {
                 let created = try MainWindow(application: application, environment: environment,
                                              launchTimeUs: launchTimeUs)

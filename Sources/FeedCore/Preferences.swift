@@ -1,0 +1,25 @@
+/// What Loopfeed remembers between runs.
+public struct Preferences: Sendable, Equatable, Codable {
+    public var volume: Double = 1.0
+    public var muted: Bool = false
+    public var windowWidth: Int = 450
+    public var windowHeight: Int = 800
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        // Missing or malformed fields fall back to defaults: a damaged file must not lose the rest.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Preferences()
+        volume = min(1, max(0, (try? container.decode(Double.self, forKey: .volume)) ?? defaults.volume))
+        muted = (try? container.decode(Bool.self, forKey: .muted)) ?? defaults.muted
+        windowWidth = max(200, (try? container.decode(Int.self, forKey: .windowWidth)) ?? defaults.windowWidth)
+        windowHeight = max(300, (try? container.decode(Int.self, forKey: .windowHeight)) ?? defaults.windowHeight)
+    }
+}
+
+/// Loads and saves preferences; a file in the data directory in the app, memory in tests.
+public protocol PreferencesStore: Sendable {
+    func load() -> Preferences
+    func save(_ preferences: Preferences)
+}

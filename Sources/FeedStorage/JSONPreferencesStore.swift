@@ -1,0 +1,22 @@
+public import FeedCore
+public import Foundation
+
+/// Preferences as a small JSON file, replaced atomically so a crash never leaves half a file.
+public struct JSONPreferencesStore: PreferencesStore {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    public func load() -> Preferences {
+        guard let data = try? Data(contentsOf: url),
+              let preferences = try? JSONDecoder().decode(Preferences.self, from: data) else { return Preferences() }
+        return preferences
+    }
+
+    public func save(_ preferences: Preferences) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(preferences) else { return }
+        try? data.write(to: url, options: .atomic)
+    }
+}

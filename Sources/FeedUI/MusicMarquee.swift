@@ -1,0 +1,77 @@
+import GLibKit
+import GtkKit
+
+/// The music name, scrolling sideways while the video plays and holding while it is paused.
+/// Names that fit stand still.
+@MainActor
+final class MusicMarquee {
+    let root = Box(.horizontal, spacing: 6)
+    private let scroller = ScrolledWindow()
+    private let label = Label()
+    private var tick: UInt32?
+    private var lastFrameUs: Int64 = 0
+    private var offset: Double = 0
+    private var text = ""
+    /// Width of one copy of the name plus the gap; nil until measured, 0 when it fits.
+    private var cycleWidth: Double?
+
+    private static let speed: Double = 30 // px per second
+    private static let gap = "        "
+
+    init() {
+        root.addCSSClass("post-music")
+        root.append(Image(iconName: "loopfeed-music-symbolic", pixelSize: 14))
+        scroller.setExternalHorizontalScrolling()
+        scroller.setSizeRequest(width: 180, height: -1)
+        scroller.canTarget = false
+        label.setXAlign(0)
+        scroller.setChild(label)
+        root.append(scroller)
+    }
+
+    func show(_ music: String) {
+        text = music
+        label.text = music
+        label.setAccessibleLabel("Music: " + music)
+        offset = 0
+        scroller.horizontalOffset = 0
+        cycleWidth = nil
+    }
+
+    /// Scrolls while playing, holds while paused.
+    func setRunning(_ running: Bool) {
+        if running, tick == nil {
+            lastFrameUs = 0
+            tick = scroller.addTickCallback { [weak self] now in self?.advance(now) ?? false }
+        } else if !running, let id = tick {
+            scroller.removeTickCallback(id)
+            tick = nil
+        }
+    }
+
+    private func advance(_ now: Int64) -> Bool {
+        defer { lastFrameUs = now }
+        guard lastFrameUs > 0, label.width > 0, scroller.width > 0 else { return true }
+        if cycleWidth == nil {
+            // Measured once laid out. A name that does not fit is shown twice in a row so the
+            // wrap from the end back to the start is seamless.
+            let single = Double(label.width)
+            if single <= Double(scroller.width) {
+                cycleWidth = 0
+            } else {
+                label.text = text + Self.gap + text
+                cycleWidth = 0.5
+                return true
+            }
+        }
+        guard var cycle = cycleWidth, cycle != 0 else { return true }
+        if cycle == 0.5 {
+            cycle = Double(label.width) / 2
+            cycleWidth = cycle
+        }
+        offset += Self.speed * Double(now - lastFrameUs) / 1_000_000
+        if offset >= cycle { offset -= cycle }
+        scroller.horizontalOffset = offset
+        return true
+    }
+}

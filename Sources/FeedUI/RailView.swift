@@ -1,0 +1,77 @@
+import FeedCore
+import GtkKit
+
+/// The right-hand rail over a video: author avatar, like, comments and share, with counts.
+@MainActor
+final class RailView {
+    let root = Box(.vertical, spacing: 14)
+    private let avatar = Picture()
+    private let avatarButton: Button
+    private let likeIcon = Image(iconName: "loopfeed-heart-symbolic", pixelSize: 34)
+    private let likeCount = Label()
+    private let likeButton: Button
+    private let commentCount = Label()
+    private let commentButton: Button
+    private let shareCount = Label()
+    private let shareButton: Button
+
+    var onAvatar: (() -> Void)?
+    var onLike: (() -> Void)?
+    var onComments: (() -> Void)?
+    var onShare: (() -> Void)?
+
+    init() {
+        root.addCSSClass("rail")
+        root.setAlign(horizontal: .end, vertical: .end)
+        root.setMargins(bottom: 20, end: 8)
+
+        avatar.setFit(.cover)
+        avatar.setSizeRequest(width: 48, height: 48)
+        avatar.addCSSClass("rail-avatar")
+        avatar.setOverflowHidden()
+        avatarButton = Button(child: avatar)
+        likeButton = Self.railButton(icon: likeIcon, count: likeCount)
+        commentButton = Self.railButton(icon: Image(iconName: "loopfeed-comment-symbolic", pixelSize: 32), count: commentCount)
+        shareButton = Self.railButton(icon: Image(iconName: "loopfeed-share-symbolic", pixelSize: 30), count: shareCount)
+        for button in [avatarButton, likeButton, commentButton, shareButton] {
+            button.setHasFrame(false)
+            button.canFocus = false
+            button.addCSSClass("rail-button")
+            root.append(button)
+        }
+        likeButton.setAccessibleLabel("Like")
+        likeButton.tooltip = "Like (L)"
+        commentButton.setAccessibleLabel("Comments")
+        commentButton.tooltip = "Comments (C)"
+        shareButton.setAccessibleLabel("Share")
+        shareButton.tooltip = "Copy link (S)"
+        avatarButton.onClicked { [weak self] in self?.onAvatar?() }
+        likeButton.onClicked { [weak self] in self?.onLike?() }
+        commentButton.onClicked { [weak self] in self?.onComments?() }
+        shareButton.onClicked { [weak self] in self?.onShare?() }
+    }
+
+    private static func railButton(icon: Image, count: Label) -> Button {
+        let content = Box(.vertical, spacing: 2)
+        content.append(icon)
+        count.addCSSClass("rail-count")
+        content.append(count)
+        return Button(child: content)
+    }
+
+    func show(_ post: Post, avatarPath: String?) {
+        avatar.setFile(path: avatarPath)
+        avatarButton.setAccessibleLabel("Profile of \(post.author.atHandle)")
+        avatarButton.tooltip = post.author.name + " (" + post.author.atHandle + ")"
+        update(post)
+    }
+
+    func update(_ post: Post) {
+        likeCount.text = CountFormatter.short(post.likeCount)
+        likeIcon.setCSSClass("liked", post.liked)
+        likeButton.setAccessibleLabel(post.liked ? "Unlike, \(post.likeCount) likes" : "Like, \(post.likeCount) likes")
+        commentCount.text = CountFormatter.short(post.commentCount)
+        commentButton.setAccessibleLabel("Comments, \(post.commentCount)")
+        shareCount.text = CountFormatter.short(post.shareCount)
+    }
+}

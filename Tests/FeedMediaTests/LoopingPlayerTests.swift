@@ -1,0 +1,348 @@
+import FeedCore
+@testable import FeedMedia
+import Foundation
+import GLibKit
+import GStreamerKit
+import XCTest
+
+/// LoopingPlayer against real clips, with no display: frames go to a FrameLog, audio to a
+/// clocked fakesink. The GLib main loop is driven by MainLoop.run on the test's main thread.
+final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
+    private var clips: TestClips!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        MainActor.assumeIsolated { GStreamer.initialize() }
+        clips = try TestClips.get()
+    }
+
+    @MainActor
+    private func makePlayer(_ log: FrameLog) throws -> LoopingPlayer {
+        try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+    }
+
+    /// Loads and waits until ready or failed.
+    @MainActor @discardableResult
+    private func load(_ player: LoopingPlayer, _ url: URL, timeout: Double = 5) -> LoopingPlayer.Phase {
+        player.load(uri: url.fileURI)
+        let settled = MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: timeout)
+        XCTAssertTrue(settled, "\(url.lastPathComponent) still loading after \(timeout) s")
+        return player.phase
+    }
+
+    @MainActor
+    private func playbin(of player: LoopingPlayer) -> Pipeline? {
+        Mirror(reflecting: player).children.first { $0.label == "playbin" }?.value as? Pipeline
+    }
+
+    // MARK: - Loading and sizing
+
+    func testLoadPrerollsTheFirstFrameAndReportsTheDisplaySize() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            XCTAssertEqual(player.phase, .empty)
+            let readySizes = Locked<[PixelSize?]>([])
+            player.onReady = { size in readySizes.mutate { $0.append(size) } }
+            player.load(uri: clips.portrait.fileURI)
+            XCTAssertEqual(player.phase, .loading)
+            XCTAssertEqual(player.uri, clips.portrait.fileURI)
+            XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
+            XCTAssertEqual(player.phase, .ready)
+            XCTAssertEqual(readySizes.value, [PixelSize(width: 320, height: 568)])
+            XCTAssertEqual(player.displaySize, PixelSize(width: 320, height: 568))
+
+            let frames = log.entries
+            XCTAssertFalse(frames.isEmpty, "no preroll frame before play()")
+            XCTAssertTrue(frames.allSatisfy(\.isPreroll), "frames were played without play()")
+            XCTAssertEqual(frames.last?.pts, 0)
+            XCTAssertEqual(frames.last?.width, 320, "no viewport: frames keep the clip's size")
+            XCTAssertEqual(frames.last?.height, 568)
+            XCTAssertEqual(Double(player.duration ?? 0) / 1e9, 1.0, accuracy: 0.05)
+
+            spin(seconds: 0.2)
+            XCTAssertEqual(log.playedCount, 0, "a ready player must stay paused until play()")
+            XCTAssertEqual(readySizes.value.count, 1, "onReady must fire once")
+        }
+    }
+
+    func testPortraitFramesCoverTheViewport() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.viewport = PixelSize(width: 160, height: 284)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            XCTAssertEqual(player.displaySize, PixelSize(width: 320, height: 568), "display size is the clip's, not the scaled one")
+            let preroll = try XCTUnwrap(log.entries.last)
+            XCTAssertEqual([preroll.width, preroll.height], [160, 284])
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 5 }, timeoutSeconds: 3))
+            let sizes = Set(log.entries.map { [$0.width, $0.height] })
+            XCTAssertEqual(sizes, [[160, 284]], "every frame, preroll included, must be scaled once to the viewport")
+        }
+    }
+
+    func testLandscapeFramesFitTheViewportWithEvenSides() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.viewport = PixelSize(width: 200, height: 400)
+            XCTAssertEqual(load(player, clips.landscape), .ready)
+            XCTAssertEqual(player.displaySize, PixelSize(width: 640, height: 360))
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 3))
+            XCTAssertEqual(Set(log.entries.map { [$0.width, $0.height] }), [[200, 112]])
+        }
+    }
+
+    func testViewportChangeWhilePlayingRescalesFrames() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.viewport = PixelSize(width: 160, height: 284)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 3))
+            player.viewport = PixelSize(width: 80, height: 142)
+            XCTAssertEqual(player.viewport, PixelSize(width: 80, height: 142))
+            XCTAssertTrue(MainLoop.run(until: { log.played.last.map { [$0.width, $0.height] } == [80, 142] }, timeoutSeconds: 3),
+                          "frames never switched to the new viewport; last: \(String(describing: log.played.last))")
+        }
+    }
+
+    // MARK: - Looping
+
+    @MainActor
+    private func assertLoops(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let log = FrameLog()
+        let player = try makePlayer(log)
+        let loops = Locked<[[Int64]]>([])
+        player.onLoop = { seam, interval in loops.mutate { $0.append([seam, interval]) } }
+        player.load(uri: url.fileURI)
+        player.play() // before ready: it starts playing once ready
+        XCTAssertTrue(player.wantsPlaying)
+        XCTAssertTrue(MainLoop.run(until: { loops.value.count >= 2 }, timeoutSeconds: 4.5),
+                      "fewer than 2 loops of a 1 s clip; phase \(player.phase), loops \(loops.value)", file: file, line: line)
+        XCTAssertEqual(player.phase, .ready, file: file, line: line)
+        print("\(url.lastPathComponent): loops (seam µs, interval µs) = \(loops.value)")
+        for loop in loops.value {
+            XCTAssertLessThan(loop[0], 100_000, "seam too long: \(loop)", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(loop[0], 0, file: file, line: line)
+        }
+        // The PTS goes back to the start at each pass.
+        let pts = log.played.compactMap(\.pts)
+        let wraps = zip(pts, pts.dropFirst()).filter { $1 < $0 }.count
+        XCTAssertGreaterThanOrEqual(wraps, 2, "PTS never wrapped: \(pts)", file: file, line: line)
+        // Frames keep coming at about 30 fps: no long freeze anywhere, not only at the seam.
+        let arrivals = log.played.map(\.arrivalUs)
+        let worstGap = zip(arrivals, arrivals.dropFirst()).map { $1 - $0 }.max() ?? 0
+        XCTAssertLessThan(worstGap, 150_000, "a frame gap of \(worstGap) µs", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(log.playedCount, 55, file: file, line: line)
+    }
+
+    func testVideoOnlyClipLoopsSeamlessly() throws {
+        try onMain {
+            try assertLoops(clips.portrait)
+        }
+    }
+
+    func testAudioVideoClipLoopsSeamlessly() throws {
+        try onMain {
+            try assertLoops(clips.audioVideo)
+        }
+    }
+
+    // MARK: - Transport
+
+    func testPauseStopsFramesAndPlayResumes() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 5 }, timeoutSeconds: 3))
+            player.pause()
+            XCTAssertFalse(player.wantsPlaying)
+            spin(seconds: 0.1) // a frame already in flight may still land
+            let paused = log.playedCount
+            spin(seconds: 0.4)
+            XCTAssertEqual(log.playedCount, paused, "frames kept coming while paused")
+            XCTAssertEqual(player.phase, .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= paused + 3 }, timeoutSeconds: 3), "play() did not resume")
+        }
+    }
+
+    func testRewindGoesBackToTheFirstFrame() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { (log.played.last?.pts ?? 0) >= 300_000_000 }, timeoutSeconds: 3))
+            let mark = log.count
+            player.rewind()
+            XCTAssertFalse(player.wantsPlaying)
+            XCTAssertTrue(MainLoop.run(until: {
+                log.entries.dropFirst(mark).contains { $0.isPreroll && $0.pts == 0 }
+            }, timeoutSeconds: 3), "no first frame after rewind: \(log.entries.dropFirst(mark).map { ($0.pts, $0.isPreroll) })")
+            spin(seconds: 0.2)
+            let after = Array(log.entries.dropFirst(mark))
+            let firstFrameIndex = after.firstIndex { $0.isPreroll && $0.pts == 0 }!
+            XCTAssertFalse(after[(firstFrameIndex + 1)...].contains { !$0.isPreroll }, "rewind must leave it paused")
+            XCTAssertLessThan(Double(player.position ?? .max) / 1e9, 0.05)
+
+            let resumeMark = log.count
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.entries.dropFirst(resumeMark).contains { !$0.isPreroll } }, timeoutSeconds: 3))
+            let firstPlayed = log.entries.dropFirst(resumeMark).first { !$0.isPreroll }
+            XCTAssertLessThan(firstPlayed?.pts ?? .max, 100_000_000, "playback after rewind must start at the beginning")
+        }
+    }
+
+    func testReusingThePlayerForASecondClipKeepsThePipelineAndDropsOldFrames() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            let pipeline = try XCTUnwrap(playbin(of: player))
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 3))
+            let firstGeneration = log.generation
+
+            let readySizes = Locked<[PixelSize?]>([])
+            player.onReady = { size in readySizes.mutate { $0.append(size) } }
+            player.load(uri: clips.landscape.fileURI)
+            XCTAssertEqual(log.generation, firstGeneration + 1, "load must reset the receiver")
+            XCTAssertFalse(player.wantsPlaying, "a new clip starts paused")
+            XCTAssertNil(player.displaySize)
+            XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
+            XCTAssertEqual(player.phase, .ready)
+            XCTAssertEqual(readySizes.value, [PixelSize(width: 640, height: 360)])
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: {
+                log.played.filter { $0.generation == firstGeneration + 1 }.count >= 5
+            }, timeoutSeconds: 3))
+            XCTAssertTrue(playbin(of: player) === pipeline, "load must reuse the playbin")
+
+            let old = log.entries.filter { $0.generation == firstGeneration }
+            let new = log.entries.filter { $0.generation == firstGeneration + 1 }
+            XCTAssertEqual(Set(old.map { [$0.width, $0.height] }), [[320, 568]])
+            XCTAssertEqual(Set(new.map { [$0.width, $0.height] }), [[640, 360]],
+                           "a frame of the previous clip arrived after reset()")
+
+            // Reloading the same URI keeps the loaded clip (no reset).
+            player.load(uri: clips.landscape.fileURI)
+            XCTAssertEqual(log.generation, firstGeneration + 1)
+            XCTAssertEqual(player.phase, .ready)
+        }
+    }
+
+    func testUnloadEmptiesThePlayerAndItCanLoadAgain() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            let generation = log.generation
+            player.unload()
+            XCTAssertEqual(player.phase, .empty)
+            XCTAssertNil(player.uri)
+            XCTAssertEqual(log.generation, generation + 1)
+            let mark = log.count
+            spin(seconds: 0.1)
+            XCTAssertEqual(log.count, mark)
+            XCTAssertEqual(load(player, clips.portrait), .ready, "the same URI must load again after unload")
+        }
+    }
+
+    func testDroppingThePlayerFreesThePipelineAndTheReceiver() throws {
+        try onMain {
+            let receiverDeinits = Locked(0)
+            var log: FrameLog? = FrameLog(deinitCounter: receiverDeinits)
+            var player: LoopingPlayer? = try makePlayer(log!)
+            let weakPipeline = GWeakReference(try XCTUnwrap(playbin(of: player!)).handle.raw)
+            XCTAssertEqual(load(player!, clips.audioVideo), .ready)
+            player!.play()
+            XCTAssertTrue(MainLoop.run(until: { log!.playedCount >= 3 }, timeoutSeconds: 3))
+            player = nil
+            log = nil
+            spin(seconds: 0.05)
+            XCTAssertFalse(weakPipeline.isAlive, "the playbin leaked")
+            XCTAssertEqual(receiverDeinits.value, 1, "the receiver leaked (held by the appsink callback)")
+        }
+    }
+
+    // MARK: - Errors
+
+    /// Loads `url` in a fresh player and returns the error, checking it is reported once.
+    @MainActor
+    private func loadError(_ url: URL, file: StaticString = #filePath, line: UInt = #line) throws -> MediaError? {
+        let log = FrameLog()
+        let player = try makePlayer(log)
+        let errors = Locked<[MediaError]>([])
+        player.onError = { error in errors.mutate { $0.append(error) } }
+        let phase = load(player, url)
+        spin(seconds: 0.1) // let any further bus messages arrive
+        print("\(url.lastPathComponent): phase \(phase), errors \(errors.value)")
+        guard let error = phase.error else {
+            XCTFail("\(url.lastPathComponent) did not fail; phase \(phase)", file: file, line: line)
+            return nil
+        }
+        XCTAssertEqual(errors.value, [error], "onError must fire exactly once", file: file, line: line)
+        XCTAssertFalse(error.message.isEmpty, file: file, line: line)
+        XCTAssertEqual(log.playedCount, 0, file: file, line: line)
+        return error
+    }
+
+    func testMissingFileIsNotFound() throws {
+        try onMain {
+            XCTAssertEqual(try loadError(clips.missing)?.kind, .notFound)
+        }
+    }
+
+    func testRandomBytesAreCorrupt() throws {
+        try onMain {
+            XCTAssertEqual(try loadError(clips.corrupt)?.kind, .corrupt)
+        }
+    }
+
+    func testTruncatedMP4IsCorrupt() throws {
+        try onMain {
+            // The moov atom is written last: half a file has no index at all.
+            XCTAssertEqual(try loadError(clips.truncated)?.kind, .corrupt)
+        }
+    }
+
+    func testTextFileIsNotPlayable() throws {
+        try onMain {
+            let error = try loadError(clips.text)
+            XCTAssertNotNil(error)
+            XCTAssertNotEqual(error?.kind, .other, "a text file should be reported as a kind a person understands")
+        }
+    }
+
+    func testAudioOnlyFileHasNoVideo() throws {
+        try onMain {
+            XCTAssertEqual(try loadError(clips.audioOnly)?.kind, .noVideo)
+        }
+    }
+
+    func testPlayerKeepsWorkingAfterErrors() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            for url in [clips.missing, clips.corrupt, clips.audioOnly, clips.truncated] {
+                XCTAssertTrue(load(player, url).isFailed, "\(url.lastPathComponent) should fail")
+            }
+            let readyCount = Locked(0)
+            player.onReady = { _ in readyCount.mutate { $0 += 1 } }
+            XCTAssertEqual(load(player, clips.portrait), .ready, "the player must recover after errors")
+            XCTAssertEqual(readyCount.value, 1)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 3))
+            XCTAssertEqual(Set(log.entries.filter { $0.generation == log.generation }.map { [$0.width, $0.height] }), [[320, 568]])
+            spin(seconds: 0.1)
+            XCTAssertEqual(player.phase, .ready, "a late error from a previous clip must not fail the new one")
+        }
+    }
+}

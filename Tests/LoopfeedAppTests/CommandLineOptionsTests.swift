@@ -1,0 +1,54 @@
+import XCTest
+@testable import LoopfeedApp
+
+final class CommandLineOptionsTests: XCTestCase {
+    func testParsesEveryOptionInBothForms() throws {
+        let options = try CommandLineOptions.parse([
+            "--data-dir", "/d", "--cache-dir=/c", "--camera", "test", "--events=/tmp/e.jsonl", "a.mp4", "folder",
+        ])
+        XCTAssertEqual(options.dataDirectory, "/d")
+        XCTAssertEqual(options.cacheDirectory, "/c")
+        XCTAssertEqual(options.camera, "test")
+        XCTAssertEqual(options.eventsPath, "/tmp/e.jsonl")
+        XCTAssertEqual(options.inputs, ["a.mp4", "folder"])
+        XCTAssertFalse(options.showHelp)
+    }
+
+    func testHelpAndVersion() throws {
+        XCTAssertTrue(try CommandLineOptions.parse(["--help"]).showHelp)
+        XCTAssertTrue(try CommandLineOptions.parse(["-h"]).showHelp)
+        XCTAssertTrue(try CommandLineOptions.parse(["--version"]).showVersion)
+    }
+
+    func testUnknownOptionIsAnErrorWithOneLine() {
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--frobnicate"])) { error in
+            let error = error as? CommandLineOptions.ParseError
+            XCTAssertEqual(error, .unknownOption("--frobnicate"))
+            XCTAssertFalse(error!.description.contains("\n"))
+        }
+    }
+
+    func testMissingValueIsAnError() {
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--events"])) { error in
+            XCTAssertEqual(error as? CommandLineOptions.ParseError, .missingValue("--events"))
+        }
+    }
+
+    func testDoubleDashMakesEverythingAPath() throws {
+        let options = try CommandLineOptions.parse(["--", "--help", "-x.mp4"])
+        XCTAssertEqual(options.inputs, ["--help", "-x.mp4"])
+        XCTAssertFalse(options.showHelp)
+    }
+
+    func testURLsAreInputs() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["https://example.org/v.mp4"]).inputs, ["https://example.org/v.mp4"])
+    }
+
+    func testRunExitsTwoOnUnknownFlag() {
+        XCTAssertEqual(LoopfeedMain.run(arguments: ["loopfeed", "--nope"]), 2)
+    }
+
+    func testRunPrintsVersionAndExitsZero() {
+        XCTAssertEqual(LoopfeedMain.run(arguments: ["loopfeed", "--version"]), 0)
+    }
+}

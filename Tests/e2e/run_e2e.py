@@ -1,0 +1,770 @@
+#!/usr/bin/env python3
+"""End-to-end tests for Loopfeed: drive the real binary under a private headless session.
+
+Sets up Xvfb + a private D-Bus session bus + PulseAudio (null sink/source) unless
+--reuse-display is given, then runs each case against a fresh data dir and cache dir,
+watching the app's --events JSON-lines log, pressing keys with xdotool and checking
+screenshots with ImageMagick.
+
+    python3 Tests/e2e/run_e2e.py [--binary PATH] [--only a,b] [--artifacts DIR] [--reuse-display]
+
+Python 3.11 standard library only. External tools: Xvfb, dbus-daemon, pulseaudio, pactl,
+xdotool, xdpyinfo, ImageMagick (import, convert), gst-launch-1.0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+SCRIPT = Path(__file__).resolve()
+REPO_ROOT = SCRIPT.parents[2]
+
+FORBIDDEN_STDERR = ("CRITICAL", "Gtk-WARNING", "GLib-GObject-WARNING")
+AUDIO_SINK = "pulsesink provide-clock=false"
+VIDEO_AREA = "450x540+0+60"  # x 0..450, y 60..600: away from the text overlay and the tab bar
+WINDOW_POINT = (200, 300)  # a point inside the default 450x800 window at the screen's top-left
+
+
+class CaseFailed(Exception):
+    pass
+
+
+class CaseSkipped(Exception):
+    pass
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def debug(msg: str) -> None:
+    if os.environ.get("LOOPFEED_E2E_DEBUG"):
+        print(f"  [debug] {msg}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Process bookkeeping: everything we start is recorded here and ended at exit, by pid.
+
+_started: list[subprocess.Popen] = []
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie child still "exists"; treat it as gone.
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _children_of(pid: int) -> list[int]:
+    kids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                kids.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    return kids
+
+
+def end_pid(pid: int, timeout: float = 5.0) -> None:
+    """SIGTERM, then SIGKILL after `timeout`, one process by its id."""
+    if not _pid_alive(pid):
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _pid_alive(pid):
+            return
+        time.sleep(0.05)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def end_popen(proc: subprocess.Popen, timeout: float = 5.0) -> None:
+    if proc.poll() is None:
+        try:
+            proc.terminate()
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        except ProcessLookupError:
+            pass
+    if proc in _started:
+        _started.remove(proc)
+
+
+def run(cmd: list[str], env: dict | None = None, timeout: float = 30, check: bool = True) -> subprocess.CompletedProcess:
+    debug("run " + " ".join(cmd))
+    res = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+    if check and res.returncode != 0:
+        raise CaseFailed(f"{' '.join(cmd)} exited {res.returncode}: {res.stderr.strip()[-800:]}")
+    return res
+
+
+# --------------------------------------------------------------------------------------------
+# The headless session: Xvfb, a private session bus, PulseAudio with a null sink and source.
+
+class Session:
+    def __init__(self, reuse: bool):
+        self.reuse = reuse
+        self.tmp = Path(tempfile.mkdtemp(prefix="loopfeed-e2e-session-"))
+        self.env: dict[str, str] = dict(os.environ)
+        self.xvfb: subprocess.Popen | None = None
+        self.dbus_pid: int | None = None
+        self.pulse_pid: int | None = None
+        self.pulse_env: dict[str, str] = {}
+
+    # -- setup
+    def start(self) -> None:
+        if self.reuse:
+            for key in ("DISPLAY", "DBUS_SESSION_BUS_ADDRESS"):
+                if not os.environ.get(key):
+                    raise SystemExit(f"--reuse-display needs {key} to be set")
+            self.wait_for_display(self.env["DISPLAY"], None, 10)
+            return
+        self.start_xvfb()
+        self.start_dbus()
+        self.start_pulseaudio()
+        runtime = self.tmp / "xdg-runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        self.env["XDG_RUNTIME_DIR"] = str(runtime)
+
+    @staticmethod
+    def display_free(n: int) -> bool:
+        return not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
+
+    def start_xvfb(self) -> None:
+        last_error = ""
+        for n in range(140, 240):
+            if not self.display_free(n):
+                continue
+            logf = open(self.tmp / f"xvfb-{n}.log", "w")
+            proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                    stdin=subprocess.DEVNULL, stdout=logf, stderr=subprocess.STDOUT)
+            logf.close()
+            _started.append(proc)
+            if self.wait_for_display(f":{n}", proc, 10):
+                self.xvfb = proc
+                self.env["DISPLAY"] = f":{n}"
+                debug(f"Xvfb on :{n}, pid {proc.pid}")
+                return
+            last_error = (self.tmp / f"xvfb-{n}.log").read_text()[-400:]
+            end_popen(proc)
+        raise SystemExit(f"could not start Xvfb: {last_error}")
+
+    def wait_for_display(self, display: str, proc: subprocess.Popen | None, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        num = display.lstrip(":").split(".")[0]
+        env = dict(self.env, DISPLAY=display)
+        while time.monotonic() < deadline:
+            if proc is not None and proc.poll() is not None:
+                return False
+            if proc is None or Path(f"/tmp/.X11-unix/X{num}").exists():
+                r = subprocess.run(["xdpyinfo"], env=env, stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                if r.returncode == 0:
+                    return True
+            time.sleep(0.1)
+        return False
+
+    def start_dbus(self) -> None:
+        # --fork: the daemon detaches; it prints its address and pid, we keep the pid to end it.
+        r = subprocess.run(["dbus-daemon", "--session", "--fork", "--nosyslog", "--print-address=1", "--print-pid=1"],
+                           env=self.env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=10)
+        lines = [l.strip() for l in r.stdout.splitlines() if l.strip()]
+        if r.returncode != 0 or len(lines) < 2:
+            raise SystemExit(f"dbus-daemon failed: {r.stderr}")
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = lines[0]
+        self.dbus_pid = int(lines[1])
+        debug(f"dbus-daemon pid {self.dbus_pid} at {lines[0]}")
+
+    def start_pulseaudio(self) -> None:
+        pulse_home = self.tmp / "pulse-home"
+        runtime = self.tmp / "pulse-runtime"
+        pulse_home.mkdir()
+        runtime.mkdir(mode=0o700)
+        self.pulse_env = dict(self.env, HOME=str(pulse_home), XDG_CONFIG_HOME=str(pulse_home / ".config"),
+                              XDG_RUNTIME_DIR=str(runtime), PULSE_RUNTIME_PATH=str(runtime),
+                              PULSE_STATE_PATH=str(pulse_home / "state"))
+        self.pulse_env.pop("PULSE_SERVER", None)
+        cmd = ["pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit", "-n",
+               "-L", "module-native-protocol-unix",
+               "-L", "module-null-sink sink_name=ci_sink",
+               "-L", "module-null-source source_name=ci_mic"]
+        r = subprocess.run(cmd, env=self.pulse_env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=20)
+        pidfile = runtime / "pid"
+        if pidfile.exists():
+            try:
+                self.pulse_pid = int(pidfile.read_text().strip())
+            except ValueError:
+                pass
+        if r.returncode != 0:
+            raise SystemExit(f"pulseaudio failed ({r.returncode}): {r.stderr}")
+        server = f"unix:{runtime / 'native'}"
+        self.pulse_env["PULSE_SERVER"] = server
+        self.env["PULSE_SERVER"] = server
+        deadline = time.monotonic() + 10
+        while True:
+            res = subprocess.run(["pactl", "info"], env=self.pulse_env, capture_output=True, text=True)
+            if res.returncode == 0:
+                break
+            if time.monotonic() > deadline:
+                raise SystemExit(f"pulseaudio not reachable: {res.stderr}")
+            time.sleep(0.1)
+        if self.pulse_pid is None and pidfile.exists():
+            self.pulse_pid = int(pidfile.read_text().strip())
+        run(["pactl", "set-default-sink", "ci_sink"], env=self.pulse_env)
+        run(["pactl", "set-default-source", "ci_mic"], env=self.pulse_env)
+        debug(f"pulseaudio pid {self.pulse_pid}, {server}")
+
+    # -- teardown
+    def stop(self) -> None:
+        for proc in list(_started):
+            if proc is not self.xvfb:
+                end_popen(proc)
+        if self.pulse_pid:
+            end_pid(self.pulse_pid)
+            self.pulse_pid = None
+        if self.dbus_pid:
+            # Services the bus activated (none expected) are its children: end them too.
+            for kid in _children_of(self.dbus_pid):
+                end_pid(kid)
+            end_pid(self.dbus_pid)
+            self.dbus_pid = None
+        if self.xvfb is not None:
+            end_popen(self.xvfb)
+            self.xvfb = None
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Media fixtures
+
+def make_clip(path: Path, seconds: float = 1.0, pattern: str = "smpte", width: int = 320, height: int = 568,
+              speed: int = 8) -> Path:
+    """A portrait H.264 + AAC MP4 whose audio and video last exactly `seconds`."""
+    fps = 30
+    frames = int(round(seconds * fps))
+    audio_buffers = frames  # 1600 samples at 48 kHz == one 30 fps frame
+    cmd = ["gst-launch-1.0", "-q", "-e",
+           "videotestsrc", f"num-buffers={frames}", f"pattern={pattern}", f"horizontal-speed={speed}", "!",
+           f"video/x-raw,width={width},height={height},framerate={fps}/1,format=I420", "!",
+           "x264enc", "speed-preset=ultrafast", f"key-int-max={fps}", "!", "video/x-h264,profile=main", "!",
+           "h264parse", "!", "queue", "!", "mp4mux", "name=mux", "faststart=true", "!", "filesink", f"location={path}",
+           "audiotestsrc", f"num-buffers={audio_buffers}", "samplesperbuffer=1600", "wave=sine", "volume=0.2", "!",
+           "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!", "voaacenc", "!", "aacparse", "!",
+           "queue", "!", "mux."]
+    run(cmd, timeout=60)
+    if not path.exists() or path.stat().st_size < 1000:
+        raise CaseFailed(f"could not generate {path}")
+    return path
+
+
+class Fixtures:
+    def __init__(self, root: Path):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self._clips: dict[str, Path] = {}
+
+    def clip(self, name: str, **kw) -> Path:
+        if name not in self._clips:
+            self._clips[name] = make_clip(self.root / f"{name}.mp4", **kw)
+        return self._clips[name]
+
+    def feed_clips(self) -> list[Path]:
+        """Three distinct, moving 2 s clips for cases that need a feed to page through."""
+        return [self.clip("feed-a", seconds=2, pattern="smpte"),
+                self.clip("feed-b", seconds=2, pattern="pinwheel", speed=6),
+                self.clip("feed-c", seconds=2, pattern="colors", speed=10)]
+
+
+# --------------------------------------------------------------------------------------------
+# The app under test
+
+class App:
+    """One launch of loopfeed with its own events log and stderr capture."""
+
+    _serial = 0
+
+    def __init__(self, ctx: "Context", args: list[str], *, data_dirs: bool = True, events: bool = True,
+                 env: dict | None = None, name: str = "app"):
+        App._serial += 1
+        self.ctx = ctx
+        self.dir = Path(tempfile.mkdtemp(prefix=f"lf-{name}-", dir=ctx.case_tmp))
+        self.events_path = self.dir / "events.jsonl"
+        self.stderr_path = self.dir / "stderr.txt"
+        cmd = [str(ctx.binary)]
+        if data_dirs:
+            cmd += ["--data-dir", str(self.dir / "data"), "--cache-dir", str(self.dir / "cache")]
+        if events:
+            cmd += ["--events", str(self.events_path)]
+        cmd += args
+        self.cmd = cmd
+        self.env = dict(ctx.app_env)
+        if env:
+            self.env.update(env)
+        self._stderr = open(self.stderr_path, "w")
+        debug("launch " + " ".join(cmd))
+        self.proc = subprocess.Popen(cmd, env=self.env, stdin=subprocess.DEVNULL, stdout=self._stderr,
+                                     stderr=self._stderr, cwd=str(self.dir))
+        _started.append(self.proc)
+        ctx.apps.append(self)
+        self.started = time.monotonic()
+
+    # -- events
+    def events(self) -> list[dict]:
+        try:
+            data = self.events_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in data.split("\n")[:-1]:  # only complete lines
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                raise CaseFailed(f"malformed line in events log: {line!r}")
+        for ev in out:
+            if "event" not in ev or "t_us" not in ev:
+                raise CaseFailed(f"event without event/t_us: {ev}")
+        return out
+
+    def cursor(self) -> int:
+        return len(self.events())
+
+    def find(self, name: str, since: int = 0, pred: Callable[[dict], bool] | None = None) -> list[dict]:
+        return [e for e in self.events()[since:] if e["event"] == name and (pred is None or pred(e))]
+
+    def wait(self, name: str, timeout: float, since: int = 0, pred: Callable[[dict], bool] | None = None,
+             what: str = "", count: int = 1) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.find(name, since, pred)
+            if len(found) >= count:
+                return found[count - 1]
+            if self.proc.poll() is not None:
+                time.sleep(0.1)
+                found = self.find(name, since, pred)
+                if len(found) >= count:
+                    return found[count - 1]
+                raise CaseFailed(f"app exited ({self.proc.returncode}) while waiting for {what or name}"
+                                 f"{self.recent_events()}")
+            if time.monotonic() > deadline:
+                raise CaseFailed(f"no {what or name} within {timeout:g}s (got {len(found)}/{count}){self.recent_events()}")
+            time.sleep(0.05)
+
+    def recent_events(self, n: int = 12) -> str:
+        evs = self.events()
+        return "; events so far: " + " | ".join(json.dumps(e, ensure_ascii=False) for e in evs[-n:]) if evs else "; no events"
+
+    # -- process
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def exit_code(self, timeout: float) -> int | None:
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self) -> None:
+        end_popen(self.proc)
+        if not self._stderr.closed:
+            self._stderr.close()
+
+    def stderr(self) -> str:
+        try:
+            return self.stderr_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+
+class Context:
+    def __init__(self, binary: Path, session: Session, artifacts: Path, fixtures: Fixtures):
+        self.binary = binary
+        self.session = session
+        self.artifacts = artifacts
+        self.fixtures = fixtures
+        self.apps: list[App] = []
+        self.case_tmp = Path(tempfile.mkdtemp(prefix="loopfeed-e2e-"))
+        self.app_env = dict(session.env)
+        self.app_env.update({
+            "LOOPFEED_AUDIO_SINK": AUDIO_SINK,
+            "GDK_BACKEND": "x11",
+            # No accessibility bus and no dconf/gvfs services: nothing left behind on the session bus.
+            "GTK_A11Y": "none",
+            "NO_AT_BRIDGE": "1",
+            "GSETTINGS_BACKEND": "memory",
+            "GIO_USE_VFS": "local",
+        })
+        self.samples_json = REPO_ROOT / "data" / "samples" / "samples.json"
+
+    def samples_exist(self) -> bool:
+        # The binary finds the samples from its own location (or LOOPFEED_SAMPLES_DIR).
+        if os.environ.get("LOOPFEED_SAMPLES_DIR"):
+            return (Path(os.environ["LOOPFEED_SAMPLES_DIR"]) / "samples.json").exists()
+        d = self.binary.resolve().parent
+        for _ in range(7):
+            if (d / "data" / "samples" / "samples.json").exists():
+                return True
+            d = d.parent
+        return (self.binary.resolve().parent / "../share/loopfeed/samples/samples.json").exists()
+
+    # -- X helpers
+    def xdotool(self, *args: str) -> str:
+        return run(["xdotool", *args], env=self.session.env, timeout=10).stdout
+
+    def pointer_into_window(self) -> None:
+        self.xdotool("mousemove", str(WINDOW_POINT[0]), str(WINDOW_POINT[1]))
+        time.sleep(0.15)
+
+    def key(self, key: str) -> None:
+        self.xdotool("key", key)
+
+    def screenshot(self, name: str) -> Path:
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        path = self.artifacts / f"{name}.png"
+        run(["import", "-window", "root", str(path)], env=self.session.env, timeout=20)
+        return path
+
+    def stats(self, shot: Path) -> tuple[float, float]:
+        out = run(["convert", str(shot), "-crop", VIDEO_AREA, "+repage", "-colorspace", "gray",
+                   "-format", "%[fx:mean] %[fx:standard_deviation]", "info:"], timeout=20).stdout.split()
+        return float(out[0]), float(out[1])
+
+    def difference(self, a: Path, b: Path) -> float:
+        out = run(["convert", str(a), str(b), "-crop", VIDEO_AREA, "+repage", "-compose", "difference",
+                   "-composite", "-colorspace", "gray", "-format", "%[fx:mean]", "info:"], timeout=20).stdout
+        return float(out.strip())
+
+    def cleanup_apps(self) -> list[str]:
+        """Stops every app of the case; returns stderr problems."""
+        problems = []
+        for app in self.apps:
+            app.stop()
+            err = app.stderr()
+            bad = [w for w in FORBIDDEN_STDERR if w in err]
+            if bad:
+                problems.append(f"stderr of `{' '.join(app.cmd[-3:])}` contains {', '.join(bad)}:\n{indent(err)}")
+        self.apps.clear()
+        return problems
+
+
+def indent(text: str, limit: int = 4000) -> str:
+    if len(text) > limit:
+        text = "...\n" + text[-limit:]
+    return "\n".join("    | " + l for l in text.rstrip("\n").splitlines())
+
+
+def expect(cond: bool, msg: str) -> None:
+    if not cond:
+        raise CaseFailed(msg)
+
+
+def file_uri(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+# --------------------------------------------------------------------------------------------
+# Cases
+
+def launch_feed(ctx: Context, name: str, extra: list[str] | None = None) -> tuple[App, int]:
+    """Launches on the bundled samples if present (else on generated clips); returns (app, min posts)."""
+    if ctx.samples_exist():
+        args, minimum = [], 12
+    else:
+        clips = ctx.fixtures.feed_clips()
+        args, minimum = [str(c) for c in clips], len(clips)
+    return App(ctx, (extra or []) + args, name=name), minimum
+
+
+def case_launch_shows_video(ctx: Context) -> None:
+    app, minimum = launch_feed(ctx, "launch")
+    ready = app.wait("ready", 20)
+    expect(ready.get("posts", 0) >= minimum, f"ready.posts = {ready.get('posts')}, expected >= {minimum}")
+    ff = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    expect(ff.get("width", 0) > 0 and ff.get("height", 0) > 0, f"first_frame has no size: {ff}")
+    time.sleep(1.0)
+    shot1 = ctx.screenshot("launch_shows_video-1")
+    mean, sd = ctx.stats(shot1)
+    expect(mean > 0.03, f"video area is black: mean {mean:.4f} (sd {sd:.4f}), see {shot1}")
+    expect(sd > 0.02, f"video area is uniform: sd {sd:.4f} (mean {mean:.4f}), see {shot1}")
+    time.sleep(0.5)
+    shot2 = ctx.screenshot("launch_shows_video-2")
+    diff = ctx.difference(shot1, shot2)
+    expect(diff > 0.002, f"video area did not change in 0.5 s (mean abs difference {diff:.5f}), see {shot1}, {shot2}")
+    expect(app.alive(), "app exited")
+
+
+def case_keyboard_pages(ctx: Context) -> None:
+    app, _ = launch_feed(ctx, "keys")
+    app.wait("ready", 20)
+    ff0 = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    ctx.pointer_into_window()
+
+    def press(key: str, index: int, label: str) -> None:
+        since = app.cursor()
+        ctx.key(key)
+        page = app.wait("page", 5, since, lambda e: e.get("index") == index, f"page index {index} after {label}")
+        app.wait("first_frame", 5, since, lambda e: e.get("index") == index and e.get("post_id") == page.get("post_id"),
+                 f"first_frame index {index} after {label}")
+
+    press("Down", 1, "Down")
+    press("Up", 0, "Up")
+    back = app.find("page", pred=lambda e: e.get("index") == 0)[-1]
+    expect(back.get("post_id") == ff0.get("post_id"), f"Up went to post {back.get('post_id')}, not the first post {ff0.get('post_id')}")
+    press("Down", 1, "Down")
+    press("Down", 2, "second Down")
+    press("Home", 0, "Home")
+    expect(app.alive(), "app exited")
+
+
+def case_loops(ctx: Context) -> None:
+    clip = ctx.fixtures.clip("loop-1s", seconds=1, pattern="ball", speed=0)
+    app = App(ctx, [str(clip)], name="loops")
+    page = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0")
+    expect(page.get("uri") == file_uri(clip), f"page 0 shows {page.get('uri')!r}, expected {file_uri(clip)!r}")
+    ff = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    since = app.cursor()
+    app.wait("loop", 5, since, lambda e: e.get("post_id") == page.get("post_id"), "2 loop events of the clip", count=2)
+    loops = app.find("loop", since)
+    expect(all(isinstance(e.get("seam_us"), int) for e in loops), f"loop events without seam_us: {loops}")
+    expect(ff.get("post_id") == page.get("post_id"), "first_frame is for another post")
+
+
+def case_bad_paths(ctx: Context) -> None:
+    good_dir = ctx.case_tmp / "bad_paths-dir"
+    good_dir.mkdir(exist_ok=True)
+    good = good_dir / "good.mp4"
+    shutil.copy(ctx.fixtures.clip("feed-a", seconds=2, pattern="smpte"), good)
+    missing = ctx.case_tmp / "no-such-dir" / "missing-clip.mp4"
+    app = App(ctx, [str(missing), str(good_dir)], name="badpaths")
+    ff = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    errors = app.find("error", pred=lambda e: str(missing) in str(e.get("message", "")))
+    expect(errors, f"no error event mentions {missing}{app.recent_events()}")
+    expect(str(missing) in app.stderr(), f"stderr does not mention {missing}:\n{indent(app.stderr())}")
+    page = app.find("page", pred=lambda e: e.get("index") == 0)
+    expect(page, "no page event for index 0")
+    expect(page[0].get("uri") == file_uri(good), f"page 0 is {page[0].get('uri')!r}, expected the good clip {file_uri(good)!r}")
+    expect(ff.get("post_id") == page[0].get("post_id"), f"first_frame {ff} is not for page 0 {page[0]}")
+    expect(app.alive(), "app exited")
+
+
+def case_corrupt_file_error_card(ctx: Context) -> None:
+    corrupt = ctx.case_tmp / "corrupt.mp4"
+    corrupt.write_bytes(random.Random(1234).randbytes(64 * 1024))
+    good = ctx.fixtures.clip("feed-b", seconds=2, pattern="pinwheel", speed=6)
+    app = App(ctx, [str(corrupt), str(good)], name="corrupt")
+    page0 = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0")
+    expect(page0.get("uri") == file_uri(corrupt), f"page 0 is {page0.get('uri')!r}, expected the corrupt file")
+    err = app.wait("error", 20, pred=lambda e: e.get("post_id") is not None, what="error event with a post_id")
+    expect(err.get("post_id") == page0.get("post_id"), f"error is for post {err.get('post_id')}, page 0 is {page0.get('post_id')}")
+    expect(bool(str(err.get("kind", "")).strip()), f"error kind is empty: {err}")
+    expect(bool(str(err.get("message", "")).strip()), f"error message is empty: {err}")
+    time.sleep(0.5)
+    expect(app.alive(), f"app exited ({app.proc.returncode}) after the corrupt file")
+    ctx.screenshot("corrupt_file_error_card")
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.key("Down")
+    page1 = app.wait("page", 5, since, lambda e: e.get("index") == 1, "page index 1 after Down")
+    app.wait("first_frame", 5, since, lambda e: e.get("index") == 1 and e.get("post_id") == page1.get("post_id"),
+             "first_frame index 1 after Down")
+    expect(app.alive(), "app exited")
+
+
+def case_quit_cleanly(ctx: Context) -> None:
+    clip = ctx.fixtures.clip("feed-a", seconds=2, pattern="smpte")
+    app = App(ctx, [str(clip)], name="sigterm")
+    app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    app.proc.send_signal(signal.SIGTERM)
+    code = app.exit_code(5)
+    expect(code is not None, "still running 5 s after SIGTERM")
+    expect(code == 0, f"exit code {code} after SIGTERM")
+
+    app2 = App(ctx, [str(clip)], name="ctrlq")
+    app2.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    ctx.pointer_into_window()
+    ctx.key("ctrl+q")
+    code = app2.exit_code(5)
+    expect(code is not None, "still running 5 s after Ctrl+Q")
+    expect(code == 0, f"exit code {code} after Ctrl+Q")
+
+
+def case_second_launch_raises_first(ctx: Context) -> None:
+    home = ctx.case_tmp / "home"
+    for sub in ("", ".local/share", ".cache", ".config"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env = {"HOME": str(home), "XDG_DATA_HOME": str(home / ".local/share"),
+           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": str(home / ".config")}
+    # Guard: never let this case touch the real data dir.
+    if not (env["HOME"].startswith(str(ctx.case_tmp)) and env["XDG_DATA_HOME"].startswith(str(ctx.case_tmp))):
+        raise CaseSkipped("HOME is not redirected")
+    clip = ctx.fixtures.clip("feed-a", seconds=2, pattern="smpte")
+    first = App(ctx, [str(clip)], data_dirs=False, env=env, name="first")
+    first.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0 of the first instance")
+    expect((home / ".local/share/loopfeed").is_dir(), "first instance did not use the redirected XDG_DATA_HOME")
+    second = App(ctx, [], data_dirs=False, events=False, env=env, name="second")
+    code = second.exit_code(5)
+    expect(code is not None, "second `loopfeed` still running after 5 s")
+    expect(code == 0, f"second `loopfeed` exited {code}:\n{indent(second.stderr())}")
+    time.sleep(0.5)
+    expect(first.alive(), f"first instance exited ({first.proc.returncode}) after the second launch")
+    wins = run(["xdotool", "search", "--onlyvisible", "--name", "^Loopfeed$"], env=ctx.session.env,
+               check=False).stdout.split()
+    expect(len(wins) == 1, f"expected exactly one Loopfeed window, found {len(wins)}: {wins}")
+
+
+CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("launch_shows_video", case_launch_shows_video),
+    ("keyboard_pages", case_keyboard_pages),
+    ("loops", case_loops),
+    ("bad_paths", case_bad_paths),
+    ("corrupt_file_error_card", case_corrupt_file_error_card),
+    ("quit_cleanly", case_quit_cleanly),
+    ("second_launch_raises_first", case_second_launch_raises_first),
+]
+
+
+# --------------------------------------------------------------------------------------------
+
+def default_binary() -> Path:
+    candidate = REPO_ROOT / ".build" / "debug" / "loopfeed"
+    if candidate.exists():
+        return candidate
+    try:
+        r = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+        if r.returncode == 0 and r.stdout.strip():
+            return Path(r.stdout.strip()) / "loopfeed"
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    return candidate
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", type=Path, default=None, help="loopfeed binary (default: the debug build)")
+    parser.add_argument("--only", default="", help="comma-separated case names")
+    parser.add_argument("--artifacts", type=Path, default=Path("/tmp/loopfeed-e2e"), help="screenshots and logs")
+    parser.add_argument("--reuse-display", action="store_true",
+                        help="use the DISPLAY / DBUS_SESSION_BUS_ADDRESS (and audio) already set up")
+    parser.add_argument("--keep-temp", action="store_true", help="keep the per-run temp dir (events, stderr)")
+    opts = parser.parse_args()
+
+    binary = (opts.binary or default_binary()).resolve()
+    if not os.access(binary, os.X_OK):
+        print(f"loopfeed binary not found: {binary}", file=sys.stderr)
+        return 2
+    selected = CASES
+    if opts.only:
+        names = [n.strip() for n in opts.only.split(",") if n.strip()]
+        unknown = [n for n in names if n not in dict(CASES)]
+        if unknown:
+            print(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(n for n, _ in CASES)}", file=sys.stderr)
+            return 2
+        selected = [(n, f) for n, f in CASES if n in names]
+
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+
+    session = Session(opts.reuse_display)
+    ctx = None
+    passed = failed = 0
+    t_start = time.monotonic()
+    try:
+        session.start()
+        opts.artifacts.mkdir(parents=True, exist_ok=True)
+        fixtures = Fixtures(Path(tempfile.mkdtemp(prefix="loopfeed-e2e-clips-")))
+        ctx = Context(binary, session, opts.artifacts, fixtures)
+        debug(f"binary {binary}; samples {'present' if ctx.samples_exist() else 'absent'}")
+        for name, func in selected:
+            t0 = time.monotonic()
+            reason = None
+            skipped = None
+            try:
+                func(ctx)
+            except CaseFailed as e:
+                reason = str(e)
+            except CaseSkipped as e:
+                skipped = str(e)
+            except subprocess.TimeoutExpired as e:
+                reason = f"tool timed out: {e}"
+            problems = ctx.cleanup_apps()
+            if problems and reason is None and skipped is None:
+                reason = "\n".join(problems)
+            elif problems and reason is not None:
+                reason += "\n" + "\n".join(problems)
+            elif reason is not None:
+                # Show the app's stderr with every failure.
+                pass
+            dt = time.monotonic() - t0
+            if skipped is not None:
+                log(f"SKIP {name}: {skipped}")
+            elif reason is None:
+                passed += 1
+                log(f"PASS {name} ({dt:.1f}s)")
+            else:
+                failed += 1
+                log(f"FAIL {name}: {reason} ({dt:.1f}s)")
+                for f in sorted(ctx.case_tmp.glob("lf-*/stderr.txt"), key=lambda p: p.stat().st_mtime)[-2:]:
+                    text = f.read_text(errors="replace")
+                    if text.strip() and "stderr of" not in reason:
+                        log(f"  stderr ({f.parent.name}):\n{indent(text, 2500)}")
+            # Keep this case's logs next to the screenshots.
+            for d in ctx.case_tmp.glob("lf-*"):
+                dest = opts.artifacts / "logs" / name / d.name
+                dest.mkdir(parents=True, exist_ok=True)
+                for f in ("events.jsonl", "stderr.txt"):
+                    if (d / f).exists():
+                        shutil.copy(d / f, dest / f)
+                shutil.rmtree(d, ignore_errors=True)
+    except KeyboardInterrupt:
+        log("interrupted")
+        failed += 1
+    finally:
+        if ctx is not None:
+            ctx.cleanup_apps()
+            if not opts.keep_temp:
+                shutil.rmtree(ctx.case_tmp, ignore_errors=True)
+                shutil.rmtree(ctx.fixtures.root, ignore_errors=True)
+        session.stop()
+    debug(f"total {time.monotonic() - t_start:.1f}s")
+    log(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
