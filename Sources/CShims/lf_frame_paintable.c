@@ -98,3 +98,8 @@ void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHan
     self->painted_data = user_data;
     self->painted_notify = notify;
 }
+
+gboolean lf_frame_paintable_save_png(LfFramePaintable *self, const char *path) {
+    if (!self->texture) return FALSE;
+    return gdk_texture_save_to_png(self->texture, path);
+}

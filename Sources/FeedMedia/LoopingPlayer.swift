@@ -45,8 +45,9 @@ public final class LoopingPlayer {
         GStreamer.initialize()
         self.receiver = receiver
         playbin = try Pipeline.makePipeline("playbin")
-        // Subtitles and colour balance are never shown: skip their converters.
-        playbin.set("flags", "video+audio+soft-volume")
+        // Subtitles and colour balance are never shown, and our own sink bin converts and scales
+        // (native-video), so the caps it sees are the clip's own size.
+        playbin.set("flags", "video+audio+soft-volume+native-video")
         let sink = try Element.bin(description:
             "videoflip name=flip video-direction=auto ! videoscale name=scale ! videoconvert "
             + "! capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "

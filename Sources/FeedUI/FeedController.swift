@@ -1,6 +1,6 @@
 public import FeedCore
 import FeedMedia
-import Foundation
+public import Foundation
 import GLibKit
 import GtkKit
 import VideoBridge
@@ -18,10 +18,13 @@ public struct FeedEnvironment {
     public var pinnedPosts: [Post]
     public var pageSize: Int
     public var preferences: PreferencesStore
+    /// Where thumbnails are cached.
+    public var cacheDirectory: URL
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
-                pinnedPosts: [Post], preferences: PreferencesStore, pageSize: Int = 10) {
+                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL, pageSize: Int = 10) {
+        self.cacheDirectory = cacheDirectory
         self.repository = repository
         self.events = events
         self.clock = clock
@@ -231,6 +234,7 @@ final class FeedController {
 
     private func beginPage(inputUs: Int64) {
         userPaused = false
+        stopped = false
         guard let post = pager.current else { return }
         awaitingFirstFrame = (post.id, pager.index, inputUs)
     }
@@ -260,10 +264,25 @@ final class FeedController {
     private func reportFirstFrame(for slot: PageSlot) {
         guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index else { return }
         awaitingFirstFrame = nil
+        saveThumbnail(of: slot)
         let size = slot.player.videoSize ?? slot.post?.displaySize ?? PixelSize(width: 0, height: 0)
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index,
                                      latencyUs: env.clock.nowMicroseconds() - waiting.inputUs,
                                      width: size.width, height: size.height))
+    }
+
+    /// The frame on screen as a cached PNG, for MPRIS art (and later the profile grid).
+    func thumbnailPath(for post: Post) -> String {
+        env.cacheDirectory.appendingPathComponent("thumbnails/post-\(post.id).png").path
+    }
+
+    private func saveThumbnail(of slot: PageSlot) {
+        guard let post = slot.post else { return }
+        let path = thumbnailPath(for: post)
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        if slot.surface.savePNG(to: path), post.id == pager.current?.id { onCurrentChanged?(post) }
     }
 
     private func slotReady(_ slot: PageSlot, _ size: PixelSize?) {
@@ -412,13 +431,27 @@ final class FeedController {
 
     func togglePause() {
         guard let slot = currentSlot, slot.error == nil else { return }
+        stopped = false
         userPaused = slot.isPlaying
         slot.setPaused(userPaused)
         onPlaybackChanged?(!userPaused && visible)
     }
 
-    func play() { if userPaused { togglePause() } }
+    func play() { if userPaused || stopped { stopped = false; if userPaused { togglePause() } } }
     func pause() { if !userPaused { togglePause() } }
+
+    /// MPRIS Stop: paused at the first frame.
+    func stop() {
+        guard let slot = currentSlot, slot.error == nil else { return }
+        userPaused = true
+        stopped = true
+        slot.deactivate()
+        onPlaybackChanged?(false)
+    }
+
+    private(set) var stopped = false
+
+    func playableURI(for post: Post) -> String { env.playableURI(post.videoURI) }
 
     /// Stops sound and decoding while the feed is hidden; resumes unless the user paused.
     func setVisible(_ isVisible: Bool) {

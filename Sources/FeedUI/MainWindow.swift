@@ -1,3 +1,4 @@
+import Foundation
 import FeedCore
 import GLibKit
 public import GtkKit
@@ -43,6 +44,21 @@ public final class MainWindow {
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
+        feed.onCurrentChanged = { [weak self] _ in self?.publishState() }
+        mpris = MprisAdapter(state: mprisState, actions: MprisAdapter.Actions(
+            next: { [weak self] in self?.feed.move(by: 1) },
+            previous: { [weak self] in self?.feed.move(by: -1) },
+            play: { [weak self] in self?.feed.play() },
+            pause: { [weak self] in self?.feed.pause() },
+            playPause: { [weak self] in self?.feed.togglePause() },
+            stop: { [weak self] in self?.feed.stop() },
+            raise: { [weak self] in self?.window.present() },
+            quit: { [weak self] in self?.window.close() },
+            setVolume: { [weak self] volume in
+                self?.feed.setVolume(volume)
+                self?.publishState()
+            }))
+        mpris?.positionUs = { [weak self] in self?.feed.positionUs ?? 0 }
     }
 
     public var postCount: Int { feed.postCount }
@@ -70,9 +86,24 @@ public final class MainWindow {
     }
 
     private var inhibitCookie: UInt32 = 0
+    private var mpris: MprisAdapter?
+
+    private var mprisState: MprisAdapter.State {
+        let post = feed.current
+        let art = post.map { feed.thumbnailPath(for: $0) }.flatMap {
+            FileManager.default.fileExists(atPath: $0) ? URL(fileURLWithPath: $0).absoluteString : nil
+        }
+        return MprisAdapter.State(post: post, playing: feed.isPlaying, stopped: feed.stopped, volume: feed.volume,
+                                  canGoNext: feed.canGoNext, canGoPrevious: feed.canGoPrevious,
+                                  lengthUs: feed.durationUs, url: post.map(feed.playableURI(for:)) ?? "",
+                                  artURL: art)
+    }
+
+    private func publishState() { mpris?.update(mprisState) }
 
     /// The screensaver stays off only while a video plays.
     private func playbackChanged(_ playing: Bool) {
+        publishState()
         if playing, inhibitCookie == 0 {
             inhibitCookie = application.inhibitIdle(window: window, reason: "Playing a video")
         } else if !playing, inhibitCookie != 0 {

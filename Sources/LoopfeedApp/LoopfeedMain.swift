@@ -93,7 +93,8 @@ public enum LoopfeedMain {
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
-            preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")))
+            preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
+            cacheDirectory: paths.cacheDirectory)
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL)?.path
         return MainActor.assumeIsolated {

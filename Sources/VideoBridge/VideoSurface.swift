@@ -86,6 +86,11 @@ public final class VideoSurface: VideoFrameReceiver, @unchecked Sendable {
         paintedHandler.expectFirstFrame()
     }
 
+    /// Writes the frame on screen to a PNG file (a thumbnail); false when there is none.
+    @MainActor public func savePNG(to path: String) -> Bool {
+        lf_frame_paintable_save_png(OpaquePointer(paintable.raw), path) != 0
+    }
+
     /// Removes the picture (an error card or an empty page shows instead).
     @MainActor public func clear() {
         lf_frame_paintable_clear(OpaquePointer(paintable.raw))

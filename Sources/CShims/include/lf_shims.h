@@ -83,6 +83,8 @@ guint64 lf_frame_paintable_set_texture(LfFramePaintable *self, GdkTexture *textu
 void lf_frame_paintable_clear(LfFramePaintable *self);
 guint64 lf_frame_paintable_get_serial(LfFramePaintable *self);
 /* Called from snapshot the first time a texture is drawn: the frame clock's paint of it. */
+/* Saves the texture on screen as a PNG (thumbnails); FALSE when there is none or on error. */
+gboolean lf_frame_paintable_save_png(LfFramePaintable *self, const char *path);
 void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHandler handler,
                                             gpointer user_data, GDestroyNotify notify);
 
