@@ -120,6 +120,35 @@ public final class MainWindow {
         window.addController(keys)
         application.addAction("quit") { [weak self] in self?.window.close() }
         application.setAccelerators(["<Control>q"], forAction: "app.quit")
+        application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        application.setAccelerators(["<Control>question", "<Control><Shift>slash"], forAction: "app.shortcuts")
+    }
+
+    private var shortcutsWindow: ShortcutsWindow?
+
+    private func showShortcuts() {
+        if shortcutsWindow == nil {
+            shortcutsWindow = ShortcutsWindow(sections: [
+                ("Feed", [
+                    .init("Down j Page_Down", "Next video"),
+                    .init("Up k Page_Up", "Previous video"),
+                    .init("Home", "First video"),
+                    .init("space", "Play or pause"),
+                    .init("l", "Like or unlike"),
+                    .init("s", "Copy the video’s link"),
+                ]),
+                ("Playback", [
+                    .init("m", "Mute or unmute"),
+                    .init("f F11", "Fullscreen"),
+                    .init("Escape", "Leave fullscreen"),
+                ]),
+                ("Application", [
+                    .init("<Control>question", "Keyboard shortcuts"),
+                    .init("<Control>q", "Quit"),
+                ]),
+            ], transientFor: window)
+        }
+        shortcutsWindow?.present()
     }
 
     private func handleKey(_ key: KeyPress) -> Bool {

@@ -72,6 +72,17 @@ public enum Signals {
         return connect(instance, name, handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)
     }
 
+    /// A signal whose handler takes the instance and one pointer argument that is ignored:
+    /// GAction "activate" (the parameter), "changed" with a detail ...
+    public static func connectIgnoringArgument(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                               _ handler: @escaping () -> Void) -> SignalConnection {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
+            guard let data else { return }
+            CallbackBox<() -> Void>.from(data)()
+        }
+        return connect(instance, name, handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// "notify::<property>": the handler also receives the GParamSpec, which it ignores.
     public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String,
                                      _ handler: @escaping () -> Void) -> SignalConnection {

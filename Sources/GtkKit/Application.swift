@@ -46,7 +46,8 @@ public final class Application {
     /// Adds a parameterless action "app.<name>".
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = GObjectHandle(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!))
-        connections.append(Signals.connect(action.raw, "activate") { MainActor.assumeIsolated { handler() } })
+        // "activate" passes the action's parameter (NULL here) before the user data.
+        connections.append(Signals.connectIgnoringArgument(action.raw, "activate") { MainActor.assumeIsolated { handler() } })
         g_action_map_add_action(OpaquePointer(handle.raw), OpaquePointer(action.raw))
     }
 

@@ -29,14 +29,15 @@ public struct AppPaths: Equatable, Sendable {
                         samplesDirectory: locateSamples(environment: environment, executable: executable))
     }
 
-    /// The feed's own icons in the source tree (`data/icons`); installed copies live in the
+    /// The folder of the feed's own icons in the source tree, searched as unthemed icons
+    /// (so no index.theme is needed); installed copies live in the
     /// hicolor theme and need no search path.
     public static func locateSourceIcons(executable: URL) -> URL? {
         var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("data/icons/hicolor/symbolic/actions/loopfeed-heart-symbolic.svg")
+            let candidate = dir.appendingPathComponent("data/icons/hicolor/scalable/actions/loopfeed-heart-symbolic.svg")
             if FileManager.default.fileExists(atPath: candidate.path) {
-                return dir.appendingPathComponent("data/icons").standardizedFileURL
+                return candidate.deletingLastPathComponent().standardizedFileURL
             }
             dir = dir.deletingLastPathComponent()
         }

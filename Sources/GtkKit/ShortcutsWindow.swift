@@ -1,0 +1,54 @@
+import CGtk
+import CShims
+
+/// The Ctrl+? window listing keyboard shortcuts, built from GtkBuilder XML.
+@MainActor
+public final class ShortcutsWindow {
+    public struct Shortcut: Sendable {
+        public let accelerator: String
+        public let title: String
+        public init(_ accelerator: String, _ title: String) {
+            self.accelerator = accelerator
+            self.title = title
+        }
+    }
+
+    private let window: Widget
+
+    public init?(sections: [(title: String, shortcuts: [Shortcut])], transientFor parent: Window) {
+        let groups = sections.map { section in
+            let items = section.shortcuts.map { shortcut in
+                """
+                <child><object class="GtkShortcutsShortcut">
+                  <property name="accelerator">\(Markup.escape(shortcut.accelerator))</property>
+                  <property name="title">\(Markup.escape(shortcut.title))</property>
+                </object></child>
+                """
+            }.joined()
+            return """
+            <child><object class="GtkShortcutsGroup">
+              <property name="title">\(Markup.escape(section.title))</property>\(items)
+            </object></child>
+            """
+        }.joined()
+        let xml = """
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="modal">1</property>
+            <child><object class="GtkShortcutsSection">
+              <property name="section-name">main</property>
+              <property name="max-height">12</property>\(groups)
+            </object></child>
+          </object>
+        </interface>
+        """
+        let builder = gtk_builder_new_from_string(xml, -1)
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
+        // The builder holds the window's only reference: take one of our own.
+        window = Widget(retaining: UnsafeMutableRawPointer(object))
+        gtk_window_set_transient_for(window.handle.typed(GtkWindow.self), parent.handle.typed(GtkWindow.self))
+    }
+
+    public func present() { gtk_window_present(window.handle.typed(GtkWindow.self)) }
+}
