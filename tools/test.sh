@@ -31,7 +31,8 @@ fi
 rm -rf "$mbuild"
 
 echo "== end-to-end (Xvfb)"
-python3 Tests/e2e/run_e2e.py --reuse-display --binary "$(swift build --show-bin-path)/loopfeed" || status=1
+# The end-to-end runner starts its own Xvfb, D-Bus and PulseAudio, isolated from the above.
+python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" || status=1
 
 [ $status -eq 0 ] && echo "All Loopfeed tests passed" || echo "Some Loopfeed tests FAILED"
 

@@ -6,7 +6,9 @@ public enum AppEvent: Sendable, Equatable {
     case ready(posts: Int)
     case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
-    case loop(postID: Int64, seamUs: Int64)
+    /// `seamUs`: how much longer than one frame the picture stood still at the wrap;
+    /// the frame counts cover the pass that just ended (presented = painted on screen).
+    case loop(postID: Int64, seamUs: Int64, intervalUs: Int64 = 0, framesDecoded: Int = 0, framesPresented: Int = 0)
     case like(postID: Int64, liked: Bool, likeCount: Int)
     case commentAdded(postID: Int64, commentID: Int64)
     case commentDeleted(postID: Int64, commentID: Int64)
@@ -43,8 +45,9 @@ public enum AppEvent: Sendable, Equatable {
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs)),
              ("width", .int(Int64(width))), ("height", .int(Int64(height)))]
-        case .loop(let postID, let seamUs):
-            [("post_id", .int(postID)), ("seam_us", .int(seamUs))]
+        case .loop(let postID, let seamUs, let intervalUs, let framesDecoded, let framesPresented):
+            [("post_id", .int(postID)), ("seam_us", .int(seamUs)), ("interval_us", .int(intervalUs)),
+             ("frames_decoded", .int(Int64(framesDecoded))), ("frames_presented", .int(Int64(framesPresented)))]
         case .like(let postID, let liked, let likeCount):
             [("post_id", .int(postID)), ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount)))]
         case .commentAdded(let postID, let commentID), .commentDeleted(let postID, let commentID):

@@ -8,6 +8,8 @@ final class LoopTracker: Sendable {
     struct Seam: Sendable, Equatable {
         let intervalUs: Int64
         let frameUs: Int64
+        /// Frames that arrived during the pass that just ended.
+        var framesInPass: Int = 0
         var seamUs: Int64 { max(0, intervalUs - frameUs) }
     }
 
@@ -15,6 +17,7 @@ final class LoopTracker: Sendable {
         var lastPTS: UInt64?
         var lastArrivalUs: Int64 = 0
         var frameUs: Int64 = 33_333
+        var framesInPass = 0
     }
 
     private let state = Mutex(State())
@@ -33,8 +36,13 @@ final class LoopTracker: Sendable {
                 if let pts { s.lastPTS = pts }
                 if let durationNs, durationNs > 0, durationNs < 1_000_000_000 { s.frameUs = Int64(durationNs / 1000) }
             }
-            guard let pts, let last = s.lastPTS, pts < last, s.lastArrivalUs > 0 else { return nil }
-            return Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs)
+            guard let pts, let last = s.lastPTS, pts < last, s.lastArrivalUs > 0 else {
+                s.framesInPass += 1
+                return nil
+            }
+            let seam = Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs, framesInPass: s.framesInPass)
+            s.framesInPass = 1
+            return seam
         }
     }
 }

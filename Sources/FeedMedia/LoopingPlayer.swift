@@ -10,6 +10,13 @@ import Synchronization
 /// Looping: once prerolled, a flushing SEGMENT seek; then on each SEGMENT_DONE a non-flushing
 /// SEGMENT seek back to 0, which keeps the stream running with no gap. A re-arm the pipeline
 /// refuses falls back to a flushing seek.
+/// One pass of a looping clip ending: the seam measured at the wrap and the frames decoded.
+public struct LoopPass: Sendable, Equatable {
+    public let seamUs: Int64
+    public let intervalUs: Int64
+    public let framesDecoded: Int
+}
+
 @MainActor
 public final class LoopingPlayer {
     public enum Phase: Equatable, Sendable {
@@ -31,7 +38,7 @@ public final class LoopingPlayer {
     public var onReady: (@MainActor (PixelSize?) -> Void)?
     public var onError: (@MainActor (MediaError) -> Void)?
     /// Called at each new pass with the measured seam in microseconds.
-    public var onLoop: (@MainActor (_ seamUs: Int64, _ intervalUs: Int64) -> Void)?
+    public var onLoop: (@MainActor (LoopPass) -> Void)?
 
     private let playbin: Pipeline
     private let scaleFilter: Element
@@ -70,7 +77,8 @@ public final class LoopingPlayer {
         appsink.onVideoFrame { [weak self] frame, isPreroll in
             if !isPreroll, let seam = tracker.frameArrived(pts: frame.presentationTime,
                                                           durationNs: frame.durationNanoseconds) {
-                MainLoop.invoke { self?.onLoop?(seam.seamUs, seam.intervalUs) }
+                let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
+                MainLoop.invoke { self?.onLoop?(pass) }
             }
             receiver.receive(frame, isPreroll: isPreroll)
         }

@@ -99,9 +99,10 @@ final class FeedController {
         for slot in slots {
             slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
             slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
-            slot.onLoop = { [weak self] slot, seamUs in
+            slot.onLoop = { [weak self] slot, pass, framesPresented in
                 guard let self, let post = slot.post, slot.index == pager.index else { return }
-                env.events?.emit(.loop(postID: post.id, seamUs: seamUs))
+                env.events?.emit(.loop(postID: post.id, seamUs: pass.seamUs, intervalUs: pass.intervalUs,
+                                       framesDecoded: pass.framesDecoded, framesPresented: framesPresented))
             }
             slot.onReady = { [weak self] slot, size in self?.slotReady(slot, size) }
             slot.rail.onLike = { [weak self, weak slot] in

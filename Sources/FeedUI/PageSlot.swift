@@ -29,7 +29,9 @@ final class PageSlot {
 
     var onReady: ((PageSlot, PixelSize?) -> Void)?
     var onError: ((PageSlot, MediaError) -> Void)?
-    var onLoop: ((PageSlot, Int64) -> Void)?
+    var onLoop: ((PageSlot, LoopPass, _ framesPresented: Int) -> Void)?
+    /// New frames painted on screen since the last loop (frames presented per pass).
+    private var framesPresented = 0
     var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
 
     init(audioSinkDescription: String?) throws {
@@ -66,6 +68,7 @@ final class PageSlot {
         surface.onPainted = { [weak self] isFirst, width, height in
             guard let self else { return }
             hasFrame = true
+            framesPresented += 1
             if isFirst { onFirstPaint?(self, width, height) }
         }
         player.onReady = { [weak self] size in
@@ -82,9 +85,10 @@ final class PageSlot {
             errorCard.show(message: error.message)
             onError?(self, error)
         }
-        player.onLoop = { [weak self] seamUs, _ in
+        player.onLoop = { [weak self] pass in
             guard let self else { return }
-            onLoop?(self, seamUs)
+            onLoop?(self, pass, framesPresented)
+            framesPresented = 0
         }
     }
 
@@ -137,6 +141,7 @@ final class PageSlot {
     /// Becomes the page on screen: plays with sound.
     func activate() {
         pauseIcon.isVisible = false
+        framesPresented = 0
         player.play()
         overlay.music.setRunning(true)
     }

@@ -20,7 +20,7 @@ final class AppEventTests: XCTestCase {
                        ["event", "t_us", "index", "post_id", "uri", "liked", "like_count", "comment_count"])
         XCTAssertEqual(try keys(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280)),
                        ["event", "t_us", "post_id", "index", "latency_us", "width", "height"])
-        XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us"])
+        XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us", "interval_us", "frames_decoded", "frames_presented"])
         XCTAssertEqual(try keys(.like(postID: 1, liked: false, likeCount: 0)),
                        ["event", "t_us", "post_id", "liked", "like_count"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: nil)), ["event", "t_us", "kind", "message"])

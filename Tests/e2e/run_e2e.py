@@ -428,18 +428,44 @@ class Context:
             "GSETTINGS_BACKEND": "memory",
             "GIO_USE_VFS": "local",
         })
-        self.samples_json = REPO_ROOT / "data" / "samples" / "samples.json"
 
     def samples_exist(self) -> bool:
         # The binary finds the samples from its own location (or LOOPFEED_SAMPLES_DIR).
-        if os.environ.get("LOOPFEED_SAMPLES_DIR"):
-            return (Path(os.environ["LOOPFEED_SAMPLES_DIR"]) / "samples.json").exists()
+        if self.app_env.get("LOOPFEED_SAMPLES_DIR"):
+            return (Path(self.app_env["LOOPFEED_SAMPLES_DIR"]) / "samples.json").exists()
         d = self.binary.resolve().parent
-        for _ in range(7):
+        for _ in range(6):
             if (d / "data" / "samples" / "samples.json").exists():
                 return True
             d = d.parent
         return (self.binary.resolve().parent / "../share/loopfeed/samples/samples.json").exists()
+
+    def snapshot_binary(self) -> None:
+        """Runs a private copy: others may rebuild the binary while the suite runs. The copy can't find
+        the samples from its own location, so they are named with LOOPFEED_SAMPLES_DIR when the original
+        would have found them."""
+        samples = None
+        if os.environ.get("LOOPFEED_SAMPLES_DIR"):
+            samples = os.environ["LOOPFEED_SAMPLES_DIR"]
+        else:
+            d = self.binary.resolve().parent
+            candidates = [d / ".." / "share" / "loopfeed" / "samples"]
+            for _ in range(6):
+                candidates.append(d / "data" / "samples")
+                d = d.parent
+            for c in candidates:
+                if (c / "samples.json").exists():
+                    samples = str(c.resolve())
+                    break
+        copy = self.case_tmp / "bin" / "loopfeed"
+        copy.parent.mkdir()
+        shutil.copy2(self.binary, copy)
+        debug(f"snapshot of {self.binary} ({time.ctime(self.binary.stat().st_mtime)}) at {copy}; samples {samples}")
+        self.binary = copy
+        if samples:
+            self.app_env["LOOPFEED_SAMPLES_DIR"] = samples
+        else:
+            self.app_env.pop("LOOPFEED_SAMPLES_DIR", None)
 
     # -- X helpers
     def xdotool(self, *args: str) -> str:
@@ -539,6 +565,9 @@ def case_keyboard_pages(ctx: Context) -> None:
         page = app.wait("page", 5, since, lambda e: e.get("index") == index, f"page index {index} after {label}")
         app.wait("first_frame", 5, since, lambda e: e.get("index") == index and e.get("post_id") == page.get("post_id"),
                  f"first_frame index {index} after {label}")
+        # The page slides for ~150 ms and the app ignores paging keys until it settles (by design,
+        # FeedController.move): pace the presses like a person would.
+        time.sleep(0.4)
 
     press("Down", 1, "Down")
     press("Up", 0, "Up")
@@ -680,6 +709,9 @@ def main() -> int:
     parser.add_argument("--reuse-display", action="store_true",
                         help="use the DISPLAY / DBUS_SESSION_BUS_ADDRESS (and audio) already set up")
     parser.add_argument("--keep-temp", action="store_true", help="keep the per-run temp dir (events, stderr)")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="run the binary in place instead of a private copy (a rebuild during the run then "
+                             "changes the app under test)")
     opts = parser.parse_args()
 
     binary = (opts.binary or default_binary()).resolve()
@@ -709,6 +741,8 @@ def main() -> int:
         opts.artifacts.mkdir(parents=True, exist_ok=True)
         fixtures = Fixtures(Path(tempfile.mkdtemp(prefix="loopfeed-e2e-clips-")))
         ctx = Context(binary, session, opts.artifacts, fixtures)
+        if not opts.no_snapshot:
+            ctx.snapshot_binary()
         debug(f"binary {binary}; samples {'present' if ctx.samples_exist() else 'absent'}")
         for name, func in selected:
             t0 = time.monotonic()
@@ -761,7 +795,7 @@ def main() -> int:
                 shutil.rmtree(ctx.case_tmp, ignore_errors=True)
                 shutil.rmtree(ctx.fixtures.root, ignore_errors=True)
         session.stop()
-    debug(f"total {time.monotonic() - t_start:.1f}s")
+    log(f"total {time.monotonic() - t_start:.1f}s")
     log(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
