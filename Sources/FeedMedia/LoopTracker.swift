@@ -10,6 +10,8 @@ final class LoopTracker: Sendable {
         let frameUs: Int64
         /// Frames that arrived during the pass that just ended.
         var framesInPass: Int = 0
+        /// Presentation time of the pass's last frame (ns).
+        var lastPTS: UInt64 = 0
         var seamUs: Int64 { max(0, intervalUs - frameUs) }
     }
 
@@ -40,7 +42,8 @@ final class LoopTracker: Sendable {
                 s.framesInPass += 1
                 return nil
             }
-            let seam = Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs, framesInPass: s.framesInPass)
+            let seam = Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs, framesInPass: s.framesInPass,
+                            lastPTS: last)
             s.framesInPass = 1
             return seam
         }

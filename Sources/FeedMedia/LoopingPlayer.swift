@@ -1,4 +1,5 @@
 public import FeedCore
+import Foundation
 import GLibKit
 import GStreamerKit
 import Synchronization
@@ -78,7 +79,11 @@ public final class LoopingPlayer {
             if !isPreroll, let seam = tracker.frameArrived(pts: frame.presentationTime,
                                                           durationNs: frame.durationNanoseconds) {
                 let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
-                MainLoop.invoke { self?.onLoop?(pass) }
+                let lastFrame = seam.lastPTS
+                MainLoop.invoke {
+                    guard let self, self.phase == .ready, !self.endedEarly(lastFrameNs: lastFrame) else { return }
+                    self.onLoop?(pass)
+                }
             }
             receiver.receive(frame, isPreroll: isPreroll)
         }
@@ -189,6 +194,23 @@ public final class LoopingPlayer {
         default:
             break
         }
+    }
+
+    /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
+    /// frame of a pass with the length the header promises. The tolerance covers an audio track
+    /// a little longer than the video.
+    private func endedEarly(lastFrameNs: UInt64) -> Bool {
+        guard let duration = playbin.duration, duration > 0 else { return false }
+        let tolerance = max(1_000_000_000, duration / 10)
+        guard lastFrameNs + tolerance < duration else { return false }
+        func clock(_ ns: UInt64) -> String {
+            let seconds = Int(ns / 1_000_000_000)
+            return String(format: "%d:%02d", seconds / 60, seconds % 60)
+        }
+        fail(MediaError(kind: .corrupt,
+                        message: "This video is incomplete: it stops at \(clock(lastFrameNs)) of \(clock(duration)).",
+                        detail: uri ?? ""))
+        return true
     }
 
     private func armLoop(flush: Bool) -> Bool {
