@@ -66,4 +66,10 @@ public protocol FeedRepository: AnyObject {
                                           likeCount: Int, created: Date) throws -> Comment
     /// Newest first; `before` is the id of the last comment already shown.
     func comments(postID: Int64, before: Int64?, limit: Int) throws -> [Comment]
+    /// Removes a comment and uncounts it on its post; returns it as it was (for undo).
+    @discardableResult func deleteComment(id: Int64) throws -> Comment
+    /// Puts a deleted comment back exactly as it was (same id, date and likes).
+    func restoreComment(_ comment: Comment) throws
+    /// Sets whether the user likes a comment; liking twice is a no-op.
+    @discardableResult func setCommentLiked(id: Int64, liked: Bool) throws -> Comment
 }

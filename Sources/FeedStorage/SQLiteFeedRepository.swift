@@ -138,6 +138,49 @@ public final class SQLiteFeedRepository: FeedRepository {
             """, [postID, before, limit], row: RowDecoding.comment)
     }
 
+    @discardableResult
+    public func deleteComment(id: Int64) throws -> Comment {
+        try connection.transaction {
+            let comment = try requireComment(id: id)
+            try connection.run("DELETE FROM comments WHERE id = ?", [id])
+            try connection.run("UPDATE posts SET comment_count = max(0, comment_count - 1) WHERE id = ?", [comment.postID])
+            return comment
+        }
+    }
+
+    public func restoreComment(_ comment: Comment) throws {
+        try connection.transaction {
+            let changed = try connection.run(
+                "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", [comment.postID])
+            if changed == 0 { throw StorageError.postNotFound(id: comment.postID) }
+            try connection.run("""
+                INSERT INTO comments (id, post_id, author_id, text, like_count, liked, created_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [comment.id, comment.postID, comment.author.id, comment.text, comment.likeCount,
+                      comment.liked, comment.created])
+        }
+    }
+
+    @discardableResult
+    public func setCommentLiked(id: Int64, liked: Bool) throws -> Comment {
+        try connection.transaction {
+            let delta = liked ? 1 : -1
+            try connection.run("""
+                UPDATE comments SET liked = ?, like_count = max(0, like_count + ?)
+                WHERE id = ? AND liked != ?
+                """, [liked, delta, id, liked])
+            return try requireComment(id: id)
+        }
+    }
+
+    private func requireComment(id: Int64) throws -> Comment {
+        guard let comment = try connection.queryFirst("\(RowDecoding.selectComment) WHERE c.id = ?", [id],
+                                                      row: RowDecoding.comment) else {
+            throw StorageError.commentNotFound(id: id)
+        }
+        return comment
+    }
+
     private func requireAuthor(handle: String) throws -> Author {
         guard let author = try author(handle: handle) else { throw StorageError.authorNotFound(handle: handle) }
         return author

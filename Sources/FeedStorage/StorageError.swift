@@ -12,6 +12,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case foreignDatabase(path: String)
     case postNotFound(id: Int64)
     case authorNotFound(handle: String)
+    case commentNotFound(id: Int64)
     /// Any other SQLite failure; `code` is the extended result code.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -30,6 +31,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, LocalizedEr
             "No post with id \(id)"
         case .authorNotFound(let handle):
             "No author with handle @\(handle)"
+        case .commentNotFound(let id):
+            "No comment with id \(id)"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
         }

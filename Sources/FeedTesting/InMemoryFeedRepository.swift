@@ -9,6 +9,7 @@ public final class InMemoryFeedRepository: FeedRepository {
         case postNotFound(id: Int64)
         case authorNotFound(handle: String)
         case duplicateVideoURI(String)
+        case commentNotFound(id: Int64)
     }
 
     private var authors: [String: Author] = [:]
@@ -100,6 +101,33 @@ public final class InMemoryFeedRepository: FeedRepository {
         }
         let start = before.flatMap { id in newestFirst.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
         return Array(newestFirst.dropFirst(start).prefix(max(0, limit)))
+    }
+
+    @discardableResult
+    public func deleteComment(id: Int64) throws -> Comment {
+        guard let index = comments.firstIndex(where: { $0.id == id }) else { throw Failure.commentNotFound(id: id) }
+        let comment = comments.remove(at: index)
+        if var post = posts[comment.postID] {
+            post.commentCount = max(0, post.commentCount - 1)
+            posts[comment.postID] = post
+        }
+        return comment
+    }
+
+    public func restoreComment(_ comment: Comment) throws {
+        guard posts[comment.postID] != nil else { throw Failure.postNotFound(id: comment.postID) }
+        posts[comment.postID]!.commentCount += 1
+        comments.append(comment)
+    }
+
+    @discardableResult
+    public func setCommentLiked(id: Int64, liked: Bool) throws -> Comment {
+        guard let index = comments.firstIndex(where: { $0.id == id }) else { throw Failure.commentNotFound(id: id) }
+        if comments[index].liked != liked {
+            comments[index].liked = liked
+            comments[index].likeCount = max(0, comments[index].likeCount + (liked ? 1 : -1))
+        }
+        return comments[index]
     }
 
     private func takeID() -> Int64 {

@@ -117,7 +117,7 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         let log = FrameLog()
         let player = try makePlayer(log)
         let loops = Locked<[[Int64]]>([])
-        player.onLoop = { seam, interval in loops.mutate { $0.append([seam, interval]) } }
+        player.onLoop = { pass in loops.mutate { $0.append([pass.seamUs, pass.intervalUs]) } }
         player.load(uri: url.fileURI)
         player.play() // before ready: it starts playing once ready
         XCTAssertTrue(player.wantsPlaying)
