@@ -20,6 +20,8 @@ public struct FeedEnvironment {
     public var preferences: PreferencesStore
     /// Where thumbnails are cached.
     public var cacheDirectory: URL
+    /// The handle of the person using this copy (their comments can be deleted).
+    public var selfHandle: String = "you"
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
@@ -36,7 +38,7 @@ public struct FeedEnvironment {
     }
 
     /// A local path for an image URI (avatars, covers), if it is a file.
-    func filePath(for uri: String?) -> String? {
+    public func filePath(for uri: String?) -> String? {
         guard let uri, let url = URL(string: playableURI(uri)), url.isFileURL else { return nil }
         return url.path
     }
@@ -70,6 +72,8 @@ final class FeedController {
     private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
     var onPlaybackChanged: ((Bool) -> Void)?
+    /// Called when the rail's comments button is clicked.
+    var onOpenComments: ((Post) -> Void)?
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
 
@@ -113,7 +117,10 @@ final class FeedController {
                 guard let self, let post = slot?.post else { return }
                 share(post)
             }
-            slot.rail.onComments = { [weak self] in self?.view.flash("Comments open here soon") }
+            slot.rail.onComments = { [weak self, weak slot] in
+                guard let self, let post = slot?.post else { return }
+                onOpenComments?(post)
+            }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 view.flash(post.author.name + " · " + post.author.atHandle)
@@ -490,6 +497,15 @@ final class FeedController {
             env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
         }
     }
+
+    /// A post changed elsewhere (comments added or deleted): show the new counts at once.
+    func postUpdated(_ post: Post) {
+        pager.update(post)
+        for slot in slots { slot.update(post) }
+        if post.id == pager.current?.id { onCurrentChanged?(post) }
+    }
+
+    var environment: FeedEnvironment { env }
 
     func shareCurrent() { if let post = pager.current { share(post) } }
 

@@ -38,7 +38,15 @@ public final class MainWindow {
         let layout = Box(.vertical)
         layout.append(stack)
         layout.append(tabBar.root)
-        window.setChild(layout)
+        let root = Overlay()
+        root.setChild(layout)
+        comments = CommentsSheet(CommentsSheet.Dependencies(
+            repository: environment.repository, events: environment.events, clock: environment.clock,
+            selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
+        root.addOverlay(comments.layer)
+        window.setChild(root)
+        comments.onPostChanged = { [weak self] post in self?.feed.postUpdated(post) }
+        feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
         tabBar.onSelect = { [weak self] tab in self?.select(tab) }
         installShortcuts()
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
@@ -86,6 +94,7 @@ public final class MainWindow {
     }
 
     private var inhibitCookie: UInt32 = 0
+    private var comments: CommentsSheet!
     private var mpris: MprisAdapter?
 
     private var mprisState: MprisAdapter.State {
@@ -160,10 +169,18 @@ public final class MainWindow {
         case "f", "F11":
             window.isFullscreen ? window.unfullscreen() : window.fullscreen()
         case "Escape":
-            guard window.isFullscreen else { return false }
-            window.unfullscreen()
+            if comments.isOpen {
+                comments.close()
+            } else if window.isFullscreen {
+                window.unfullscreen()
+            } else {
+                return false
+            }
+        case "c" where onHome:
+            if comments.isOpen { comments.close() } else if let post = feed.current { comments.open(post) }
         default:
-            return onHome && handleFeedKey(key.name)
+            // Paging under an open sheet would change the post it shows.
+            return onHome && !comments.isOpen && handleFeedKey(key.name)
         }
         return true
     }

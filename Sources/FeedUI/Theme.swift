@@ -32,6 +32,25 @@ enum Theme {
     image.liked { color: #fe2c55; }
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
     .pause-indicator { color: rgba(255,255,255,0.6); -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.5); }
+    .sheet-dim { background-color: rgba(0,0,0,0.45); }
+    .comments-sheet { background-color: rgba(24,24,28,0.96); border-radius: 12px 12px 0 0;
+        box-shadow: 0 -4px 24px rgba(0,0,0,0.5); }
+    .sheet-grip { background-color: rgba(255,255,255,0.3); border-radius: 3px; min-width: 36px; min-height: 4px;
+        margin-top: 8px; }
+    .sheet-header { padding: 4px 8px 8px 16px; }
+    .sheet-title { font-weight: 700; font-size: 14px; }
+    .comment-author { color: rgba(255,255,255,0.6); font-size: 12px; font-weight: 600; }
+    .comment-text { font-size: 14px; }
+    .comment-time { color: rgba(255,255,255,0.45); font-size: 12px; }
+    .comment-avatar { border-radius: 999px; background-color: #333; }
+    .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
+    .comment-like-count { font-size: 11px; color: rgba(255,255,255,0.6); }
+    .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
+    .composer-text, .composer-text text { background-color: rgba(255,255,255,0.08); border-radius: 8px; padding: 8px;
+        min-height: 20px; color: #fff; }
+    .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
+    .composer-message { color: #ff6b81; font-size: 12px; padding: 4px 16px 0 16px; }
+    .undo-bar { background-color: rgba(255,255,255,0.08); padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }

@@ -118,6 +118,18 @@ public final class ScrolledWindow: Widget {
         keep(Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { MainActor.assumeIsolated { handler() } })
     }
 
+    /// Called when the list is scrolled to its bottom edge (to load more).
+    public func onBottomReached(_ handler: @escaping @MainActor () -> Void) {
+        typealias Handler = @MainActor () -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, GtkPositionType, UnsafeMutableRawPointer?) -> Void = { _, position, data in
+            guard let data, position == GTK_POS_BOTTOM else { return }
+            let handler = CallbackBox<Handler>.from(data)
+            MainActor.assumeIsolated { handler() }
+        }
+        keep(Signals.connect(handle.raw, "edge-reached", handler: handler as Handler,
+                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+    }
+
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw))) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw)), newValue) }

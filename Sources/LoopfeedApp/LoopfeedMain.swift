@@ -88,13 +88,14 @@ public enum LoopfeedMain {
             report("storage", "Couldn’t add the files to the library: \(error)")
         }
 
-        let environment = FeedEnvironment(
+        var environment = FeedEnvironment(
             repository: library, events: events, clock: clock,
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
             preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
             cacheDirectory: paths.cacheDirectory)
+        environment.selfHandle = SelfAuthor.handle
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL)?.path
         return MainActor.assumeIsolated {

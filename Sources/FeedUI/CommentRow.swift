@@ -1,0 +1,88 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// One comment: avatar, author, the text exactly as written (never markup), how long ago, and
+/// a like toggle with its count; your own comments also get a delete button.
+@MainActor
+final class CommentRow {
+    let root = Box(.horizontal, spacing: 10)
+    private(set) var comment: Comment
+    private let likeIcon = Image(iconName: "loopfeed-heart-symbolic", pixelSize: 16)
+    private let likeCount = Label()
+    private let likeButton: Button
+    private let time = Label()
+    var onLike: ((Comment) -> Void)?
+    var onDelete: ((Comment) -> Void)?
+
+    init(comment: Comment, avatarPath: String?, now: Date) {
+        self.comment = comment
+        root.addCSSClass("comment-row")
+        let avatar = Picture()
+        avatar.setFit(.cover)
+        avatar.setSizeRequest(width: 36, height: 36)
+        avatar.setAlign(horizontal: .start, vertical: .start)
+        avatar.addCSSClass("comment-avatar")
+        avatar.setOverflowHidden()
+        avatar.setFile(path: avatarPath)
+        avatar.setAccessibleLabel(comment.author.name)
+        root.append(avatar)
+
+        let body = Box(.vertical, spacing: 2)
+        body.setExpand(horizontal: true)
+        let author = Label(comment.author.isSelf ? "\(comment.author.name) · you" : comment.author.name)
+        author.addCSSClass("comment-author")
+        author.setXAlign(0)
+        let text = Label()
+        text.text = comment.text
+        text.addCSSClass("comment-text")
+        text.setXAlign(0)
+        text.setWrap(true)
+        text.setSelectable(true)
+        time.addCSSClass("comment-time")
+        time.setXAlign(0)
+        body.append(author)
+        body.append(text)
+        body.append(time)
+        root.append(body)
+
+        let likeBox = Box(.vertical, spacing: 0)
+        likeBox.append(likeIcon)
+        likeCount.addCSSClass("comment-like-count")
+        likeBox.append(likeCount)
+        likeButton = Button(child: likeBox)
+        likeButton.setHasFrame(false)
+        likeButton.addCSSClass("comment-like")
+        likeButton.setAlign(vertical: .start)
+        likeButton.onClicked { [weak self] in
+            guard let self else { return }
+            onLike?(self.comment)
+        }
+        root.append(likeButton)
+
+        if comment.author.isSelf {
+            let delete = Button(iconName: "user-trash-symbolic")
+            delete.setHasFrame(false)
+            delete.addCSSClass("comment-delete")
+            delete.setAlign(vertical: .start)
+            delete.setAccessibleLabel("Delete your comment")
+            delete.tooltip = "Delete"
+            delete.onClicked { [weak self] in
+                guard let self else { return }
+                onDelete?(self.comment)
+            }
+            root.append(delete)
+        }
+        update(comment, now: now)
+    }
+
+    func update(_ comment: Comment, now: Date) {
+        self.comment = comment
+        likeCount.text = CountFormatter.short(comment.likeCount)
+        likeIcon.setCSSClass("liked", comment.liked)
+        likeButton.setAccessibleLabel(comment.liked ? "Unlike comment, \(comment.likeCount) likes"
+                                                    : "Like comment, \(comment.likeCount) likes")
+        likeButton.tooltip = comment.liked ? "Unlike" : "Like"
+        time.text = RelativeTime.short(from: comment.created, to: now)
+    }
+}

@@ -1,0 +1,36 @@
+import CGtk
+import CShims
+import GLibKit
+
+/// A multi-line text field (GtkTextView) whose text is plain, never markup.
+@MainActor
+public final class TextView: Widget {
+    public init() {
+        super.init(adopting: UnsafeMutableRawPointer(gtk_text_view_new()))
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_accepts_tab(view, 0)
+    }
+
+    private var view: UnsafeMutablePointer<GtkTextView> { handle.typed(GtkTextView.self) }
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(view)! }
+
+    public var text: String {
+        get {
+            var start = GtkTextIter()
+            var end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
+            defer { g_free(chars) }
+            return String(cString: chars)
+        }
+        set { gtk_text_buffer_set_text(buffer, newValue, -1) }
+    }
+
+    /// Inserts a line break where the cursor is.
+    public func insertNewline() { gtk_text_buffer_insert_at_cursor(buffer, "\n", -1) }
+
+    /// Called after every edit.
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) {
+        keep(Signals.connect(UnsafeMutableRawPointer(buffer), "changed") { MainActor.assumeIsolated { handler() } })
+    }
+}
