@@ -48,6 +48,11 @@ public final class LoopingPlayer {
     private let loopTracker = LoopTracker()
     private var segmentArmed = false
     private var awaitingSeekPreroll = false
+    /// A clip with no first frame after this long fails. decodebin drops a demuxer error that
+    /// races its own state change (seen with truncated MP4s loaded into a warm player), which
+    /// otherwise leaves the player loading forever.
+    public var loadTimeoutMilliseconds: UInt32 = 8_000
+    private var loadSerial = 0
 
     public init(receiver: VideoFrameReceiver, audioSinkDescription: String? = nil) throws {
         GStreamer.initialize()
@@ -127,6 +132,13 @@ public final class LoopingPlayer {
         wantsPlaying = false
         phase = .loading
         playbin.set("uri", uri)
+        loadSerial += 1
+        let serial = loadSerial
+        MainLoop.after(milliseconds: loadTimeoutMilliseconds) { [weak self] in
+            guard let self, self.loadSerial == serial, self.phase == .loading else { return }
+            self.fail(MediaError(kind: .other, message: "This video didn’t load.",
+                                 detail: "no first frame after \(self.loadTimeoutMilliseconds) ms: \(uri)"))
+        }
         if playbin.setState(.paused) == .failure {
             fail(MediaError(kind: .notFound, message: "The video can’t be opened.", detail: uri))
         }
@@ -148,6 +160,8 @@ public final class LoopingPlayer {
         guard phase == .ready else { return }
         playbin.setState(.paused)
         segmentArmed = false
+        // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
+        loopTracker.reset()
         awaitingSeekPreroll = armLoop(flush: true)
     }
 

@@ -44,6 +44,13 @@ public struct FeedEnvironment {
     }
 }
 
+/// What a feed shows: the library (posts from the store, newest first, after any named on the
+/// command line), or a fixed list (search results, a profile's grid) opened at one of them.
+enum FeedContent {
+    case library
+    case fixed(posts: [Post], start: Int)
+}
+
 /// The Home feed's store: which post is current, the pool of page slots around it, paging
 /// gestures and their animation, likes, and the events it reports.
 @MainActor
@@ -72,19 +79,30 @@ final class FeedController {
     private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
     var onPlaybackChanged: ((Bool) -> Void)?
+    /// Called when a hashtag in a caption is clicked.
+    var onHashtag: ((String) -> Void)?
     /// Called when the rail's comments button is clicked.
     var onOpenComments: ((Post) -> Void)?
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
 
-    init(environment: FeedEnvironment, launchTimeUs: Int64) throws {
+    private let content: FeedContent
+
+    init(environment: FeedEnvironment, launchTimeUs: Int64, content: FeedContent = .library) throws {
+        self.content = content
         env = environment
         preferences = environment.preferences.load()
         slots = try (0..<PreloadPlan(radius: 1).poolSize).map { _ in
             try PageSlot(audioSinkDescription: environment.audioSinkDescription)
         }
         view = FeedView(slots: slots)
-        pager = FeedPager(posts: environment.pinnedPosts, hasMore: true)
+        switch content {
+        case .library:
+            pager = FeedPager(posts: environment.pinnedPosts, hasMore: true)
+        case .fixed(let posts, let start):
+            pager = FeedPager(posts: posts, hasMore: false)
+            _ = pager.jump(to: start)
+        }
         awaitingFirstFrame = nil
         launchUs = launchTimeUs
         for slot in slots {
@@ -121,6 +139,7 @@ final class FeedController {
                 guard let self, let post = slot?.post else { return }
                 onOpenComments?(post)
             }
+            slot.overlay.onHashtag = { [weak self] tag in self?.onHashtag?(tag) }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 view.flash(post.author.name + " · " + post.author.atHandle)
@@ -331,7 +350,7 @@ final class FeedController {
     }
 
     private func loadMoreIfNeeded(force: Bool = false) {
-        guard force || pager.needsMore, pager.hasMore else { return }
+        guard case .library = content, force || pager.needsMore, pager.hasMore else { return }
         do {
             let pinned = Set(env.pinnedPosts.map(\.id))
             let batch = try env.repository.feedPage(after: storeKey, limit: env.pageSize)

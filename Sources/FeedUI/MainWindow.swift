@@ -1,5 +1,6 @@
 import Foundation
 import FeedCore
+import FeedMedia
 import GLibKit
 public import GtkKit
 
@@ -15,6 +16,7 @@ public final class MainWindow {
 
     public init(application: Application, environment: FeedEnvironment, launchTimeUs: Int64) throws {
         self.application = application
+        self.environment = environment
         Theme.install()
         window = Window(application: application)
         window.title = "Loopfeed"
@@ -26,8 +28,12 @@ public final class MainWindow {
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)
         stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: "Home")
-        addStatusPage(.discover, icon: "system-search-symbolic", title: "Discover",
-                      detail: "Search captions, authors, music and #hashtags, with trending tags to explore.")
+        thumbnails = ThumbnailGenerator(directory: environment.cacheDirectory.appendingPathComponent("thumbnails"))
+        discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
+                                playableURI: environment.playableURI)
+        stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: "Discover")
+        resultsPage.setExpand(horizontal: true, vertical: true)
+        stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
         addStatusPage(.create, icon: "camera-video-symbolic", title: "Create",
                       detail: "Hold R or the record button to film from your webcam and microphone, then post.")
         addStatusPage(.inbox, icon: "mail-unread-symbolic", title: "Inbox",
@@ -45,8 +51,13 @@ public final class MainWindow {
             selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
         root.addOverlay(comments.layer)
         window.setChild(root)
-        comments.onPostChanged = { [weak self] post in self?.feed.postUpdated(post) }
+        comments.onPostChanged = { [weak self] post in
+            self?.feed.postUpdated(post)
+            self?.results?.postUpdated(post)
+        }
         feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
+        feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+        discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .discover) }
         tabBar.onSelect = { [weak self] tab in self?.select(tab) }
         installShortcuts()
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
@@ -84,8 +95,10 @@ public final class MainWindow {
     }
 
     private func select(_ tab: TabBar.Tab) {
+        closeResults(switchingTo: nil)
         stack.visibleName = tab.rawValue
         tabBar.select(tab)
+        if tab == .discover { discover.prepare() }
         feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
     }
 
@@ -94,6 +107,14 @@ public final class MainWindow {
     }
 
     private var inhibitCookie: UInt32 = 0
+    private let thumbnails: ThumbnailGenerator
+    private let discover: DiscoverPage
+    private let environment: FeedEnvironment
+    /// A feed over search results or a profile grid, shown above the page it came from.
+    private var results: FeedController?
+    private var resultsReturnTab: TabBar.Tab = .discover
+    private let resultsPage = Overlay()
+    private static let resultsPageName = "results"
     private var comments: CommentsSheet!
     private var mpris: MprisAdapter?
 
@@ -130,7 +151,60 @@ public final class MainWindow {
         application.addAction("quit") { [weak self] in self?.window.close() }
         application.setAccelerators(["<Control>q"], forAction: "app.quit")
         application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        application.addAction("search") { [weak self] in
+            self?.select(.discover)
+            self?.discover.focusSearch()
+        }
+        application.setAccelerators(["<Control>f"], forAction: "app.search")
         application.setAccelerators(["<Control>question", "<Control><Shift>slash"], forAction: "app.shortcuts")
+    }
+
+    private func openDiscover(query: String) {
+        select(.discover)
+        discover.show(query: query)
+    }
+
+    /// Opens a feed over `posts` at `index`; Esc or Back returns to the page it came from.
+    private func openResults(_ posts: [Post], at index: Int, returningTo tab: TabBar.Tab) {
+        closeResults(switchingTo: nil)
+        do {
+            let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
+                                                content: .fixed(posts: posts, start: index))
+            controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
+            controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+            resultsPage.setChild(controller.view.root)
+            let back = Button(iconName: "go-previous-symbolic")
+            back.addCSSClass("results-back")
+            back.setAlign(horizontal: .start, vertical: .start)
+            back.setMargins(top: 10, start: 10)
+            back.setAccessibleLabel("Back")
+            back.tooltip = "Back (Esc)"
+            back.onClicked { [weak self] in self?.closeResults(switchingTo: tab) }
+            resultsPage.addOverlay(back)
+            resultsBack = back
+            results = controller
+            resultsReturnTab = tab
+            stack.visibleName = Self.resultsPageName
+            feed.setVisible(false)
+            controller.start()
+        } catch {
+            discover.show(query: discover.search.text)
+        }
+    }
+
+    private var resultsBack: Button?
+
+    private func closeResults(switchingTo tab: TabBar.Tab?) {
+        guard let controller = results else { return }
+        controller.setVisible(false)
+        if let back = resultsBack { resultsPage.removeOverlay(back) }
+        resultsPage.clearChild()
+        resultsBack = nil
+        results = nil
+        if let tab {
+            stack.visibleName = tab.rawValue
+            tabBar.select(tab)
+        }
     }
 
     private var shortcutsWindow: ShortcutsWindow?
@@ -145,6 +219,8 @@ public final class MainWindow {
                     .init("space", "Play or pause"),
                     .init("l", "Like or unlike"),
                     .init("s", "Copy the video’s link"),
+                    .init("c", "Comments"),
+                    .init("<Control>f", "Search"),
                 ]),
                 ("Playback", [
                     .init("m", "Mute or unmute"),
@@ -164,28 +240,36 @@ public final class MainWindow {
         if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
         // Single-key shortcuts never fire while typing.
         if window.focusIsInText { return false }
-        let onHome = stack.visibleName == TabBar.Tab.home.rawValue
         switch key.name {
         case "f", "F11":
             window.isFullscreen ? window.unfullscreen() : window.fullscreen()
         case "Escape":
             if comments.isOpen {
                 comments.close()
+            } else if results != nil {
+                closeResults(switchingTo: resultsReturnTab)
             } else if window.isFullscreen {
                 window.unfullscreen()
             } else {
                 return false
             }
-        case "c" where onHome:
-            if comments.isOpen { comments.close() } else if let post = feed.current { comments.open(post) }
+        case "c" where activeFeed != nil:
+            if comments.isOpen { comments.close() } else if let post = activeFeed?.current { comments.open(post) }
         default:
             // Paging under an open sheet would change the post it shows.
-            return onHome && !comments.isOpen && handleFeedKey(key.name)
+            return !comments.isOpen && handleFeedKey(key.name)
         }
         return true
     }
 
+    /// The feed on screen: search or profile results above everything, else Home when shown.
+    private var activeFeed: FeedController? {
+        if let results, stack.visibleName == Self.resultsPageName { return results }
+        return stack.visibleName == TabBar.Tab.home.rawValue ? feed : nil
+    }
+
     private func handleFeedKey(_ name: String) -> Bool {
+        guard let feed = activeFeed else { return false }
         switch name {
         case "Down", "j", "Page_Down": feed.move(by: 1)
         case "Up", "k", "Page_Up": feed.move(by: -1)

@@ -1,3 +1,4 @@
+import Foundation
 import FeedCore
 import GtkKit
 
@@ -17,10 +18,18 @@ final class PostOverlay {
         caption.addCSSClass("post-caption")
         caption.setXAlign(0)
         caption.setWrap(true, maxLines: 3)
+        caption.onActivateLink { [weak self] uri in
+            guard uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding else { return false }
+            self?.onHashtag?(tag)
+            return true
+        }
         root.append(author)
         root.append(caption)
         root.append(music.root)
     }
+
+    /// Called with a hashtag (without "#") when one is clicked in the caption.
+    var onHashtag: ((String) -> Void)?
 
     func show(_ post: Post) {
         author.text = post.author.atHandle
@@ -35,7 +44,9 @@ final class PostOverlay {
         Hashtags.runs(caption).map { run in
             switch run {
             case .text(let text): Markup.escape(text)
-            case .hashtag(let tag): "<b>#" + Markup.escape(tag) + "</b>"
+            case .hashtag(let tag):
+                "<a href=\"hashtag:" + Markup.escape(tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tag)
+                    + "\"><b>#" + Markup.escape(tag) + "</b></a>"
             }
         }.joined()
     }

@@ -51,6 +51,16 @@ enum Theme {
     .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
     .composer-message { color: #ff6b81; font-size: 12px; padding: 4px 16px 0 16px; }
     .undo-bar { background-color: rgba(255,255,255,0.08); padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
+    .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
+        background-color: #1c1c1f; }
+    .post-tile.tile-broken { background-color: #2a1c20; }
+    .tile-likes { margin: 4px 6px; font-size: 12px; font-weight: 700; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
+    .hashtag-chip { border-radius: 999px; padding: 2px 12px; min-height: 28px; }
+    .discover-page { background-color: #000; }
+    .discover-status { color: rgba(255,255,255,0.6); margin: 24px; }
+    .results-back { border-radius: 999px; background-color: rgba(0,0,0,0.45); color: #fff; }
+    .marquee scrollbar { opacity: 0; }
+    label link { color: #fff; }
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }

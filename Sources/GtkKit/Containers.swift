@@ -49,6 +49,11 @@ public final class Overlay: Widget {
         gtk_overlay_set_child(OpaquePointer(handle.raw), child.widget)
     }
 
+    public func clearChild() {
+        gtk_overlay_set_child(OpaquePointer(handle.raw), nil)
+        children.removeAll()
+    }
+
     public func addOverlay(_ child: Widget) {
         children.append(child)
         gtk_overlay_add_overlay(OpaquePointer(handle.raw), child.widget)

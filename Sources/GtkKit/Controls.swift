@@ -1,5 +1,6 @@
 import CGtk
 import CShims
+import GLibKit
 
 /// GtkLabel.
 @MainActor
@@ -35,6 +36,19 @@ public final class Label: Widget {
         gtk_label_set_max_width_chars(label, maxWidthChars)
     }
     public func setSelectable(_ on: Bool) { gtk_label_set_selectable(label, on ? 1 : 0) }
+
+    /// Called when a link in the markup (`<a href="...">`) is clicked; return true if handled.
+    public func onActivateLink(_ handler: @escaping @MainActor (String) -> Bool) {
+        typealias Handler = @MainActor (String) -> Bool
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Int32 = { _, uri, data in
+            guard let data, let uri else { return 0 }
+            let handler = CallbackBox<Handler>.from(data)
+            let text = String(cString: uri)
+            return MainActor.assumeIsolated { handler(text) } ? 1 : 0
+        }
+        keep(Signals.connect(handle.raw, "activate-link", handler: handler as Handler,
+                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+    }
 }
 
 public enum Markup {

@@ -48,6 +48,7 @@ public final class ShortcutsWindow {
         // The builder holds the window's only reference: take one of our own.
         window = Widget(retaining: UnsafeMutableRawPointer(object))
         gtk_window_set_transient_for(window.handle.typed(GtkWindow.self), parent.handle.typed(GtkWindow.self))
+        gtk_window_set_title(window.handle.typed(GtkWindow.self), "Shortcuts")
     }
 
     public func present() { gtk_window_present(window.handle.typed(GtkWindow.self)) }

@@ -316,15 +316,18 @@ class App:
     _serial = 0
 
     def __init__(self, ctx: "Context", args: list[str], *, data_dirs: bool = True, events: bool = True,
-                 env: dict | None = None, name: str = "app"):
+                 env: dict | None = None, name: str = "app", data_dir: Path | None = None):
+        """`data_dir`: reuse that library (e.g. an earlier launch's `app.data_dir`) instead of a fresh one;
+        the events log, stderr and cache dir are still this launch's own."""
         App._serial += 1
         self.ctx = ctx
         self.dir = Path(tempfile.mkdtemp(prefix=f"lf-{name}-", dir=ctx.case_tmp))
         self.events_path = self.dir / "events.jsonl"
         self.stderr_path = self.dir / "stderr.txt"
+        self.data_dir = data_dir or (self.dir / "data")
         cmd = [str(ctx.binary)]
         if data_dirs:
-            cmd += ["--data-dir", str(self.dir / "data"), "--cache-dir", str(self.dir / "cache")]
+            cmd += ["--data-dir", str(self.data_dir), "--cache-dir", str(self.dir / "cache")]
         if events:
             cmd += ["--events", str(self.events_path)]
         cmd += args
@@ -477,6 +480,55 @@ class Context:
 
     def key(self, key: str) -> None:
         self.xdotool("key", key)
+
+    def drag(self, x: int, y0: int, y1: int, steps: int = 10, step_delay: float = 0.02, hold: float = 0.0) -> None:
+        """Button 1 down at (x, y0), `steps` pointer moves to (x, y1), optionally still for `hold` s, up.
+        One xdotool process, so the timing between the steps holds."""
+        args = ["mousemove", str(x), str(y0), "sleep", "0.1", "mousedown", "1"]
+        for i in range(1, steps + 1):
+            y = round(y0 + (y1 - y0) * i / steps)
+            args += ["sleep", f"{step_delay:g}", "mousemove", str(x), str(y)]
+        if hold > 0:
+            args += ["sleep", f"{hold:g}"]
+        args += ["mouseup", "1"]
+        self.xdotool(*args)
+
+    def playerctl(self, *args: str, check: bool = True) -> str:
+        """playerctl for the app's MPRIS player on the session's bus."""
+        return run(["playerctl", "-p", "loopfeed", *args], env=self.session.env, timeout=10, check=check).stdout.strip()
+
+    def wait_mpris(self, timeout: float = 10) -> str:
+        """Waits for the MPRIS player to answer; returns its PlaybackStatus."""
+        deadline = time.monotonic() + timeout
+        while True:
+            res = run(["playerctl", "-p", "loopfeed", "status"], env=self.session.env, timeout=10, check=False)
+            if res.returncode == 0 and res.stdout.strip():
+                return res.stdout.strip()
+            if time.monotonic() > deadline:
+                raise CaseFailed(f"no MPRIS player `loopfeed` on the session bus within {timeout:g}s: "
+                                 f"{(res.stdout + res.stderr).strip()}")
+            time.sleep(0.1)
+
+    def wait_status(self, want: str, timeout: float = 3) -> None:
+        """Waits until `playerctl status` says `want` (Playing/Paused/Stopped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            got = self.playerctl("status", check=False)
+            if got == want:
+                return
+            if time.monotonic() > deadline:
+                raise CaseFailed(f"playerctl status is {got!r}, expected {want!r} within {timeout:g}s")
+            time.sleep(0.1)
+
+    def window_ids(self) -> list[str]:
+        return run(["xdotool", "search", "--onlyvisible", "--name", "."], env=self.session.env,
+                   check=False).stdout.split()
+
+    def window_geometry(self, wid: str) -> tuple[int, int, int, int]:
+        """x, y, width, height of a window."""
+        out = run(["xdotool", "getwindowgeometry", "--shell", wid], env=self.session.env).stdout
+        vals = dict(l.split("=", 1) for l in out.split() if "=" in l)
+        return int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"])
 
     def screenshot(self, name: str) -> Path:
         self.artifacts.mkdir(parents=True, exist_ok=True)
@@ -675,6 +727,260 @@ def case_second_launch_raises_first(ctx: Context) -> None:
     expect(len(wins) == 1, f"expected exactly one Loopfeed window, found {len(wins)}: {wins}")
 
 
+# -- feed gestures, likes, MPRIS and preferences (3 generated clips, no samples)
+
+def launch_clips(ctx: Context, name: str, count: int = 3, data_dir: Path | None = None) -> tuple[App, list[Path]]:
+    """Launches on the generated feed clips only: LOOPFEED_SAMPLES_DIR names an empty dir, so the
+    samples don't join the feed (the app reports an error event `samples` for that, which is fine)."""
+    clips = ctx.fixtures.feed_clips()[:count]
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, [str(c) for c in clips], name=name, data_dir=data_dir,
+              env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    return app, clips
+
+
+def wait_started(app: App) -> tuple[dict, dict]:
+    """Waits for `ready` and the first frame of page 0; returns (ready, page 0 event)."""
+    ready = app.wait("ready", 20)
+    page0 = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0")
+    app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    return ready, page0
+
+
+def expect_page_moves(app: App, action: Callable[[], None], index: int, label: str,
+                      first_frame: bool = True, settle: float = 0.5) -> dict:
+    """Runs `action`, waits for the page event of `index` (and its first frame), then checks that the
+    input moved exactly one page: one page event and nothing more within `settle` s."""
+    since = app.cursor()
+    action()
+    page = app.wait("page", 5, since, lambda e: e.get("index") == index, f"page index {index} after {label}")
+    if first_frame:
+        app.wait("first_frame", 5, since, lambda e: e.get("index") == index and e.get("post_id") == page.get("post_id"),
+                 f"first_frame index {index} after {label}")
+    time.sleep(settle)  # also lets the 150 ms snap animation finish before the next paging input
+    pages = app.find("page", since)
+    expect(len(pages) == 1, f"{label} moved {len(pages)} pages (expected exactly one, to index {index}): "
+                            + " | ".join(json.dumps(e) for e in pages))
+    return page
+
+
+def expect_no_page(app: App, action: Callable[[], None], label: str, settle: float = 0.8) -> None:
+    since = app.cursor()
+    action()
+    time.sleep(settle)
+    pages = app.find("page", since)
+    expect(not pages, f"{label} changed the page: " + " | ".join(json.dumps(e) for e in pages))
+
+
+def quit_app(app: App) -> None:
+    """SIGTERM, as a desktop session would; the app must exit 0 (and so save what it keeps)."""
+    app.proc.send_signal(signal.SIGTERM)
+    code = app.exit_code(5)
+    expect(code is not None, "still running 5 s after SIGTERM")
+    expect(code == 0, f"exit code {code} after SIGTERM")
+
+
+def read_preferences(app: App) -> dict:
+    path = app.data_dir / "preferences.json"
+    expect(path.exists(), f"no {path} after quitting")
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError as e:
+        raise CaseFailed(f"{path} is not JSON ({e}): {path.read_text()[:400]!r}")
+
+
+def case_wheel_pages(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "wheel")
+    wait_started(app)
+    ctx.pointer_into_window()
+    expect_page_moves(app, lambda: ctx.xdotool("click", "5"), 1, "wheel down (click 5)")
+    expect_page_moves(app, lambda: ctx.xdotool("click", "5"), 2, "second wheel down (click 5)")
+    expect_page_moves(app, lambda: ctx.xdotool("click", "4"), 1, "wheel up (click 4)", first_frame=False)
+    expect(app.alive(), "app exited")
+
+
+def case_drag_pages(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "drag")
+    wait_started(app)
+    ctx.wait_mpris()
+    ctx.pointer_into_window()
+    x = WINDOW_POINT[0]
+    expect_page_moves(app, lambda: ctx.drag(x, 500, 300), 1, "a 200 px drag up")
+    expect_page_moves(app, lambda: ctx.drag(x, 300, 500), 0, "a 200 px drag down", first_frame=False)
+    # Slow (~100 px/s, under the flick speed) and short (under the 50 px threshold): snaps back.
+    expect_no_page(app, lambda: ctx.drag(x, 400, 380, steps=4, step_delay=0.05, hold=0.15), "a 20 px drag up")
+    expect_no_page(app, lambda: ctx.drag(x, 380, 400, steps=4, step_delay=0.05, hold=0.15), "a 20 px drag down")
+    # A press that moved is a drag, never a click: the video must not have paused.
+    status = ctx.playerctl("status", check=False)
+    expect(status == "Playing", f"playerctl status is {status!r} after the small drags (a drag must not pause)")
+    expect(app.alive(), "app exited")
+
+
+def case_double_click_likes_and_survives_restart(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "like")
+    _, page0 = wait_started(app)
+    post_id = page0.get("post_id")
+    before = page0.get("like_count")
+    expect(page0.get("liked") is False and isinstance(before, int), f"page 0 is not an unliked post: {page0}")
+    ctx.wait_mpris()
+    ctx.wait_status("Playing")
+    ctx.pointer_into_window()
+
+    since = app.cursor()
+    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    like = app.wait("like", 3, since, what="like event after a double-click")
+    expect(like.get("post_id") == post_id and like.get("liked") is True and like.get("like_count") == before + 1,
+           f"double-click gave {like}, expected post {post_id} liked=true like_count={before + 1}")
+    time.sleep(1.0)
+    status = ctx.playerctl("status", check=False)
+    expect(status == "Playing", f"playerctl status is {status!r} 1 s after a double-click (a double-click must not pause)")
+    app.wait("loop", 4, since, lambda e: e.get("post_id") == post_id, "a loop of the liked post after the double-click")
+
+    since = app.cursor()
+    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    time.sleep(1.0)
+    likes = app.find("like", since)
+    expect(not [e for e in likes if e.get("liked") is False], f"a second double-click unliked: {likes}")
+    status = ctx.playerctl("status", check=False)
+    expect(status == "Playing", f"playerctl status is {status!r} after the second double-click")
+
+    quit_app(app)
+    app2, _ = launch_clips(ctx, "like-again", data_dir=app.data_dir)
+    _, again = wait_started(app2)
+    expect(again.get("post_id") == post_id, f"after relaunch page 0 is post {again.get('post_id')}, expected {post_id}")
+    expect(again.get("liked") is True and again.get("like_count") == before + 1,
+           f"after relaunch page 0 is {again}, expected liked=true like_count={before + 1}")
+
+    ctx.pointer_into_window()
+    since = app2.cursor()
+    ctx.key("l")
+    unlike = app2.wait("like", 3, since, what="like event after `l`")
+    expect(unlike.get("post_id") == post_id and unlike.get("liked") is False and unlike.get("like_count") == before,
+           f"`l` gave {unlike}, expected post {post_id} liked=false like_count={before}")
+    expect(app2.alive(), "app exited")
+
+
+def case_click_pauses(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "click")
+    wait_started(app)
+    ctx.wait_mpris()
+    ctx.wait_status("Playing")
+    ctx.pointer_into_window()
+    ctx.xdotool("click", "1")
+    time.sleep(0.6)  # the single click waits out the double-click time (~400 ms)
+    ctx.wait_status("Paused", 1.5)
+    # While paused the clip must not loop.
+    since = app.cursor()
+    time.sleep(2.5)
+    loops = app.find("loop", since)
+    expect(not loops, f"the paused clip (2 s) still loops: {loops}")
+    ctx.xdotool("click", "1")
+    time.sleep(0.6)
+    ctx.wait_status("Playing", 1.5)
+    expect(app.alive(), "app exited")
+
+
+def case_mpris_next_previous(ctx: Context) -> None:
+    app, clips = launch_clips(ctx, "mpris")
+    wait_started(app)
+    ctx.wait_mpris()
+    expect_page_moves(app, lambda: ctx.playerctl("next"), 1, "playerctl next")
+    expect_page_moves(app, lambda: ctx.playerctl("previous"), 0, "playerctl previous", first_frame=False)
+    title = ctx.playerctl("metadata", "xesam:title")
+    expect(title == clips[0].stem, f"xesam:title is {title!r}, expected the caption {clips[0].stem!r}")
+    ctx.playerctl("volume", "0.3")
+    deadline = time.monotonic() + 3
+    while True:
+        vol = ctx.playerctl("volume", check=False)
+        try:
+            if abs(float(vol) - 0.3) < 0.01:
+                break
+        except ValueError:
+            pass
+        if time.monotonic() > deadline:
+            raise CaseFailed(f"playerctl volume reports {vol!r} after `volume 0.3`")
+        time.sleep(0.1)
+    quit_app(app)
+    prefs = read_preferences(app)
+    expect(isinstance(prefs.get("volume"), (int, float)) and abs(prefs["volume"] - 0.3) < 0.01,
+           f"preferences.json volume is {prefs.get('volume')!r}, expected 0.3: {prefs}")
+
+    app2, _ = launch_clips(ctx, "mpris-again", data_dir=app.data_dir)
+    wait_started(app2)
+    ctx.wait_mpris()
+    vol = ctx.playerctl("volume")
+    expect(abs(float(vol) - 0.3) < 0.01, f"after relaunch playerctl volume reports {vol!r}, expected 0.3")
+    expect(app2.alive(), "app exited")
+
+
+def case_mute_remembered(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "mute")
+    wait_started(app)
+    ctx.pointer_into_window()
+    ctx.key("m")
+    time.sleep(0.5)
+    expect(app.alive(), "app exited after `m`")
+    quit_app(app)
+    prefs = read_preferences(app)
+    expect(prefs.get("muted") is True, f"preferences.json muted is {prefs.get('muted')!r} after `m`, expected true: {prefs}")
+
+
+def case_end_of_feed(ctx: Context) -> None:
+    app, clips = launch_clips(ctx, "end")
+    ready, _ = wait_started(app)
+    posts = ready.get("posts")
+    expect(posts == len(clips), f"ready.posts = {posts}, expected {len(clips)} (only the given clips)")
+    ctx.pointer_into_window()
+    for i in range(1, posts):
+        expect_page_moves(app, lambda: ctx.key("Down"), i, f"Down #{i}")
+    expect_no_page(app, lambda: ctx.key("Down"), f"Down #{posts} on the last post")
+    expect(app.alive(), f"app exited ({app.proc.returncode}) after Down on the last post")
+    # Still usable after hitting the end.
+    expect_page_moves(app, lambda: ctx.key("Up"), posts - 2, "Up from the last post", first_frame=False)
+
+
+def case_shortcuts_window(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "shortcuts")
+    wait_started(app)
+    ctx.pointer_into_window()
+    before = set(ctx.window_ids())
+    expect(before, "no visible window before Ctrl+?")
+
+    def big(wid: str) -> bool:  # not a tooltip or popup surface
+        try:
+            _, _, w, h = ctx.window_geometry(wid)
+        except CaseFailed:
+            return False
+        return w >= 200 and h >= 150
+
+    ctx.key("ctrl+question")
+    # GtkShortcutsWindow may or may not carry a "Shortcuts" title: accept it by name or as a new toplevel.
+    deadline = time.monotonic() + 5
+    found: list[str] = []
+    while not found and time.monotonic() < deadline:
+        time.sleep(0.1)
+        found = run(["xdotool", "search", "--onlyvisible", "--name", "Shortcuts"], env=ctx.session.env,
+                    check=False).stdout.split()
+        found = found or [w for w in ctx.window_ids() if w not in before and big(w)]
+    expect(found, "no Shortcuts window (and no new toplevel) within 5 s of Ctrl+?")
+    wid = found[0]
+    name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
+    debug(f"shortcuts window {wid} {name!r} {ctx.window_geometry(wid)}")
+    time.sleep(0.3)
+    ctx.screenshot("shortcuts_window")
+    # No window manager: the keyboard follows the pointer, so put it over the shortcuts window.
+    x, y, w, h = ctx.window_geometry(wid)
+    ctx.xdotool("mousemove", str(x + w // 2), str(y + min(h // 2, 300)))
+    time.sleep(0.2)
+    ctx.key("Escape")
+    deadline = time.monotonic() + 5
+    while wid in ctx.window_ids() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    expect(wid not in ctx.window_ids(), f"the Shortcuts window ({name!r}) is still shown 5 s after Escape")
+    expect(before <= set(ctx.window_ids()), "the main window went away with the Shortcuts window")
+    expect(app.alive(), "app exited")
+
 CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("launch_shows_video", case_launch_shows_video),
     ("keyboard_pages", case_keyboard_pages),
@@ -683,6 +989,14 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("corrupt_file_error_card", case_corrupt_file_error_card),
     ("quit_cleanly", case_quit_cleanly),
     ("second_launch_raises_first", case_second_launch_raises_first),
+    ("wheel_pages", case_wheel_pages),
+    ("drag_pages", case_drag_pages),
+    ("double_click_likes_and_survives_restart", case_double_click_likes_and_survives_restart),
+    ("click_pauses", case_click_pauses),
+    ("mpris_next_previous", case_mpris_next_previous),
+    ("mute_remembered", case_mute_remembered),
+    ("end_of_feed", case_end_of_feed),
+    ("shortcuts_window", case_shortcuts_window),
 ]
 
 

@@ -1,0 +1,67 @@
+public import Foundation
+import GLibKit
+import GStreamerKit
+
+/// Makes thumbnails of videos in the background: the first frame, cropped to the grid's 10:13
+/// tile shape and scaled to the tile size at the default window width (150 × 195), as a PNG in
+/// the cache. That size matters: a picture's natural size is its pixels, and grids hand out
+/// natural sizes when they have room. Written to a `.part` file and renamed, so a
+/// half-written one is never shown.
+public final class ThumbnailGenerator: Sendable {
+    public let directory: URL
+    public let width: Int
+    private let queue = DispatchQueue(label: "io.github.loopfeed.thumbnails", qos: .utility)
+
+    public init(directory: URL, width: Int = 150) {
+        self.directory = directory
+        self.width = width
+    }
+
+    public func path(forPostID id: Int64) -> URL {
+        directory.appendingPathComponent("grid-\(id)-\(width).png")
+    }
+
+    /// Calls `completion` on the main thread with the PNG's path, or nil when the video can't
+    /// be decoded. Cached thumbnails come back at once (still through the main loop).
+    public func thumbnail(postID: Int64, uri: String, completion: @escaping @Sendable @MainActor (URL?) -> Void) {
+        let target = path(forPostID: postID)
+        let width = width
+        queue.async { [directory] in
+            if FileManager.default.fileExists(atPath: target.path) {
+                MainLoop.invoke { completion(target) }
+                return
+            }
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let made = Self.render(uri: uri, to: target, width: width)
+            MainLoop.invoke { completion(made ? target : nil) }
+        }
+    }
+
+    private static func render(uri: String, to target: URL, width: Int) -> Bool {
+        let part = target.appendingPathExtension("part")
+        defer { try? FileManager.default.removeItem(at: part) }
+        do {
+            GStreamer.initialize()
+            let playbin = try Pipeline.makePipeline("playbin")
+            playbin.set("flags", "video")
+            playbin.set("uri", uri)
+            let sink = try Element.bin(description:
+                "videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "
+                + "! video/x-raw,format=RGB,width=\(width),height=\(width * 13 / 10),pixel-aspect-ratio=1/1 "
+                + "! pngenc snapshot=true ! filesink sync=false location=\"\(part.path)\"")
+            playbin.set("video-sink", element: sink)
+            playbin.set("audio-sink", element: try Element.make("fakesink"))
+            guard playbin.setState(.playing) != .failure else { return false }
+            let outcome = playbin.waitForEndOrError(timeoutSeconds: 10)
+            playbin.setState(.null)
+            guard outcome == .endOfStream,
+                  let size = try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int,
+                  size > 0 else { return false }
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.moveItem(at: part, to: target)
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FeedCore
+import FeedMedia
+import GLibKit
+import GtkKit
+
+/// Discover: search over captions, authors, music and hashtags as you type, trending hashtags
+/// as chips, results as a grid. Clicking a result opens a feed over the results.
+@MainActor
+final class DiscoverPage {
+    let root = Box(.vertical)
+    let search = SearchEntry(placeholder: "Search videos, people, sounds, #hashtags")
+    private let chips = Box(.horizontal, spacing: 6)
+    private let status = Label()
+    private let grid: PostGrid
+    private let scroller = ScrolledWindow()
+    private let repository: FeedRepository
+    var onOpen: ((_ posts: [Post], _ index: Int) -> Void)? {
+        get { grid.onOpen }
+        set { grid.onOpen = newValue }
+    }
+
+    init(repository: FeedRepository, thumbnails: ThumbnailGenerator, playableURI: @escaping (String) -> String) {
+        self.repository = repository
+        grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
+        root.addCSSClass("discover-page")
+        search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
+        search.setAccessibleLabel("Search")
+        search.onSearchChanged { [weak self] in self?.refresh() }
+        root.append(search)
+
+        let chipScroller = ScrolledWindow()
+        chipScroller.setExternalHorizontalScrolling()
+        chipScroller.setChild(chips)
+        chips.setMargins(bottom: 8, start: 10, end: 10)
+        root.append(chipScroller)
+
+        status.addCSSClass("discover-status")
+        status.setWrap(true)
+        status.isVisible = false
+        root.append(status)
+
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setExpand(horizontal: true, vertical: true)
+        scroller.setChild(grid.root)
+        // The probe reports the width the grid gets, for the tile formula.
+        let probe = SizeProbe()
+        let sized = Overlay()
+        sized.setExpand(horizontal: true, vertical: true)
+        sized.setChild(scroller)
+        sized.addOverlay(probe)
+        probe.onResize { [weak self] width, _ in self?.grid.setWidth(width) }
+        root.append(sized)
+    }
+
+    /// Shows trending tags and, with an empty query, the most liked recent videos.
+    func prepare() {
+        let recent = (try? repository.feedPage(after: nil, limit: 200)) ?? []
+        chips.removeAll()
+        for tag in TrendingHashtags.top(recent, limit: 12) {
+            let chip = Button(label: "#" + tag)
+            chip.addCSSClass("hashtag-chip")
+            chip.setAccessibleLabel("Search #\(tag)")
+            chip.onClicked { [weak self] in self?.show(query: "#" + tag) }
+            chips.append(chip)
+        }
+        if search.text.isEmpty { refresh() }
+    }
+
+    func show(query: String) {
+        search.text = query
+        refresh()
+    }
+
+    func focusSearch() { search.grabFocus() }
+
+    private func refresh() {
+        let query = search.text.trimmingCharacters(in: .whitespaces)
+        do {
+            let posts: [Post]
+            if query.isEmpty {
+                posts = try repository.feedPage(after: nil, limit: 60).sorted { $0.likeCount > $1.likeCount }
+            } else {
+                posts = try repository.search(query, limit: 90)
+            }
+            grid.show(posts)
+            status.isVisible = posts.isEmpty
+            status.text = query.isEmpty ? "No videos yet." : "No videos match “\(query)”."
+        } catch {
+            status.text = "Search failed: \(error)"
+            status.isVisible = true
+        }
+    }
+}
+
+import Foundation
