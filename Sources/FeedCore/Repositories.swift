@@ -70,6 +70,15 @@ public protocol FeedRepository: AnyObject {
     @discardableResult func deleteComment(id: Int64) throws -> Comment
     /// Puts a deleted comment back exactly as it was (same id, date and likes).
     func restoreComment(_ comment: Comment) throws
+    /// An author's posts, newest first.
+    func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post]
+    /// Posts the user liked, newest first.
+    func likedPosts(limit: Int) throws -> [Post]
+    /// Follows or unfollows an author; their follower count follows. Idempotent.
+    @discardableResult func setFollowing(handle: String, following: Bool) throws -> Author
+    /// Changes the user's own profile (handle, name, bio, avatar); the handle must be free.
+    @discardableResult func updateProfile(authorID: Int64, handle: String, name: String, bio: String,
+                                          avatarURI: String?) throws -> Author
     /// Sets whether the user likes a comment; liking twice is a no-op.
     @discardableResult func setCommentLiked(id: Int64, liked: Bool) throws -> Comment
 }

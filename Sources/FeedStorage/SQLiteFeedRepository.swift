@@ -173,6 +173,51 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
+    public func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post] {
+        try connection.query("""
+            \(RowDecoding.selectPost) WHERE a.handle = ? ORDER BY p.created_ms DESC, p.id DESC LIMIT ?
+            """, [handle, limit], row: RowDecoding.post)
+    }
+
+    public func likedPosts(limit: Int) throws -> [Post] {
+        try connection.query("""
+            \(RowDecoding.selectPost) WHERE p.liked = 1 ORDER BY p.created_ms DESC, p.id DESC LIMIT ?
+            """, [limit], row: RowDecoding.post)
+    }
+
+    @discardableResult
+    public func setFollowing(handle: String, following: Bool) throws -> Author {
+        try connection.transaction {
+            let author = try requireAuthor(handle: handle)
+            guard author.isFollowed != following, !author.isSelf else { return author }
+            if following {
+                try connection.run("INSERT OR IGNORE INTO follows (author_id, created_ms) VALUES (?, ?)", [author.id, Date()])
+            } else {
+                try connection.run("DELETE FROM follows WHERE author_id = ?", [author.id])
+            }
+            try connection.run("UPDATE authors SET followers = max(0, followers + ?) WHERE id = ?",
+                               [following ? 1 : -1, author.id])
+            try connection.run("UPDATE authors SET following = max(0, following + ?) WHERE is_self = 1",
+                               [following ? 1 : -1])
+            return try requireAuthor(handle: handle)
+        }
+    }
+
+    @discardableResult
+    public func updateProfile(authorID: Int64, handle: String, name: String, bio: String,
+                              avatarURI: String?) throws -> Author {
+        try connection.transaction {
+            if let other = try author(handle: handle), other.id != authorID {
+                throw StorageError.handleTaken(handle: handle)
+            }
+            let changed = try connection.run(
+                "UPDATE authors SET handle = ?, name = ?, bio = ?, avatar_uri = ? WHERE id = ?",
+                [handle, name, bio, avatarURI, authorID])
+            if changed == 0 { throw StorageError.authorNotFound(handle: handle) }
+            return try requireAuthor(handle: handle)
+        }
+    }
+
     private func requireComment(id: Int64) throws -> Comment {
         guard let comment = try connection.queryFirst("\(RowDecoding.selectComment) WHERE c.id = ?", [id],
                                                       row: RowDecoding.comment) else {

@@ -13,6 +13,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case postNotFound(id: Int64)
     case authorNotFound(handle: String)
     case commentNotFound(id: Int64)
+    case handleTaken(handle: String)
     /// Any other SQLite failure; `code` is the extended result code.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -33,6 +34,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, LocalizedEr
             "No author with handle @\(handle)"
         case .commentNotFound(let id):
             "No comment with id \(id)"
+        case .handleTaken(let handle):
+            "@\(handle) is already taken"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
         }

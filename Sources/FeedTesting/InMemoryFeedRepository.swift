@@ -10,6 +10,7 @@ public final class InMemoryFeedRepository: FeedRepository {
         case authorNotFound(handle: String)
         case duplicateVideoURI(String)
         case commentNotFound(id: Int64)
+        case handleTaken(String)
     }
 
     private var authors: [String: Author] = [:]
@@ -128,6 +129,44 @@ public final class InMemoryFeedRepository: FeedRepository {
             comments[index].likeCount = max(0, comments[index].likeCount + (liked ? 1 : -1))
         }
         return comments[index]
+    }
+
+    public func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post] {
+        Array(posts.values.filter { $0.author.handle == handle }.map(withCurrentAuthor).sorted(by: Self.newestFirst)
+            .prefix(max(0, limit)))
+    }
+
+    public func likedPosts(limit: Int) throws -> [Post] {
+        Array(posts.values.filter(\.liked).map(withCurrentAuthor).sorted(by: Self.newestFirst).prefix(max(0, limit)))
+    }
+
+    @discardableResult
+    public func setFollowing(handle: String, following: Bool) throws -> Author {
+        guard var author = authors[handle] else { throw Failure.authorNotFound(handle: handle) }
+        guard author.isFollowed != following, !author.isSelf else { return author }
+        author.isFollowed = following
+        author.followers = max(0, author.followers + (following ? 1 : -1))
+        authors[handle] = author
+        if let me = authors.values.first(where: \.isSelf) {
+            authors[me.handle]?.following = max(0, me.following + (following ? 1 : -1))
+        }
+        return author
+    }
+
+    @discardableResult
+    public func updateProfile(authorID: Int64, handle: String, name: String, bio: String,
+                              avatarURI: String?) throws -> Author {
+        guard var author = authors.values.first(where: { $0.id == authorID }) else {
+            throw Failure.authorNotFound(handle: handle)
+        }
+        if let other = authors[handle], other.id != authorID { throw Failure.handleTaken(handle) }
+        authors[author.handle] = nil
+        author.handle = handle
+        author.name = name
+        author.bio = bio
+        author.avatarURI = avatarURI
+        authors[handle] = author
+        return author
     }
 
     private func takeID() -> Int64 {

@@ -79,6 +79,8 @@ final class FeedController {
     private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
     var onPlaybackChanged: ((Bool) -> Void)?
+    /// Called when an author's avatar or @handle is clicked.
+    var onOpenProfile: ((Author) -> Void)?
     /// Called when a hashtag in a caption is clicked.
     var onHashtag: ((String) -> Void)?
     /// Called when the rail's comments button is clicked.
@@ -142,7 +144,11 @@ final class FeedController {
             slot.overlay.onHashtag = { [weak self] tag in self?.onHashtag?(tag) }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
-                view.flash(post.author.name + " · " + post.author.atHandle)
+                onOpenProfile?(post.author)
+            }
+            slot.overlay.onAuthor = { [weak self, weak slot] in
+                guard let self, let post = slot?.post else { return }
+                onOpenProfile?(post.author)
             }
         }
         installGestures()

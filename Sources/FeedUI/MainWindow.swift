@@ -38,8 +38,21 @@ public final class MainWindow {
                       detail: "Hold R or the record button to film from your webcam and microphone, then post.")
         addStatusPage(.inbox, icon: "mail-unread-symbolic", title: "Inbox",
                       detail: "Likes and comments on your videos will show up here.")
-        addStatusPage(.profile, icon: "avatar-default-symbolic", title: "Your profile",
-                      detail: "Your videos and the ones you liked, under your profile header.")
+        let profileDeps = ProfilePage.Dependencies(
+            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
+            filePath: environment.filePath(for:), cacheDirectory: environment.cacheDirectory, clock: environment.clock)
+        ownProfile = ProfilePage(profileDeps)
+        authorProfile = ProfilePage(profileDeps)
+        stack.add(ownProfile.root, name: TabBar.Tab.profile.rawValue, title: "Profile")
+        stack.add(authorProfile.root, name: Self.authorPageName, title: "Author")
+        let authorBack = Button(iconName: "go-previous-symbolic")
+        authorBack.addCSSClass("results-back")
+        authorBack.setAlign(horizontal: .start, vertical: .start)
+        authorBack.setMargins(top: 10, start: 10)
+        authorBack.setAccessibleLabel("Back")
+        authorBack.tooltip = "Back (Esc)"
+        authorProfile.root.addOverlay(authorBack)
+        authorBack.onClicked { [weak self] in self?.closeAuthor() }
 
         let layout = Box(.vertical)
         layout.append(stack)
@@ -57,6 +70,12 @@ public final class MainWindow {
         }
         feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+        feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .profile) }
+        authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: nil) }
+        for profile in [ownProfile!, authorProfile!] {
+            profile.onFlash = { [weak self] message in self?.feed.view.flash(message) }
+        }
         discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .discover) }
         tabBar.onSelect = { [weak self] tab in self?.select(tab) }
         installShortcuts()
@@ -95,10 +114,13 @@ public final class MainWindow {
     }
 
     private func select(_ tab: TabBar.Tab) {
-        closeResults(switchingTo: nil)
+        closeResults(returning: false)
         stack.visibleName = tab.rawValue
         tabBar.select(tab)
         if tab == .discover { discover.prepare() }
+        if tab == .profile, let me = try? environment.repository.author(handle: environment.selfHandle) {
+            ownProfile.show(me)
+        }
         feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
     }
 
@@ -112,9 +134,14 @@ public final class MainWindow {
     private let environment: FeedEnvironment
     /// A feed over search results or a profile grid, shown above the page it came from.
     private var results: FeedController?
-    private var resultsReturnTab: TabBar.Tab = .discover
+    private var resultsReturnPage: String = TabBar.Tab.discover.rawValue
     private let resultsPage = Overlay()
     private static let resultsPageName = "results"
+    private static let authorPageName = "author"
+    private var ownProfile: ProfilePage!
+    private var authorProfile: ProfilePage!
+    /// Where the author page's Back goes: the page it was opened from.
+    private var authorReturnPage: String = TabBar.Tab.home.rawValue
     private var comments: CommentsSheet!
     private var mpris: MprisAdapter?
 
@@ -159,19 +186,38 @@ public final class MainWindow {
         application.setAccelerators(["<Control>question", "<Control><Shift>slash"], forAction: "app.shortcuts")
     }
 
+    private func openAuthor(_ author: Author) {
+        if author.handle == environment.selfHandle {
+            select(.profile)
+            return
+        }
+        let stored = (try? environment.repository.author(handle: author.handle)) ?? author
+        authorReturnPage = stack.visibleName ?? TabBar.Tab.home.rawValue
+        authorProfile.show(stored)
+        activeFeed?.setVisible(false)
+        stack.visibleName = Self.authorPageName
+    }
+
+    private func closeAuthor() {
+        stack.visibleName = authorReturnPage
+        if authorReturnPage == Self.resultsPageName { results?.setVisible(true) }
+        if authorReturnPage == TabBar.Tab.home.rawValue { feed.setVisible(true) }
+    }
+
     private func openDiscover(query: String) {
         select(.discover)
         discover.show(query: query)
     }
 
     /// Opens a feed over `posts` at `index`; Esc or Back returns to the page it came from.
-    private func openResults(_ posts: [Post], at index: Int, returningTo tab: TabBar.Tab) {
-        closeResults(switchingTo: nil)
+    private func openResults(_ posts: [Post], at index: Int, returningTo tab: TabBar.Tab?) {
+        closeResults(returning: false)
         do {
             let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
                                                 content: .fixed(posts: posts, start: index))
             controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
             controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+            controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
             resultsPage.setChild(controller.view.root)
             let back = Button(iconName: "go-previous-symbolic")
             back.addCSSClass("results-back")
@@ -179,11 +225,11 @@ public final class MainWindow {
             back.setMargins(top: 10, start: 10)
             back.setAccessibleLabel("Back")
             back.tooltip = "Back (Esc)"
-            back.onClicked { [weak self] in self?.closeResults(switchingTo: tab) }
+            back.onClicked { [weak self] in self?.closeResults(returning: true) }
             resultsPage.addOverlay(back)
             resultsBack = back
             results = controller
-            resultsReturnTab = tab
+            resultsReturnPage = tab?.rawValue ?? (stack.visibleName ?? TabBar.Tab.home.rawValue)
             stack.visibleName = Self.resultsPageName
             feed.setVisible(false)
             controller.start()
@@ -194,16 +240,20 @@ public final class MainWindow {
 
     private var resultsBack: Button?
 
-    private func closeResults(switchingTo tab: TabBar.Tab?) {
+    /// Leaves the results feed; `returning` goes back to the page it was opened from.
+    private func closeResults(returning: Bool) {
         guard let controller = results else { return }
         controller.setVisible(false)
         if let back = resultsBack { resultsPage.removeOverlay(back) }
         resultsPage.clearChild()
         resultsBack = nil
         results = nil
-        if let tab {
-            stack.visibleName = tab.rawValue
-            tabBar.select(tab)
+        if returning {
+            stack.visibleName = resultsReturnPage
+            if let tab = TabBar.Tab(rawValue: resultsReturnPage) { tabBar.select(tab) }
+            // Likes made in the results feed show in the grid it came from.
+            ownProfile.refresh()
+            authorProfile.refresh()
         }
     }
 
@@ -247,7 +297,9 @@ public final class MainWindow {
             if comments.isOpen {
                 comments.close()
             } else if results != nil {
-                closeResults(switchingTo: resultsReturnTab)
+                closeResults(returning: true)
+            } else if stack.visibleName == Self.authorPageName {
+                closeAuthor()
             } else if window.isFullscreen {
                 window.unfullscreen()
             } else {

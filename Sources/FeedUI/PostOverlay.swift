@@ -23,11 +23,17 @@ final class PostOverlay {
             self?.onHashtag?(tag)
             return true
         }
+        let authorClick = ClickGesture()
+        authorClick.onReleased { [weak self] _, _, _ in self?.onAuthor?() }
+        author.addController(authorClick)
+        author.tooltip = "Open profile"
         root.append(author)
         root.append(caption)
         root.append(music.root)
     }
 
+    /// Called when the @author is clicked.
+    var onAuthor: (() -> Void)?
     /// Called with a hashtag (without "#") when one is clicked in the caption.
     var onHashtag: ((String) -> Void)?
 

@@ -61,6 +61,22 @@ enum Theme {
     .results-back { border-radius: 999px; background-color: rgba(0,0,0,0.45); color: #fff; }
     .marquee scrollbar { opacity: 0; }
     label link { color: #fff; }
+    .profile-page { background-color: #000; }
+    .profile-shade { background-image: linear-gradient(to bottom, rgba(0,0,0,0.15) 0%, rgba(0,0,0,0.85) 100%); }
+    .profile-info { padding: 0 16px 16px 16px; }
+    .profile-avatar { border-radius: 999px; border: 3px solid #fff; background-color: #333; }
+    .profile-name { font-size: 20px; font-weight: 800; }
+    .profile-handle { color: rgba(255,255,255,0.75); }
+    .profile-bio { font-size: 13px; }
+    .profile-count { font-size: 17px; font-weight: 800; }
+    .profile-count-caption { font-size: 12px; color: rgba(255,255,255,0.7); }
+    .follow-button { background-color: #fe2c55; color: #fff; font-weight: 700; border-radius: 4px; padding: 4px 28px; }
+    .follow-button.followed { background-color: rgba(255,255,255,0.18); }
+    .profile-secondary { border-radius: 4px; }
+    .profile-tabs { background-color: #000; border-bottom: 1px solid rgba(255,255,255,0.12); min-height: 42px; }
+    .profile-tab { border-radius: 0; border-bottom: 2px solid transparent; color: rgba(255,255,255,0.55);
+        transition: border-color 250ms ease-out, color 250ms ease-out; }
+    .profile-tab.selected { border-bottom-color: #fff; color: #fff; }
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }

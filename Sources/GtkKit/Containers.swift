@@ -123,6 +123,12 @@ public final class ScrolledWindow: Widget {
         keep(Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { MainActor.assumeIsolated { handler() } })
     }
 
+    /// Called whenever the vertical scroll position changes.
+    public func onVerticalOffsetChanged(_ handler: @escaping @MainActor () -> Void) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw))!
+        keep(Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { MainActor.assumeIsolated { handler() } })
+    }
+
     /// Called when the list is scrolled to its bottom edge (to load more).
     public func onBottomReached(_ handler: @escaping @MainActor () -> Void) {
         typealias Handler = @MainActor () -> Void

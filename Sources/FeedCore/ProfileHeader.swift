@@ -1,0 +1,55 @@
+/// The profile header's parallax: pulling down past the top stretches the background by
+/// 1 + pull/500 and moves it down; scrolling up moves it up with the content.
+public enum ProfileHeader {
+    public static let height: Double = 420
+
+    public struct Placement: Sendable, Equatable {
+        public let scale: Double
+        /// How far the background's top edge moves down (px).
+        public let offsetY: Double
+    }
+
+    /// `pull` is how far the content is pulled down past its top (0 when not pulled).
+    public static func background(pull: Double) -> Placement {
+        let pull = max(0, pull)
+        return Placement(scale: 1 + pull / 500, offsetY: pull / 2)
+    }
+
+    /// Pointer movement turned into pull: the further it goes the harder it gets.
+    public static func pull(forDrag dy: Double) -> Double {
+        guard dy > 0 else { return 0 }
+        return 300 * (1 - 1 / (1 + dy / 300))
+    }
+}
+
+/// Rules for the user's own profile fields.
+public enum ProfileValidation {
+    public enum Problem: Sendable, Equatable, CustomStringConvertible {
+        case handleLength, handleCharacters, nameEmpty, nameTooLong, bioTooLong
+
+        public var description: String {
+            switch self {
+            case .handleLength: "A handle has 2 to 24 characters."
+            case .handleCharacters: "A handle uses only lowercase letters, digits, “.” and “_”."
+            case .nameEmpty: "Your name can’t be empty."
+            case .nameTooLong: "A name has at most 50 characters."
+            case .bioTooLong: "A bio has at most 160 characters."
+            }
+        }
+    }
+
+    public static func check(handle: String, name: String, bio: String) -> [Problem] {
+        var problems: [Problem] = []
+        if !(2...24).contains(handle.count) { problems.append(.handleLength) }
+        if !handle.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" }) {
+            problems.append(.handleCharacters)
+        }
+        let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedName.isEmpty { problems.append(.nameEmpty) }
+        if trimmedName.count > 50 { problems.append(.nameTooLong) }
+        if bio.count > 160 { problems.append(.bioTooLong) }
+        return problems
+    }
+}
+
+import Foundation

@@ -1,0 +1,320 @@
+import FeedCore
+import FeedMedia
+import Foundation
+import GLibKit
+import GtkKit
+
+/// A profile: a 420 px header over a parallax background (avatar, name, handle, bio, counts,
+/// follow), a Videos / Liked tab bar that sticks to the top, and the 3-column grid.
+@MainActor
+final class ProfilePage {
+    struct Dependencies {
+        var repository: FeedRepository
+        var thumbnails: ThumbnailGenerator
+        var playableURI: (String) -> String
+        var filePath: (String?) -> String?
+        var cacheDirectory: URL
+        var clock: MonotonicClock
+    }
+
+    enum Tab { case videos, liked }
+
+    let root = Overlay()
+    private let deps: Dependencies
+    private let scroller = ScrolledWindow()
+    private let content = Box(.vertical)
+    private let header = Overlay()
+    private let backgroundLayer = Fixed()
+    private let background = Picture()
+    private let avatar = Picture()
+    private let name = Label()
+    private let handle = Label()
+    private let bio = Label()
+    private let following = Label()
+    private let followers = Label()
+    private let likes = Label()
+    private let followButton = Button(label: "Follow")
+    private let clearCacheButton = Button(label: "Remove Cache Size: 0.0 MB")
+    private let tabs: ProfileTabs
+    private let stickyTabs: ProfileTabs
+    private let grid: PostGrid
+    private let emptyLabel = Label()
+    private let probe = SizeProbe()
+    private(set) var author: Author?
+    private var tab: Tab = .videos
+    private var width: Double = 450
+    private var pull: Double = 0
+    private var pullAnimation: SnapAnimation?
+    private var pullTick: UInt32?
+    private var dragging = false
+    var onOpen: ((_ posts: [Post], _ index: Int) -> Void)? {
+        get { grid.onOpen }
+        set { grid.onOpen = newValue }
+    }
+    var onFlash: ((String) -> Void)?
+
+    init(_ deps: Dependencies) {
+        self.deps = deps
+        grid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
+        tabs = ProfileTabs()
+        stickyTabs = ProfileTabs()
+        root.addCSSClass("profile-page")
+        root.setExpand(horizontal: true, vertical: true)
+
+        background.setFit(.cover)
+        background.canTarget = false
+        backgroundLayer.put(background, x: 0, y: 0)
+        backgroundLayer.canTarget = false
+        // The shade is the header's main child and sets its size; the scaled background is an
+        // overlay, which an overlay never measures, so stretching it can't widen the window.
+        let shade = Box(.vertical)
+        shade.addCSSClass("profile-shade")
+        shade.canTarget = false
+        header.setChild(shade)
+        header.setOverflowHidden()
+        header.addOverlay(backgroundLayer)
+        let shadeOverBackground = Box(.vertical)
+        shadeOverBackground.addCSSClass("profile-shade")
+        shadeOverBackground.canTarget = false
+        header.addOverlay(shadeOverBackground)
+        header.addOverlay(buildInfo())
+        header.setSizeRequest(width: -1, height: Int32(ProfileHeader.height))
+
+        content.append(header)
+        content.append(tabs.root)
+        emptyLabel.addCSSClass("discover-status")
+        emptyLabel.isVisible = false
+        content.append(emptyLabel)
+        content.append(grid.root)
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setExpand(horizontal: true, vertical: true)
+        scroller.setChild(content)
+        scroller.onVerticalOffsetChanged { [weak self] in self?.scrolled() }
+        root.setChild(scroller)
+        root.addOverlay(probe)
+        probe.onResize { [weak self] width, _ in self?.resize(Double(width)) }
+        stickyTabs.root.setAlign(horizontal: .fill, vertical: .start)
+        stickyTabs.root.isVisible = false
+        root.addOverlay(stickyTabs.root)
+
+        for bar in [tabs, stickyTabs] {
+            bar.onSelect = { [weak self] tab in self?.select(tab) }
+        }
+        let pullDrag = DragGesture()
+        pullDrag.onBegin { [weak self] _, _ in self?.dragging = false }
+        pullDrag.onUpdate { [weak self] _, dy in self?.pulled(dy) }
+        pullDrag.onEnd { [weak self] _, _ in self?.released() }
+        scroller.addController(pullDrag)
+    }
+
+    private func buildInfo() -> Widget {
+        let info = Box(.vertical, spacing: 6)
+        info.addCSSClass("profile-info")
+        info.setAlign(horizontal: .fill, vertical: .end)
+        avatar.setFit(.cover)
+        avatar.setSizeRequest(width: 96, height: 96)
+        avatar.setAlign(horizontal: .center)
+        avatar.addCSSClass("profile-avatar")
+        avatar.setOverflowHidden()
+        name.addCSSClass("profile-name")
+        handle.addCSSClass("profile-handle")
+        bio.addCSSClass("profile-bio")
+        bio.setWrap(true, maxLines: 3)
+        bio.setSelectable(false)
+        let counts = Box(.horizontal, spacing: 28)
+        counts.setAlign(horizontal: .center)
+        for (label, caption) in [(following, "Following"), (followers, "Followers"), (likes, "Likes")] {
+            let column = Box(.vertical)
+            label.addCSSClass("profile-count")
+            let captionLabel = Label(caption)
+            captionLabel.addCSSClass("profile-count-caption")
+            column.append(label)
+            column.append(captionLabel)
+            counts.append(column)
+        }
+        let actions = Box(.horizontal, spacing: 8)
+        actions.setAlign(horizontal: .center)
+        followButton.addCSSClass("follow-button")
+        followButton.onClicked { [weak self] in self?.toggleFollow() }
+        clearCacheButton.addCSSClass("profile-secondary")
+        clearCacheButton.setAccessibleLabel("Remove cached thumbnails and downloads")
+        clearCacheButton.onClicked { [weak self] in self?.clearCache() }
+        actions.append(followButton)
+        actions.append(clearCacheButton)
+        for widget: Widget in [avatar, name, handle, counts, bio, actions] { info.append(widget) }
+        return info
+    }
+
+    // MARK: - Content
+
+    func show(_ author: Author) {
+        let changed = self.author?.id != author.id
+        self.author = author
+        name.text = author.name
+        handle.text = author.atHandle
+        bio.text = author.bio
+        bio.isVisible = !author.bio.isEmpty
+        following.text = CountFormatter.short(author.following)
+        followers.text = CountFormatter.short(author.followers)
+        likes.text = CountFormatter.short(author.likes)
+        avatar.setFile(path: deps.filePath(author.avatarURI))
+        avatar.setAccessibleLabel("\(author.name)’s avatar")
+        background.setFile(path: deps.filePath(author.coverURI ?? author.avatarURI))
+        followButton.isVisible = !author.isSelf
+        followButton.label = author.isFollowed ? "Following" : "Follow"
+        followButton.setCSSClass("followed", author.isFollowed)
+        followButton.setAccessibleLabel(author.isFollowed ? "Unfollow \(author.atHandle)" : "Follow \(author.atHandle)")
+        clearCacheButton.isVisible = author.isSelf
+        if author.isSelf { clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(cacheSize()))" }
+        tabs.setLikedVisible(author.isSelf)
+        stickyTabs.setLikedVisible(author.isSelf)
+        if changed {
+            tab = .videos
+            scroller.verticalOffset = 0
+        }
+        reloadGrid()
+    }
+
+    /// Reloads counts and the grid (after likes, follows or new posts).
+    func refresh() {
+        guard let handle = author?.handle, let stored = try? deps.repository.author(handle: handle) else { return }
+        show(stored)
+    }
+
+    private func select(_ tab: Tab) {
+        guard tab != self.tab else { return }
+        self.tab = tab
+        reloadGrid()
+    }
+
+    private func reloadGrid() {
+        tabs.select(tab)
+        stickyTabs.select(tab)
+        guard let author else { return }
+        let posts = (try? tab == .videos ? deps.repository.posts(byAuthorHandle: author.handle, limit: 300)
+                                         : deps.repository.likedPosts(limit: 300)) ?? []
+        grid.show(posts)
+        emptyLabel.text = tab == .videos ? (author.isSelf ? "Your videos will appear here. Hold R to record one."
+                                                           : "No videos yet.")
+                                         : "Videos you like will appear here."
+        emptyLabel.isVisible = posts.isEmpty
+    }
+
+    private func toggleFollow() {
+        guard let author, !author.isSelf else { return }
+        do {
+            show(try deps.repository.setFollowing(handle: author.handle, following: !author.isFollowed))
+        } catch {
+            onFlash?("Couldn’t save: \(error)")
+        }
+    }
+
+    private func cacheSize() -> Int64 {
+        guard let files = FileManager.default.enumerator(at: deps.cacheDirectory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        var total: Int64 = 0
+        for case let url as URL in files {
+            total += Int64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
+        }
+        return total
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    private func clearCache() {
+        let size = cacheSize()
+        let fm = FileManager.default
+        for item in (try? fm.contentsOfDirectory(at: deps.cacheDirectory, includingPropertiesForKeys: nil)) ?? [] {
+            try? fm.removeItem(at: item)
+        }
+        clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(cacheSize()))"
+        onFlash?("Removed \(Self.megabytes(size)) from the cache")
+        reloadGrid()
+    }
+
+    // MARK: - Layout and parallax
+
+    private func resize(_ width: Double) {
+        self.width = width
+        grid.setWidth(Int(width))
+        placeBackground()
+    }
+
+    private func scrolled() {
+        stickyTabs.root.isVisible = scroller.verticalOffset >= ProfileHeader.height
+    }
+
+    private func pulled(_ dy: Double) {
+        guard scroller.verticalOffset <= 0, dy > 0 || dragging else { return }
+        if !dragging {
+            guard dy > 6 else { return }
+            dragging = true
+            pullAnimation = nil
+        }
+        pull = ProfileHeader.pull(forDrag: dy)
+        placeBackground()
+    }
+
+    private func released() {
+        guard dragging else { return }
+        dragging = false
+        pullAnimation = SnapAnimation(from: pull, to: 0, startUs: deps.clock.nowMicroseconds(), durationUs: 300_000)
+        guard pullTick == nil else { return }
+        pullTick = root.addTickCallback { [weak self] now in
+            guard let self, let animation = pullAnimation else {
+                self?.pullTick = nil
+                return false
+            }
+            let t = deps.clock.nowMicroseconds()
+            pull = animation.value(atUs: t)
+            placeBackground()
+            if animation.isFinished(atUs: t) {
+                pullAnimation = nil
+                pullTick = nil
+                return false
+            }
+            _ = now
+            return true
+        }
+    }
+
+    /// The header grows by the pull; the background scales by 1 + pull/500 and moves down.
+    private func placeBackground() {
+        let placement = ProfileHeader.background(pull: pull)
+        let height = ProfileHeader.height + pull
+        header.setSizeRequest(width: -1, height: Int32(height))
+        background.setSizeRequest(width: Int32(width), height: Int32(ProfileHeader.height))
+        backgroundLayer.setTransform(background, x: 0, y: placement.offsetY, width: width,
+                                     height: ProfileHeader.height, degrees: 0, scale: placement.scale)
+    }
+}
+
+/// "Videos / Liked" with an underline under the selected tab.
+@MainActor
+final class ProfileTabs {
+    let root = Box(.horizontal)
+    private let videos = Button(label: "Videos")
+    private let liked = Button(label: "Liked")
+    var onSelect: ((ProfilePage.Tab) -> Void)?
+
+    init() {
+        root.addCSSClass("profile-tabs")
+        root.homogeneous = true
+        for (button, tab) in [(videos, ProfilePage.Tab.videos), (liked, .liked)] {
+            button.setHasFrame(false)
+            button.addCSSClass("profile-tab")
+            button.onClicked { [weak self] in self?.onSelect?(tab) }
+            root.append(button)
+        }
+        videos.setAccessibleLabel("Videos")
+        liked.setAccessibleLabel("Liked videos")
+    }
+
+    func select(_ tab: ProfilePage.Tab) {
+        videos.setCSSClass("selected", tab == .videos)
+        liked.setCSSClass("selected", tab == .liked)
+    }
+
+    func setLikedVisible(_ visible: Bool) { liked.isVisible = visible }
+}
