@@ -7,6 +7,11 @@ public enum ProfileHeader {
         public let scale: Double
         /// How far the background's top edge moves down (px).
         public let offsetY: Double
+
+        public init(scale: Double, offsetY: Double) {
+            self.scale = scale
+            self.offsetY = offsetY
+        }
     }
 
     /// `pull` is how far the content is pulled down past its top (0 when not pulled).
