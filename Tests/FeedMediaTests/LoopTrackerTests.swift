@@ -35,8 +35,12 @@ final class LoopTrackerTests: XCTestCase {
         let tracker = LoopTracker(clock: clock)
         _ = playPass(tracker, clock, frames: 30)
         let seams = playPass(tracker, clock, frames: 30)
-        XCTAssertEqual(seams, [LoopTracker.Seam(intervalUs: 33_333, frameUs: 33_333)])
+        XCTAssertEqual(seams.count, 1)
+        XCTAssertEqual(seams.first?.intervalUs, 33_333)
+        XCTAssertEqual(seams.first?.frameUs, 33_333)
         XCTAssertEqual(seams.first?.seamUs, 0)
+        XCTAssertEqual(seams.first?.framesInPass, 30, "every frame of the first pass counts")
+        XCTAssertEqual(seams.first?.lastPTS, 29 * frameNs, "the pass ended on its 30th frame")
     }
 
     func testSeamIsTheExtraTimeTheLastFrameStood() {
@@ -56,6 +60,17 @@ final class LoopTrackerTests: XCTestCase {
         let seams = playPass(tracker, clock, frames: 1, firstGapUs: 10_000)
         XCTAssertEqual(seams.first?.seamUs, 0)
         XCTAssertEqual(seams.first?.intervalUs, 10_000)
+    }
+
+    func testFramesInPassCountsEachPassSeparately() {
+        let clock = FakeClock()
+        let tracker = LoopTracker(clock: clock)
+        _ = playPass(tracker, clock, frames: 30)
+        let second = playPass(tracker, clock, frames: 12) // a pass cut short (truncated clip)
+        XCTAssertEqual(second.first?.framesInPass, 30)
+        let third = playPass(tracker, clock, frames: 1)
+        XCTAssertEqual(third.first?.framesInPass, 12)
+        XCTAssertEqual(third.first?.lastPTS, 11 * frameNs)
     }
 
     func testEveryPassIsMeasured() {
@@ -79,7 +94,8 @@ final class LoopTrackerTests: XCTestCase {
         }
         clock.advance(50_000)
         let seam = tracker.frameArrived(pts: 0, durationNs: frame60)
-        XCTAssertEqual(seam, LoopTracker.Seam(intervalUs: 50_000, frameUs: 16_666))
+        XCTAssertEqual(seam?.intervalUs, 50_000)
+        XCTAssertEqual(seam?.frameUs, 16_666)
         XCTAssertEqual(seam?.seamUs, 33_334)
     }
 
@@ -95,7 +111,10 @@ final class LoopTrackerTests: XCTestCase {
         clock.advance(40_000)
         XCTAssertNil(tracker.frameArrived(pts: 120_000_000, durationNs: 0)) // ignored
         clock.advance(100_000)
-        XCTAssertEqual(tracker.frameArrived(pts: 0, durationNs: nil), LoopTracker.Seam(intervalUs: 100_000, frameUs: 40_000))
+        let seam = tracker.frameArrived(pts: 0, durationNs: nil)
+        XCTAssertEqual(seam?.intervalUs, 100_000)
+        XCTAssertEqual(seam?.frameUs, 40_000)
+        XCTAssertEqual(seam?.lastPTS, 120_000_000)
     }
 
     func testDefaultFrameLengthIsThirtyFramesPerSecond() {

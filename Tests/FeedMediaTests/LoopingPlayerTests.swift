@@ -16,9 +16,16 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         clips = try TestClips.get()
     }
 
+    override class func tearDown() {
+        if case .success(let clips) = TestClips.shared { try? FileManager.default.removeItem(at: clips.directory) }
+        super.tearDown()
+    }
+
     @MainActor
     private func makePlayer(_ log: FrameLog) throws -> LoopingPlayer {
-        try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+        player.loadTimeoutMilliseconds = 2_500
+        return player
     }
 
     /// Loads and waits until ready or failed.
@@ -129,14 +136,20 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
             XCTAssertLessThan(loop[0], 100_000, "seam too long: \(loop)", file: file, line: line)
             XCTAssertGreaterThanOrEqual(loop[0], 0, file: file, line: line)
         }
-        // The PTS goes back to the start at each pass.
-        let pts = log.played.compactMap(\.pts)
-        let wraps = zip(pts, pts.dropFirst()).filter { $1 < $0 }.count
-        XCTAssertGreaterThanOrEqual(wraps, 2, "PTS never wrapped: \(pts)", file: file, line: line)
-        // Frames keep coming at about 30 fps: no long freeze anywhere, not only at the seam.
+        // The PTS goes back to the start at each pass. onLoop is posted from the streaming thread
+        // just before the wrapping frame reaches the receiver: give that frame a moment to land.
+        func wraps() -> Int {
+            let pts = log.played.compactMap(\.pts)
+            return zip(pts, pts.dropFirst()).filter { $1 < $0 }.count
+        }
+        _ = MainLoop.run(until: { wraps() >= 2 }, timeoutSeconds: 0.5)
+        XCTAssertGreaterThanOrEqual(wraps(), 2, "PTS never wrapped: \(log.played.compactMap(\.pts))", file: file, line: line)
+        // Frames keep coming: no freeze anywhere, not only at the seam (the known failure is a
+        // 0.4-1.8 s freeze; the bound leaves room for a busy 2-core CI machine).
         let arrivals = log.played.map(\.arrivalUs)
         let worstGap = zip(arrivals, arrivals.dropFirst()).map { $1 - $0 }.max() ?? 0
-        XCTAssertLessThan(worstGap, 150_000, "a frame gap of \(worstGap) µs", file: file, line: line)
+        print("\(url.lastPathComponent): worst frame gap \(worstGap) µs over \(arrivals.count) frames")
+        XCTAssertLessThan(worstGap, 300_000, "a frame gap of \(worstGap) µs", file: file, line: line)
         XCTAssertGreaterThanOrEqual(log.playedCount, 55, file: file, line: line)
     }
 
@@ -308,8 +321,53 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
 
     func testTruncatedMP4IsCorrupt() throws {
         try onMain {
-            // The moov atom is written last: half a file has no index at all.
-            XCTAssertEqual(try loadError(clips.truncated)?.kind, .corrupt)
+            // The moov atom is written last: half a file has no index at all. qtdemux's error can
+            // be dropped by decodebin (a race with its state change); the load timeout catches that.
+            let error = try loadError(clips.truncated)
+            XCTAssertTrue(error?.kind == .corrupt || (error?.kind == .other && error?.detail.contains("no first frame") == true),
+                          "\(String(describing: error))")
+        }
+    }
+
+    func testTruncatedFaststartMP4FailsAtTheFirstWrap() throws {
+        try onMain {
+            // The index is at the front: the clip plays part-way and wraps like a whole one.
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            let loops = Locked(0)
+            let errors = Locked<[MediaError]>([])
+            player.onLoop = { _ in loops.mutate { $0 += 1 } }
+            player.onError = { error in errors.mutate { $0.append(error) } }
+            XCTAssertEqual(load(player, clips.truncatedFaststart), .ready)
+            XCTAssertGreaterThan(Double(player.duration ?? 0) / 1e9, 2.9)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { player.phase.isFailed }, timeoutSeconds: 4),
+                          "a clip that stops at ~1.2 s of 3 s must fail at its first wrap; phase \(player.phase)")
+            print("truncated-faststart.mp4: \(player.phase)")
+            XCTAssertEqual(player.phase.error?.kind, .corrupt)
+            XCTAssertEqual(errors.value.count, 1)
+            XCTAssertEqual(loops.value, 0, "the early wrap must not be reported as a loop")
+        }
+    }
+
+    func testAClipThatNeverPrerollsTimesOut() throws {
+        try onMain {
+            // A live source never prerolls: nothing but the load timeout ends the wait.
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.loadTimeoutMilliseconds = 300
+            let start = Date()
+            player.load(uri: "udp://127.0.0.1:\(Int.random(in: 40_000...49_000))")
+            XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 3))
+            XCTAssertEqual(player.phase.error?.kind, .other)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.29)
+            // A clip loaded while an earlier load's timer is pending is not failed by it.
+            player.loadTimeoutMilliseconds = 600
+            player.load(uri: "udp://127.0.0.1:\(Int.random(in: 40_000...49_000))")
+            player.loadTimeoutMilliseconds = 2_500
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            spin(seconds: 0.7)
+            XCTAssertEqual(player.phase, .ready)
         }
     }
 
@@ -331,7 +389,7 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let log = FrameLog()
             let player = try makePlayer(log)
-            for url in [clips.missing, clips.corrupt, clips.audioOnly, clips.truncated] {
+            for url in [clips.missing, clips.corrupt, clips.audioOnly, clips.truncated, clips.text] {
                 XCTAssertTrue(load(player, url).isFailed, "\(url.lastPathComponent) should fail")
             }
             let readyCount = Locked(0)

@@ -21,6 +21,8 @@ struct TestClips: Sendable {
     let corrupt: URL
     /// The first half of `portrait` (the moov atom, written last, is missing).
     let truncated: URL
+    /// 160x284, 3 s, index at the front, cut after 40 %.
+    let truncatedFaststart: URL
     /// A plain text file.
     let text: URL
     /// A path that does not exist.
@@ -56,11 +58,16 @@ struct TestClips: Sendable {
         try noise.write(to: url("corrupt.mp4"))
         let good = try Data(contentsOf: url("portrait.mp4"))
         try good.prefix(good.count / 2).write(to: url("truncated.mp4"))
+        try launch("videotestsrc num-buffers=90 pattern=ball ! video/x-raw,format=I420,width=160,height=284,framerate=30/1 ! \(h264) "
+            + "! mp4mux faststart=true ! filesink location=\(url("faststart.mp4").path)")
+        let whole = try Data(contentsOf: url("faststart.mp4"))
+        try whole.prefix(whole.count * 4 / 10).write(to: url("truncated-faststart.mp4"))
         try "Just some notes, not a video.\nSecond line.\n".write(to: url("notes.txt"), atomically: true, encoding: .utf8)
 
         return TestClips(directory: dir, portrait: url("portrait.mp4"), landscape: url("landscape.mp4"),
                          audioVideo: url("av.mp4"), audioOnly: url("audio.ogg"), corrupt: url("corrupt.mp4"),
-                         truncated: url("truncated.mp4"), text: url("notes.txt"), missing: url("missing.mp4"))
+                         truncated: url("truncated.mp4"),
+                         truncatedFaststart: url("truncated-faststart.mp4"), text: url("notes.txt"), missing: url("missing.mp4"))
     }
 
     private static func launch(_ description: String) throws {
