@@ -79,6 +79,14 @@ public protocol FeedRepository: AnyObject {
     /// Changes the user's own profile (handle, name, bio, avatar); the handle must be free.
     @discardableResult func updateProfile(authorID: Int64, handle: String, name: String, bio: String,
                                           avatarURI: String?) throws -> Author
+    /// Records activity on the user's posts or profile (seeded samples, future sync).
+    @discardableResult func recordActivity(kind: Activity.Kind, actorHandle: String, postID: Int64?,
+                                           text: String?, created: Date) throws -> Activity
+    /// The Inbox, newest first.
+    func activity(limit: Int) throws -> [Activity]
+    func unseenActivityCount() throws -> Int
+    /// Everything in the Inbox has been seen.
+    func markActivitySeen() throws
     /// Sets whether the user likes a comment; liking twice is a no-op.
     @discardableResult func setCommentLiked(id: Int64, liked: Bool) throws -> Comment
 }

@@ -8,6 +8,7 @@ public enum Migrations {
 
     public static let all: [Migration] = [
         Migration(version: 1, sql: schemaVersion1),
+        Migration(version: 2, sql: schemaVersion2),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -111,5 +112,19 @@ public enum Migrations {
             SELECT p.id, p.caption, new.handle || ' ' || new.name, p.music, p.hashtags
             FROM posts p WHERE p.author_id = new.id;
         END;
+        """
+
+    /// The Inbox: likes, comments and follows on the user's posts and profile.
+    static let schemaVersion2 = """
+        CREATE TABLE activity (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('like', 'comment', 'follow')),
+            actor_id INTEGER NOT NULL REFERENCES authors(id) ON DELETE CASCADE,
+            post_id INTEGER REFERENCES posts(id) ON DELETE CASCADE,
+            text TEXT,
+            created_ms INTEGER NOT NULL,
+            seen INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX activity_newest_first ON activity(created_ms DESC, id DESC);
         """
 }

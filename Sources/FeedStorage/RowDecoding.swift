@@ -25,6 +25,19 @@ enum RowDecoding {
         FROM comments c JOIN authors a ON a.id = c.author_id
         """
 
+    static let selectActivity = """
+        SELECT \(authorColumns),
+               v.id, v.kind, v.post_id, v.text, v.created_ms, v.seen
+        FROM activity v JOIN authors a ON a.id = v.actor_id
+        """
+
+    static func activity(_ row: SQLiteRow) -> Activity {
+        let c = authorColumnCount
+        return Activity(id: row.int64(c), kind: Activity.Kind(rawValue: row.string(c + 1)) ?? .like,
+                        actor: author(row), postID: row.isNull(c + 2) ? nil : row.int64(c + 2),
+                        text: row.optionalString(c + 3), created: row.date(c + 4), seen: row.bool(c + 5))
+    }
+
     static func author(_ row: SQLiteRow) -> Author {
         Author(id: row.int64(0), handle: row.string(1), name: row.string(2), bio: row.string(3),
                avatarURI: row.optionalString(4), coverURI: row.optionalString(5),

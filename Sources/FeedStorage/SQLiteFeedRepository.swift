@@ -218,6 +218,35 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
+    @discardableResult
+    public func recordActivity(kind: Activity.Kind, actorHandle: String, postID: Int64?,
+                               text: String?, created: Date) throws -> Activity {
+        try connection.transaction {
+            let actor = try requireAuthor(handle: actorHandle)
+            try connection.run("INSERT INTO activity (kind, actor_id, post_id, text, created_ms) VALUES (?, ?, ?, ?, ?)",
+                               [kind.rawValue, actor.id, postID, text, created])
+            let id = connection.lastInsertRowID
+            guard let stored = try connection.queryFirst("\(RowDecoding.selectActivity) WHERE v.id = ?", [id],
+                                                         row: RowDecoding.activity) else {
+                throw StorageError.sqlite(code: 0, message: "activity \(id) vanished", sql: nil)
+            }
+            return stored
+        }
+    }
+
+    public func activity(limit: Int) throws -> [Activity] {
+        try connection.query("\(RowDecoding.selectActivity) ORDER BY v.created_ms DESC, v.id DESC LIMIT ?",
+                             [limit], row: RowDecoding.activity)
+    }
+
+    public func unseenActivityCount() throws -> Int {
+        try connection.queryFirst("SELECT count(*) FROM activity WHERE seen = 0", [], row: { $0.int(0) }) ?? 0
+    }
+
+    public func markActivitySeen() throws {
+        try connection.run("UPDATE activity SET seen = 1 WHERE seen = 0")
+    }
+
     private func requireComment(id: Int64) throws -> Comment {
         guard let comment = try connection.queryFirst("\(RowDecoding.selectComment) WHERE c.id = ?", [id],
                                                       row: RowDecoding.comment) else {

@@ -169,6 +169,28 @@ public final class InMemoryFeedRepository: FeedRepository {
         return author
     }
 
+    private var activities: [Activity] = []
+
+    @discardableResult
+    public func recordActivity(kind: Activity.Kind, actorHandle: String, postID: Int64?,
+                               text: String?, created: Date) throws -> Activity {
+        guard let actor = authors[actorHandle] else { throw Failure.authorNotFound(handle: actorHandle) }
+        let activity = Activity(id: takeID(), kind: kind, actor: actor, postID: postID, text: text,
+                                created: Self.millisecondPrecision(created))
+        activities.append(activity)
+        return activity
+    }
+
+    public func activity(limit: Int) throws -> [Activity] {
+        Array(activities.sorted { ($0.created, $0.id) > ($1.created, $1.id) }.prefix(max(0, limit)))
+    }
+
+    public func unseenActivityCount() throws -> Int { activities.filter { !$0.seen }.count }
+
+    public func markActivitySeen() throws {
+        for index in activities.indices { activities[index].seen = true }
+    }
+
     private func takeID() -> Int64 {
         defer { nextID += 1 }
         return nextID

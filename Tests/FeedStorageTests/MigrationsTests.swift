@@ -10,10 +10,25 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try FeedStore.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 1)
-        XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search"]))
+        XCTAssertEqual(Migrations.latestVersion, 2)
+        XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
+    }
+
+    func testAVersionOneLibraryMigratesForwardKeepingItsPosts() throws {
+        do {
+            // A library as version 1 left it: no activity table.
+            let repo = try FeedStore.open(at: databaseURL)
+            try addAuthor(repo)
+            try repo.insertPost(newPost("from version one", seconds: 1))
+            try repo.connection.execute("DROP TABLE activity; PRAGMA user_version = 1;")
+        }
+        let repo = try FeedStore.open(at: databaseURL)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 2)
+        XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
+        XCTAssertEqual(try repo.search("version", limit: 5).map(\.caption), ["from version one"])
+        XCTAssertEqual(try repo.unseenActivityCount(), 0)
     }
 
     func testCreatesMissingParentFolders() throws {
