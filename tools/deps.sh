@@ -6,7 +6,7 @@ RUN_PACKAGES=(
   pkg-config libgtk-4-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libsqlite3-dev
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-pulseaudio gstreamer1.0-x
-  gstreamer1.0-gl adwaita-icon-theme fonts-dejavu-core
+  gstreamer1.0-gl adwaita-icon-theme fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
 )
 TEST_PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils xdotool imagemagick

@@ -18,13 +18,10 @@ final class CommentRow {
     init(comment: Comment, avatarPath: String?, now: Date) {
         self.comment = comment
         root.addCSSClass("comment-row")
-        let avatar = Picture()
-        avatar.setFit(.cover)
-        avatar.setSizeRequest(width: 36, height: 36)
+        let avatar = Image(file: avatarPath, pixelSize: 36)
         avatar.setAlign(horizontal: .start, vertical: .start)
         avatar.addCSSClass("comment-avatar")
         avatar.setOverflowHidden()
-        avatar.setFile(path: avatarPath)
         avatar.setAccessibleLabel(comment.author.name)
         root.append(avatar)
 

@@ -35,9 +35,11 @@ public final class MainWindow {
         resultsPage.setExpand(horizontal: true, vertical: true)
         stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
         addStatusPage(.create, icon: "camera-video-symbolic", title: "Create",
-                      detail: "Hold R or the record button to film from your webcam and microphone, then post.")
-        addStatusPage(.inbox, icon: "mail-unread-symbolic", title: "Inbox",
-                      detail: "Likes and comments on your videos will show up here.")
+                      detail: "Recording isn’t here yet. It will let you hold R or the record button to film from your webcam and microphone, then post.")
+        inbox = InboxPage(InboxPage.Dependencies(
+            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
+            filePath: environment.filePath(for:)))
+        stack.add(inbox.root, name: TabBar.Tab.inbox.rawValue, title: "Inbox")
         let profileDeps = ProfilePage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
             filePath: environment.filePath(for:), cacheDirectory: environment.cacheDirectory, clock: environment.clock)
@@ -71,6 +73,12 @@ public final class MainWindow {
         feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        inbox.onOpen = { [weak self] post, openComments in
+            self?.openResults([post], at: 0, returningTo: .inbox)
+            if openComments { self?.comments.open(post) }
+        }
+        inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        tabBar.setBadge(.inbox, count: inbox.unseenCount)
         ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .profile) }
         authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: nil) }
         for profile in [ownProfile!, authorProfile!] {
@@ -118,6 +126,10 @@ public final class MainWindow {
         stack.visibleName = tab.rawValue
         tabBar.select(tab)
         if tab == .discover { discover.prepare() }
+        if tab == .inbox {
+            inbox.show()
+            tabBar.setBadge(.inbox, count: 0)
+        }
         if tab == .profile, let me = try? environment.repository.author(handle: environment.selfHandle) {
             ownProfile.show(me)
         }
@@ -139,6 +151,7 @@ public final class MainWindow {
     private static let resultsPageName = "results"
     private static let authorPageName = "author"
     private var ownProfile: ProfilePage!
+    private var inbox: InboxPage!
     private var authorProfile: ProfilePage!
     /// Where the author page's Back goes: the page it was opened from.
     private var authorReturnPage: String = TabBar.Tab.home.rawValue

@@ -5,7 +5,7 @@ import GtkKit
 @MainActor
 final class RailView {
     let root = Box(.vertical, spacing: 14)
-    private let avatar = Picture()
+    private let avatar = Image(file: nil, pixelSize: 48)
     private let avatarButton: Button
     private let likeIcon = Image(iconName: "loopfeed-heart-symbolic", pixelSize: 34)
     private let likeCount = Label()
@@ -25,8 +25,6 @@ final class RailView {
         root.setAlign(horizontal: .end, vertical: .end)
         root.setMargins(bottom: 20, end: 8)
 
-        avatar.setFit(.cover)
-        avatar.setSizeRequest(width: 48, height: 48)
         avatar.addCSSClass("rail-avatar")
         avatar.setOverflowHidden()
         avatarButton = Button(child: avatar)
@@ -60,7 +58,7 @@ final class RailView {
     }
 
     func show(_ post: Post, avatarPath: String?) {
-        avatar.setFile(path: avatarPath)
+        avatar.setFile(avatarPath)
         avatarButton.setAccessibleLabel("Profile of \(post.author.atHandle)")
         avatarButton.tooltip = post.author.name + " (" + post.author.atHandle + ")"
         update(post)

@@ -29,6 +29,7 @@ final class TabBar {
 
     let root = Box(.horizontal)
     private var buttons: [Tab: Button] = [:]
+    private var badges: [Tab: Label] = [:]
     var onSelect: ((Tab) -> Void)?
 
     init() {
@@ -36,7 +37,15 @@ final class TabBar {
         root.homogeneous = true
         for tab in Tab.allCases {
             let content = Box(.vertical, spacing: 2)
-            content.append(Image(iconName: tab.iconName, pixelSize: tab == .create ? 18 : 20))
+            let icon = Overlay()
+            icon.setChild(Image(iconName: tab.iconName, pixelSize: tab == .create ? 18 : 20))
+            let badge = Label()
+            badge.addCSSClass("tab-badge")
+            badge.setAlign(horizontal: .end, vertical: .start)
+            badge.isVisible = false
+            icon.addOverlay(badge)
+            badges[tab] = badge
+            content.append(icon)
             if tab != .create {
                 let label = Label(tab.title)
                 label.addCSSClass("tab-label")
@@ -53,6 +62,14 @@ final class TabBar {
             root.append(button)
         }
         select(.home)
+    }
+
+    /// A count on a tab (unread Inbox items); 0 hides it.
+    func setBadge(_ tab: Tab, count: Int) {
+        guard let badge = badges[tab], let button = buttons[tab] else { return }
+        badge.text = count > 99 ? "99+" : String(count)
+        badge.isVisible = count > 0
+        button.setAccessibleLabel(count > 0 ? "\(tab.title), \(count) new" : tab.title)
     }
 
     func select(_ tab: Tab) {

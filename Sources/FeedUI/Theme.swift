@@ -77,6 +77,14 @@ enum Theme {
     .profile-tab { border-radius: 0; border-bottom: 2px solid transparent; color: rgba(255,255,255,0.55);
         transition: border-color 250ms ease-out, color 250ms ease-out; }
     .profile-tab.selected { border-bottom-color: #fff; color: #fff; }
+    .inbox-page { background-color: #000; }
+    .inbox-title { font-weight: 800; font-size: 16px; margin: 14px 0 8px 0; }
+    .inbox-row { border-radius: 0; padding: 8px 14px; }
+    .inbox-row.unread { background-color: rgba(254,44,85,0.10); }
+    .unread-dot { background-color: #fe2c55; border-radius: 999px; min-width: 8px; min-height: 8px; }
+    .inbox-thumbnail { border-radius: 3px; background-color: #222; }
+    .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 9px; font-weight: 800;
+        padding: 0 4px; min-width: 10px; }
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }

@@ -102,6 +102,21 @@ public final class Image: Widget {
     }
 
     public func setIconName(_ name: String) { gtk_image_set_from_icon_name(OpaquePointer(handle.raw), name) }
+
+    /// An image file drawn inside the pixel-size square, whatever its own size (avatars): unlike
+    /// a Picture, an Image's natural size is its pixel size, so a 256 px file stays 48 px.
+    public convenience init(file path: String?, pixelSize: Int32) {
+        self.init(iconName: "avatar-default-symbolic", pixelSize: pixelSize)
+        setFile(path)
+    }
+
+    public func setFile(_ path: String?) {
+        if let path {
+            gtk_image_set_from_file(OpaquePointer(handle.raw), path)
+        } else {
+            gtk_image_set_from_icon_name(OpaquePointer(handle.raw), "avatar-default-symbolic")
+        }
+    }
     public func setPixelSize(_ size: Int32) { gtk_image_set_pixel_size(OpaquePointer(handle.raw), size) }
 }
 

@@ -1,0 +1,112 @@
+import FeedCore
+import FeedMedia
+import Foundation
+import GtkKit
+
+/// Activity on your videos and profile, newest first; new items are marked until seen.
+/// Clicking one opens the post (and its comments, for a comment).
+@MainActor
+final class InboxPage {
+    struct Dependencies {
+        var repository: FeedRepository
+        var thumbnails: ThumbnailGenerator
+        var playableURI: (String) -> String
+        var filePath: (String?) -> String?
+        var now: () -> Date = { Date() }
+    }
+
+    let root = Box(.vertical)
+    private let list = Box(.vertical, spacing: 2)
+    private let empty = Label("Likes, comments and new followers will show up here.")
+    private let deps: Dependencies
+    private var rows: [Widget] = []
+    var onOpen: ((_ post: Post, _ openComments: Bool) -> Void)?
+    var onOpenProfile: ((Author) -> Void)?
+
+    init(_ deps: Dependencies) {
+        self.deps = deps
+        root.addCSSClass("inbox-page")
+        let title = Label("Activity")
+        title.addCSSClass("inbox-title")
+        root.append(title)
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setExpand(horizontal: true, vertical: true)
+        empty.addCSSClass("discover-status")
+        empty.setWrap(true)
+        list.append(empty)
+        scroller.setChild(list)
+        root.append(scroller)
+    }
+
+    /// Shows the inbox as it is, then marks everything seen (marks stay until the next visit).
+    func show() {
+        for row in rows { list.remove(row) }
+        rows.removeAll()
+        let items = (try? deps.repository.activity(limit: 200)) ?? []
+        empty.isVisible = items.isEmpty
+        for item in items {
+            let row = makeRow(item)
+            rows.append(row)
+            list.append(row)
+        }
+        try? deps.repository.markActivitySeen()
+    }
+
+    var unseenCount: Int { (try? deps.repository.unseenActivityCount()) ?? 0 }
+
+    private func makeRow(_ item: Activity) -> Widget {
+        let content = Box(.horizontal, spacing: 12)
+        let avatar = Image(file: deps.filePath(item.actor.avatarURI), pixelSize: 44)
+        avatar.setAlign(vertical: .center)
+        avatar.addCSSClass("comment-avatar")
+        avatar.setOverflowHidden()
+        content.append(avatar)
+
+        let text = Box(.vertical, spacing: 2)
+        text.setExpand(horizontal: true)
+        text.setAlign(vertical: .center)
+        let line = Label()
+        line.setMarkup("<b>" + Markup.escape(item.actor.name) + "</b> " + Markup.escape(item.summary))
+        line.setWrap(true, maxLines: 2)
+        line.setXAlign(0)
+        let time = Label(RelativeTime.short(from: item.created, to: deps.now()))
+        time.addCSSClass("comment-time")
+        time.setXAlign(0)
+        text.append(line)
+        text.append(time)
+        content.append(text)
+
+        if !item.seen {
+            let dot = Box(.horizontal)
+            dot.addCSSClass("unread-dot")
+            dot.setAlign(vertical: .center)
+            content.append(dot)
+        }
+        let post = item.postID.flatMap { try? deps.repository.post(id: $0) }
+        if let post {
+            let thumbnail = Picture()
+            thumbnail.setFit(.cover)
+            thumbnail.setSizeRequest(width: 44, height: 57)
+            thumbnail.addCSSClass("inbox-thumbnail")
+            thumbnail.setOverflowHidden()
+            deps.thumbnails.thumbnail(postID: post.id, uri: deps.playableURI(post.videoURI)) { [weak thumbnail] url in
+                thumbnail?.setFile(path: url?.path)
+            }
+            content.append(thumbnail)
+        }
+        let button = Button(child: content)
+        button.setHasFrame(false)
+        button.addCSSClass("inbox-row")
+        button.setCSSClass("unread", !item.seen)
+        button.setAccessibleLabel("\(item.actor.name) \(item.summary) \(item.seen ? "" : "(new)")")
+        button.onClicked { [weak self] in
+            if let post {
+                self?.onOpen?(post, item.kind == .comment)
+            } else {
+                self?.onOpenProfile?(item.actor)
+            }
+        }
+        return button
+    }
+}
