@@ -43,7 +43,7 @@ AUTHORS = [
     ("aurora.waves", "Aurora Waves", "Fractals, synths and slow mornings ✨", 12800, 210, 340500, "AW", ("#7b2ff7", "#f107a3", "#1a0b3a"), 11),
     ("pixel.garden", "Pixel Garden", "Growing tiny worlds one cell at a time 🌱 cellular automata & chiptune", 3420, 388, 41900, "PG", ("#2ec4b6", "#83e377", "#0b3d2e"), 22),
     ("neon.nomad", "Neon Nomad", "Night walks, neon signs and lo-fi beats. DMs open for collabs", 248000, 95, 5120000, "NN", ("#ff4fd8", "#3a0ca3", "#0b0530"), 33),
-    ("hana.loops", "Hana Sato 花", "東京 | generative art & music boxes | new loop every Sunday", 1730000, 412, 28400000, "HS", ("#ffafcc", "#ffc8dd", "#5e3a6e"), 44),
+    ("hana.loops", "Hana Sato 花", "東京 | generative art & music boxes | new loop every Sunday", 1730000, 412, 28400000, "HS", ("#e0457b", "#ff8fab", "#5e3a6e"), 44),
     ("mo.makes", "Mo Haddad", "Maker. Shapes that bounce, sounds that boop. مرحبا 👋", 96500, 1203, 2210000, "MH", ("#ffbe0b", "#fb5607", "#3d1d00"), 55),
     ("tide.and.tone", "Tide & Tone", "Water, light, patience 🌊", 560, 77, 2870, "TT", ("#00b4d8", "#0077b6", "#03045e"), 66),
 ]
@@ -532,7 +532,7 @@ while read -r handle initials c1 c2 c3 seed; do
         -alpha off -compose copy_opacity -composite \
         -fill none -stroke "rgba(255,255,255,0.55)" -strokewidth 6 -draw "circle 127.5,127.5 127.5,6" \
         -stroke none -fill white -font "$FONT" -pointsize 96 -gravity center -annotate +0+4 "$initials" \
-        -define png:exclude-chunks=date,time "$OUT/avatars/$handle.png"
+        -depth 8 -define png:exclude-chunks=date,time "$OUT/avatars/$handle.png"
     convert -seed "$seed" -size 540x360 "plasma:$c1-$c3" -blur 0x10 -resize 1080x720\! \
         \( -size 1080x720 "gradient:$c2-$c3" \) -compose overlay -composite \
         \( -size 1080x720 xc:none -fill "rgba(255,255,255,0.10)" \
