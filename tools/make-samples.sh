@@ -311,6 +311,23 @@ def probe(path):
             rot = int(sd["rotation"]) % 360
     return v, a, rot
 
+SELF_POSTS = [
+    ("videos/you-01-first-loop.mp4", "my first loop, be nice 🙈 #firstpost #gradient #loop",
+     "First Loop — You (original sound)", 37, "2026-11-27T20:14:00Z"),
+    ("videos/you-02-desk-life.mp4", "the game of life runs on my desk now #gameoflife #generativeart",
+     "Desk Life — You (original sound)", 212, "2026-11-29T09:41:00Z"),
+]
+
+ACTIVITY = [
+    ("like", "aurora.waves", "videos/you-01-first-loop.mp4", None, "2026-11-27T20:31:00Z"),
+    ("comment", "pixel.garden", "videos/you-01-first-loop.mp4", "welcome!! the colours are lovely", "2026-11-27T21:02:00Z"),
+    ("follow", "pixel.garden", None, None, "2026-11-27T21:03:00Z"),
+    ("like", "hana.loops", "videos/you-02-desk-life.mp4", None, "2026-11-29T10:05:00Z"),
+    ("comment", "mo.makes", "videos/you-02-desk-life.mp4", "glider gun when? 👀", "2026-11-29T11:20:00Z"),
+    ("comment", "hana.loops", "videos/you-02-desk-life.mp4", "ライフゲーム大好き！", "2026-11-29T12:45:00Z"),
+    ("follow", "neon.nomad", None, None, "2026-11-29T18:10:00Z"),
+]
+
 def write_json(outdir):
     authors = [dict(handle=h, name=n, bio=b, avatar=f"avatars/{h}.png", cover=f"covers/{h}.jpg",
                     followers=fo, following=fi, likes=li)
@@ -330,8 +347,19 @@ def write_json(outdir):
                           duration=round(float(v["duration"]), 3),
                           likes=m["likes"], comments=m["comments"], shares=m["shares"], created=m["created"],
                           comments_sample=m["comments_sample"]))
+    # Posts by the person using Loopfeed (handle "you", created by the app) and activity on them.
+    for rel, caption, music, likes, created in SELF_POSTS:
+        v, a, rot = probe(os.path.join(outdir, rel))
+        posts.append(dict(file=rel, author="you", caption=caption, music=music,
+                          width=int(v["width"]), height=int(v["height"]), rotation=rot,
+                          duration=round(float(v["duration"]), 3), likes=likes, comments=0, shares=0,
+                          created=created, comments_sample=[]))
+    activity = []
+    for kind, actor, rel, text, created in ACTIVITY:
+        assert actor in handles and (rel is None or any(p["file"] == rel for p in posts))
+        activity.append(dict(kind=kind, actor=actor, post=rel, text=text, created=created))
     with open(os.path.join(outdir, "samples.json"), "w", encoding="utf-8") as f:
-        json.dump(dict(authors=authors, posts=posts), f, ensure_ascii=False, indent=2)
+        json.dump(dict(authors=authors, posts=posts, activity=activity), f, ensure_ascii=False, indent=2)
         f.write("\n")
 
 cmd = sys.argv[1]
@@ -521,6 +549,22 @@ while read -r id slug W H N; do
         "$OUT/videos/$id-$slug.mp4"
 done < <(gen clips)
 [[ -n $PREVIEW ]] && exit 0
+
+# ---------------------------------------------------------------------------
+# Two clips "you" posted, so your profile grid and your Inbox have something on first run
+# ---------------------------------------------------------------------------
+if [[ -z ${ONLY:-} || ${ONLY:-} == *you* ]]; then
+    ffmpeg -nostdin -v error -y \
+        -f lavfi -i "gradients=s=720x1280:r=30:speed=0.015:n=4:c0=0xff2c55:c1=0x25f4ee:c2=0x6a00ff:c3=0xffb800,drawbox=x=0:y=1000:w=720:h=280:color=black@0.25:t=fill" \
+        -f lavfi -i "aevalsrc='0.25*sin(2*PI*t*(220*pow(2,floor(mod(t*2,4))/12*4)))*exp(-3*mod(t,0.5))':s=48000:c=stereo" \
+        -t 6 -c:v libx264 -profile:v main -pix_fmt yuv420p -crf 27 -c:a aac -b:a 128k -movflags +faststart -shortest \
+        "$OUT/videos/you-01-first-loop.mp4"
+    ffmpeg -nostdin -v error -y \
+        -f lavfi -i "life=s=180x320:r=30:mold=10:life_color=0xffb800:death_color=0x202040:mold_color=0x6a00ff,scale=720:1280:flags=neighbor" \
+        -f lavfi -i "aevalsrc='0.2*sin(2*PI*t*(330+110*floor(mod(t*4,3))))*exp(-6*mod(t,0.25))':s=48000:c=stereo" \
+        -t 6 -c:v libx264 -profile:v main -pix_fmt yuv420p -crf 27 -c:a aac -b:a 128k -movflags +faststart -shortest \
+        "$OUT/videos/you-02-desk-life.mp4"
+fi
 
 # ---------------------------------------------------------------------------
 # Avatars (256x256 circle, transparent outside) and covers (1080x720 abstract JPEG)

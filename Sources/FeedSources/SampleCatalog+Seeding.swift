@@ -3,11 +3,15 @@ public import FeedCore
 public enum SampleCatalogError: Error, Equatable, CustomStringConvertible {
     /// A post or comment names an author that is neither in the catalog nor stored.
     case unknownAuthor(handle: String, usedBy: String)
+    /// An activity entry is malformed: unknown kind, or a post that is not in the catalog.
+    case badActivity(String)
 
     public var description: String {
         switch self {
         case .unknownAuthor(let handle, let usedBy):
             "samples.json: \(usedBy) names author @\(handle), who is not in the catalog"
+        case .badActivity(let detail):
+            "samples.json: activity \(detail)"
         }
     }
 }
@@ -32,25 +36,44 @@ extension SampleCatalog {
             }
         }
 
+        let files = Set(posts.map(\.file))
+        for entry in activity {
+            try requireAuthor(entry.actor, usedBy: "activity")
+            guard Activity.Kind(rawValue: entry.kind) != nil else { throw SampleCatalogError.badActivity("kind \(entry.kind)") }
+            if let post = entry.post, !files.contains(post) { throw SampleCatalogError.badActivity("post \(post)") }
+        }
+
         for author in authors {
             try repository.insertAuthor(Author(
                 handle: author.handle, name: author.name, bio: author.bio,
                 avatarURI: author.avatar.map(Self.bundleURI), coverURI: author.cover.map(Self.bundleURI),
                 followers: author.followers, following: author.following, likes: author.likes))
         }
+        var stored: [String: Int64] = [:]
         for sample in posts {
             // Each stored comment adds one to the post's count, so start below the total.
-            let stored = try repository.insertPost(NewPost(
+            let post = try repository.insertPost(NewPost(
                 authorHandle: sample.author, caption: sample.caption, music: sample.music,
                 videoURI: Self.bundleURI(sample.file), width: sample.width, height: sample.height,
                 rotation: sample.rotation, duration: sample.duration, likeCount: sample.likes,
                 commentCount: max(0, sample.comments - sample.commentsSample.count),
                 shareCount: sample.shares, created: sample.created))
+            stored[sample.file] = post.id
             for comment in sample.commentsSample {
-                try repository.insertComment(postID: stored.id, authorHandle: comment.author,
+                try repository.insertComment(postID: post.id, authorHandle: comment.author,
                                              text: comment.text, likeCount: comment.likes,
                                              created: comment.created)
             }
+        }
+        for entry in activity {
+            guard let kind = Activity.Kind(rawValue: entry.kind) else { continue }
+            // A comment in the Inbox is also a comment under the post.
+            if kind == .comment, let file = entry.post, let postID = stored[file], let text = entry.text {
+                try repository.insertComment(postID: postID, authorHandle: entry.actor, text: text,
+                                             likeCount: 0, created: entry.created)
+            }
+            try repository.recordActivity(kind: kind, actorHandle: entry.actor, postID: entry.post.flatMap { stored[$0] },
+                                          text: entry.text, created: entry.created)
         }
         return posts.count
     }

@@ -5,10 +5,22 @@ public import Foundation
 public struct SampleCatalog: Sendable, Equatable, Decodable {
     public var authors: [SampleAuthor]
     public var posts: [SamplePost]
+    /// Likes, comments and follows on the local user's sample posts, for the Inbox.
+    public var activity: [SampleActivity]
 
-    public init(authors: [SampleAuthor], posts: [SamplePost]) {
+    public init(authors: [SampleAuthor], posts: [SamplePost], activity: [SampleActivity] = []) {
         self.authors = authors
         self.posts = posts
+        self.activity = activity
+    }
+
+    enum CodingKeys: String, CodingKey { case authors, posts, activity }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        authors = try c.decode([SampleAuthor].self, forKey: .authors)
+        posts = try c.decode([SamplePost].self, forKey: .posts)
+        activity = try c.decodeIfPresent([SampleActivity].self, forKey: .activity) ?? []
     }
 
     public init(data: Data) throws {
@@ -74,6 +86,16 @@ public struct SamplePost: Sendable, Equatable, Decodable {
         created = try c.decode(Date.self, forKey: .created)
         commentsSample = try c.decodeIfPresent([SampleComment].self, forKey: .commentsSample) ?? []
     }
+}
+
+public struct SampleActivity: Sendable, Equatable, Decodable {
+    /// "like", "comment" or "follow".
+    public var kind: String
+    public var actor: String
+    /// The post's file, for likes and comments.
+    public var post: String?
+    public var text: String?
+    public var created: Date
 }
 
 public struct SampleComment: Sendable, Equatable, Decodable {

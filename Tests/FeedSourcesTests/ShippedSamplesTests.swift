@@ -30,5 +30,10 @@ final class ShippedSamplesTests: XCTestCase {
         try SelfAuthor.ensure(in: repo)
         XCTAssertEqual(try catalog.seed(into: repo), catalog.posts.count)
         XCTAssertEqual(try repo.postCount(), catalog.posts.count)
+        // The Inbox is not empty on first run, and your profile has videos.
+        XCTAssertFalse(catalog.activity.isEmpty)
+        XCTAssertEqual(try repo.activity(limit: 100).count, catalog.activity.count)
+        XCTAssertEqual(try repo.unseenActivityCount(), catalog.activity.count)
+        XCTAssertFalse(try repo.posts(byAuthorHandle: SelfAuthor.handle, limit: 10).isEmpty)
     }
 }
