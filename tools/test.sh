@@ -14,10 +14,10 @@ headless_session_start
 trap headless_session_stop EXIT
 
 echo "== swift build"
-swift build --build-tests --disable-index-store 2>&1 | sed '/warning: prohibited flag/d'
+swift build --build-tests 2>&1 | sed '/warning: prohibited flag/d'
 echo "== swift test"
 set +e
-swift test --skip-build --disable-index-store 2>&1 | sed '/warning: prohibited flag/d'
+swift test --skip-build 2>&1 | sed '/warning: prohibited flag/d'
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 set -e
 

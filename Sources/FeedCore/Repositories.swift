@@ -55,6 +55,8 @@ public protocol FeedRepository: AnyObject {
     func postCount() throws -> Int
     @discardableResult func insertAuthor(_ author: Author) throws -> Author
     func author(handle: String) throws -> Author?
+    /// The person using this copy of Loopfeed, whatever their handle is now.
+    func selfAuthor() throws -> Author?
     @discardableResult func insertPost(_ post: NewPost) throws -> Post
     /// Sets whether the user likes the post and returns it as stored; liking twice is a no-op.
     @discardableResult func setLiked(postID: Int64, liked: Bool) throws -> Post

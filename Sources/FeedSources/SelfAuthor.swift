@@ -8,7 +8,8 @@ public enum SelfAuthor {
     /// user may have edited it). Called at every start, with or without samples.
     @discardableResult
     public static func ensure(in repository: any FeedRepository) throws -> Author {
-        if let existing = try repository.author(handle: handle) { return existing }
+        // Looked up as "the self author", not by handle: the user may have renamed themselves.
+        if let existing = try repository.selfAuthor() { return existing }
         return try repository.insertAuthor(Author(handle: handle, name: "You", isSelf: true))
     }
 }

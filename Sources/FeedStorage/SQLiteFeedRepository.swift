@@ -173,6 +173,11 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
+    public func selfAuthor() throws -> Author? {
+        try connection.queryFirst("\(RowDecoding.selectAuthor) WHERE a.is_self = 1 ORDER BY a.id LIMIT 1", [],
+                                  row: RowDecoding.author)
+    }
+
     public func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post] {
         try connection.query("""
             \(RowDecoding.selectPost) WHERE a.handle = ? ORDER BY p.created_ms DESC, p.id DESC LIMIT ?

@@ -131,6 +131,10 @@ public final class InMemoryFeedRepository: FeedRepository {
         return comments[index]
     }
 
+    public func selfAuthor() throws -> Author? {
+        authors.values.filter(\.isSelf).min { $0.id < $1.id }
+    }
+
     public func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post] {
         Array(posts.values.filter { $0.author.handle == handle }.map(withCurrentAuthor).sorted(by: Self.newestFirst)
             .prefix(max(0, limit)))

@@ -259,7 +259,9 @@ final class CommentsSheet {
             show(message: "Comments can be at most \(limit.formatted()) characters; this one has \(count.formatted()).")
         case .valid(let text):
             do {
-                let comment = try deps.repository.insertComment(postID: post.id, authorHandle: deps.selfHandle,
+                // The user may have renamed themselves since the app started.
+                let handle = (try? deps.repository.selfAuthor()?.handle) ?? deps.selfHandle
+                let comment = try deps.repository.insertComment(postID: post.id, authorHandle: handle,
                                                                 text: text, likeCount: 0, created: deps.now())
                 composer.text = ""
                 message.isVisible = false

@@ -22,6 +22,8 @@ public struct FeedEnvironment {
     public var cacheDirectory: URL
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
+    /// Where the user's own files go (a chosen avatar is copied here).
+    public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,

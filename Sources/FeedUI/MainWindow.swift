@@ -78,6 +78,7 @@ public final class MainWindow {
             if openComments { self?.comments.open(post) }
         }
         inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
         ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .profile) }
         authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: nil) }
@@ -130,7 +131,7 @@ public final class MainWindow {
             inbox.show()
             tabBar.setBadge(.inbox, count: 0)
         }
-        if tab == .profile, let me = try? environment.repository.author(handle: environment.selfHandle) {
+        if tab == .profile, let me = try? environment.repository.author(handle: selfHandle) {
             ownProfile.show(me)
         }
         feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
@@ -199,8 +200,25 @@ public final class MainWindow {
         application.setAccelerators(["<Control>question", "<Control><Shift>slash"], forAction: "app.shortcuts")
     }
 
+    private var profileEditor: ProfileEditor?
+
+    private func editProfile(_ author: Author) {
+        let editor = ProfileEditor(author: author, parent: window, repository: environment.repository,
+                                   dataDirectory: environment.dataDirectory,
+                                   avatarPath: environment.filePath(for: author.avatarURI))
+        editor.onSaved = { [weak self] saved in
+            self?.selfHandle = saved.handle
+            self?.ownProfile.show(saved)
+        }
+        profileEditor = editor
+        editor.present()
+    }
+
+    /// The user's handle now (they may change it).
+    private lazy var selfHandle: String = environment.selfHandle
+
     private func openAuthor(_ author: Author) {
-        if author.handle == environment.selfHandle {
+        if author.isSelf || author.handle == selfHandle {
             select(.profile)
             return
         }

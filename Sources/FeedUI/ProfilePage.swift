@@ -35,6 +35,8 @@ final class ProfilePage {
     private let likes = Label()
     private let followButton = Button(label: "Follow")
     private let clearCacheButton = Button(label: "Remove Cache Size: 0.0 MB")
+    private let editButton = Button(label: "Edit profile")
+    var onEdit: ((Author) -> Void)?
     private let tabs: ProfileTabs
     private let stickyTabs: ProfileTabs
     private let grid: PostGrid
@@ -137,6 +139,12 @@ final class ProfilePage {
         clearCacheButton.addCSSClass("profile-secondary")
         clearCacheButton.setAccessibleLabel("Remove cached thumbnails and downloads")
         clearCacheButton.onClicked { [weak self] in self?.clearCache() }
+        editButton.addCSSClass("profile-secondary")
+        editButton.onClicked { [weak self] in
+            guard let self, let author else { return }
+            onEdit?(author)
+        }
+        actions.append(editButton)
         actions.append(followButton)
         actions.append(clearCacheButton)
         for widget: Widget in [avatar, name, handle, counts, bio, actions] { info.append(widget) }
@@ -163,6 +171,7 @@ final class ProfilePage {
         followButton.setCSSClass("followed", author.isFollowed)
         followButton.setAccessibleLabel(author.isFollowed ? "Unfollow \(author.atHandle)" : "Follow \(author.atHandle)")
         clearCacheButton.isVisible = author.isSelf
+        editButton.isVisible = author.isSelf
         if author.isSelf { clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(cacheSize()))" }
         tabs.setLikedVisible(author.isSelf)
         stickyTabs.setLikedVisible(author.isSelf)

@@ -95,7 +95,8 @@ public enum LoopfeedMain {
             pinnedPosts: pinned,
             preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
             cacheDirectory: paths.cacheDirectory)
-        environment.selfHandle = SelfAuthor.handle
+        environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
+        environment.dataDirectory = paths.dataDirectory
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL)?.path
         return MainActor.assumeIsolated {

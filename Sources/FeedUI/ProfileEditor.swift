@@ -1,0 +1,133 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// Edits your own profile: name, handle, bio and avatar (an image file, copied into the data
+/// directory so moving the original later changes nothing). Checked before saving; a problem
+/// is shown and nothing typed is lost.
+@MainActor
+final class ProfileEditor {
+    private let dialog: DialogWindow
+    private let name = Entry(placeholder: "Name")
+    private let handle = Entry(placeholder: "handle")
+    private let bio = TextView()
+    private let avatar: Image
+    private let message = Label()
+    private var author: Author
+    private var chosenAvatar: String?
+    private let repository: FeedRepository
+    private let dataDirectory: URL
+    private var chooser: ImageFileChooser?
+    var onSaved: ((Author) -> Void)?
+
+    init(author: Author, parent: Window, repository: FeedRepository, dataDirectory: URL, avatarPath: String?) {
+        self.author = author
+        self.repository = repository
+        self.dataDirectory = dataDirectory
+        dialog = DialogWindow(title: "Edit profile", parent: parent)
+        dialog.setDefaultSize(width: 380, height: -1)
+        avatar = Image(file: avatarPath, pixelSize: 72)
+
+        let form = Box(.vertical, spacing: 10)
+        form.addCSSClass("profile-editor")
+        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        avatar.addCSSClass("profile-avatar")
+        avatar.setAlign(horizontal: .center)
+        avatar.setOverflowHidden()
+        let changePhoto = Button(label: "Change photo…")
+        changePhoto.setAlign(horizontal: .center)
+        changePhoto.onClicked { [weak self] in self?.chooseAvatar() }
+        form.append(avatar)
+        form.append(changePhoto)
+        for (caption, field) in [("Name", name as Widget), ("Handle", handle as Widget)] {
+            let label = Label(caption)
+            label.setXAlign(0)
+            label.addCSSClass("comment-author")
+            form.append(label)
+            form.append(field)
+        }
+        name.text = author.name
+        name.setMaxLength(60)
+        name.setAccessibleLabel("Name")
+        handle.text = author.handle
+        handle.setMaxLength(30)
+        handle.setAccessibleLabel("Handle")
+        let bioLabel = Label("Bio")
+        bioLabel.setXAlign(0)
+        bioLabel.addCSSClass("comment-author")
+        bio.text = author.bio
+        bio.addCSSClass("composer-text")
+        bio.setAccessibleLabel("Bio")
+        bio.setSizeRequest(width: -1, height: 64)
+        form.append(bioLabel)
+        form.append(bio)
+        message.addCSSClass("composer-message")
+        message.setWrap(true)
+        message.setXAlign(0)
+        message.isVisible = false
+        form.append(message)
+
+        let buttons = Box(.horizontal, spacing: 8)
+        buttons.setAlign(horizontal: .end)
+        let cancel = Button(label: "Cancel")
+        cancel.onClicked { [weak self] in self?.dialog.close() }
+        let save = Button(label: "Save")
+        save.addCSSClass("suggested-action")
+        save.onClicked { [weak self] in self?.save() }
+        buttons.append(cancel)
+        buttons.append(save)
+        form.append(buttons)
+        dialog.setChild(form)
+    }
+
+    func present() { dialog.present() }
+
+    private func chooseAvatar() {
+        let chooser = ImageFileChooser(title: "Choose a profile photo", parent: dialog)
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            guard let self, let path else { return }
+            if let problem = ImageFile.check(path: path) {
+                show("That file can’t be used as a photo: \(problem)")
+                return
+            }
+            chosenAvatar = path
+            avatar.setFile(path)
+            message.isVisible = false
+        }
+    }
+
+    private func show(_ text: String) {
+        message.text = text
+        message.isVisible = true
+    }
+
+    private func save() {
+        let newHandle = handle.text.trimmingCharacters(in: .whitespaces).lowercased()
+        let newName = name.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let newBio = bio.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let problems = ProfileValidation.check(handle: newHandle, name: newName, bio: newBio)
+        guard problems.isEmpty else {
+            show(problems.map(\.description).joined(separator: " "))
+            return
+        }
+        do {
+            var avatarURI = author.avatarURI
+            if let source = chosenAvatar {
+                let folder = dataDirectory.appendingPathComponent("avatars")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let ext = URL(fileURLWithPath: source).pathExtension.lowercased()
+                let target = folder.appendingPathComponent("you-\(UUID().uuidString).\(ext.isEmpty ? "img" : ext)")
+                try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
+                avatarURI = target.absoluteString
+            }
+            let saved = try repository.updateProfile(authorID: author.id, handle: newHandle, name: newName,
+                                                     bio: newBio, avatarURI: avatarURI)
+            author = saved
+            onSaved?(saved)
+            dialog.close()
+        } catch {
+            show("Couldn’t save: \(error)")
+        }
+    }
+}
