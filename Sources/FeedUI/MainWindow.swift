@@ -110,6 +110,15 @@ public final class MainWindow {
 
     public var postCount: Int { feed.postCount }
 
+    /// Closes the dialogs while this window still exists: a dialog disposed after its parent
+    /// unsets its transient-for on a dead window.
+    public func teardown() {
+        profileEditor?.close()
+        profileEditor = nil
+        shortcutsWindow?.close()
+        shortcutsWindow = nil
+    }
+
     /// Shows the window and starts the feed.
     public func start() {
         window.present()

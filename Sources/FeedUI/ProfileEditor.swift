@@ -81,6 +81,7 @@ final class ProfileEditor {
     }
 
     func present() { dialog.present() }
+    func close() { dialog.close() }
 
     private func chooseAvatar() {
         let chooser = ImageFileChooser(title: "Choose a profile photo", parent: dialog)

@@ -52,4 +52,5 @@ public final class ShortcutsWindow {
     }
 
     public func present() { gtk_window_present(window.handle.typed(GtkWindow.self)) }
+    public func close() { gtk_window_destroy(window.handle.typed(GtkWindow.self)) }
 }

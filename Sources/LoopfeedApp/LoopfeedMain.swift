@@ -135,6 +135,12 @@ public enum LoopfeedMain {
         let quit: @MainActor () -> Void = { mainWindow?.window.close() ?? application.quit() }
         MainLoop.onUnixSignal(SIGTERM, quit)
         MainLoop.onUnixSignal(SIGINT, quit)
+        // Widgets go while the display still exists: released after g_application_run returns,
+        // a text field with a selection disconnects from a clipboard GTK already freed.
+        application.onShutdown {
+            mainWindow?.teardown()
+            mainWindow = nil
+        }
         let status = application.run()
         mainWindow = nil
         return failed ? 1 : status
