@@ -2,6 +2,7 @@
 # Runs every Loopfeed test on a fresh machine: installs what is missing, builds, runs the
 # unit and GStreamer integration tests (swift test), the data-file validations (meson test)
 # and the headless end-to-end tests (a real window under Xvfb, driven by xdotool).
+# The last line sums them up: "total: N passed, M failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/deps.sh
@@ -10,30 +11,42 @@ ensure_packages test
 ensure_swift
 
 status=0
+logs=$(mktemp -d /tmp/loopfeed-test.XXXXXX)
 headless_session_start
-trap headless_session_stop EXIT
+trap 'headless_session_stop; rm -rf "$logs"' EXIT
 
 echo "== swift build"
 swift build --build-tests 2>&1 | sed '/warning: prohibited flag/d'
-echo "== swift test"
+
+echo "== swift test (unit, GStreamer integration, GTK wrappers)"
 set +e
-swift test --skip-build 2>&1 | sed '/warning: prohibited flag/d'
+swift test --skip-build 2>&1 | sed '/warning: prohibited flag/d' | tee "$logs/swift.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-set -e
 
 echo "== meson test (desktop file, metainfo, schema)"
-mbuild=$(mktemp -d /tmp/loopfeed-meson.XXXXXX)
-if meson setup "$mbuild" meson-helpers -Dbuild_binary=false >/dev/null && meson test -C "$mbuild" --print-errorlogs; then
-  :
-else
-  status=1
-fi
-rm -rf "$mbuild"
+mbuild="$logs/meson"
+{ meson setup "$mbuild" meson-helpers -Dbuild_binary=false >/dev/null && meson test -C "$mbuild" --print-errorlogs; } \
+  2>&1 | tee "$logs/meson.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 echo "== end-to-end (Xvfb)"
 # The end-to-end runner starts its own Xvfb, D-Bus and PulseAudio, isolated from the above.
-python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" || status=1
+python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" 2>&1 | tee "$logs/e2e.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+set -e
 
-[ $status -eq 0 ] && echo "All Loopfeed tests passed" || echo "Some Loopfeed tests FAILED"
-
+# XCTest's closing "Executed N tests, with F failures", meson's Ok/Fail, the e2e summary.
+unit_line=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$logs/swift.txt" | tail -1 || true)
+unit_run=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$unit_line")
+unit_failed=$(sed -nE 's/.*with ([0-9]+) failures?.*/\1/p' <<<"$unit_line")
+meson_ok=$(sed -nE 's/^Ok:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
+meson_fail=$(sed -nE 's/^Fail:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
+e2e_line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$logs/e2e.txt" | tail -1 || true)
+e2e_ok=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$e2e_line")
+e2e_fail=$(sed -nE 's/.*passed, ([0-9]+) failed$/\1/p' <<<"$e2e_line")
+passed=$(( ${unit_run:-0} - ${unit_failed:-0} + ${meson_ok:-0} + ${e2e_ok:-0} ))
+failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + ${e2e_fail:-0} ))
+[ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1   # a step failed without counting it
+echo "unit+integration: ${unit_run:-0} run, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e: ${e2e_ok:-0} passed"
+echo "total: $passed passed, $failed failed"
 exit $status
