@@ -49,6 +49,9 @@ let package = Package(
             dependencies: ["FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
+        // Benchmark of Discover's search over a large library (bench/search.sh runs it).
+        .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage"],
+                          swiftSettings: swiftSettings),
 
         // In-memory fakes of the FeedCore protocols.
         .target(name: "FeedTesting", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
