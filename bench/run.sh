@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Loopfeed benchmarks, one command: builds a release binary of the current tree (own scratch
+# path bench/.build), starts a private headless session (Xvfb + D-Bus + PulseAudio null sink),
+# generates the test clips, measures, and rewrites docs/BENCHMARKS.md.
+#
+#   bash bench/run.sh
+#   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+START=$(date +%s)
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+
+for tool in swift python3 gst-launch-1.0 gst-play-1.0 mpv xdotool Xvfb dbus-daemon pulseaudio pactl; do
+  command -v "$tool" >/dev/null || { echo "bench: '$tool' not found" >&2; exit 1; }
+done
+
+echo "[bench] load average at start: $LOAD_AT_START"
+echo "[bench] building release binary in bench/.build"
+swift build -c release --product loopfeed --scratch-path "$ROOT/bench/.build" 2>&1 \
+  | sed '/warning: prohibited flag/d'
+BUILD_END=$(date +%s)
+BIN="$ROOT/bench/.build/release/loopfeed"
+[ -x "$BIN" ] || { echo "bench: build produced no binary" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
+# A copy, so a rebuild during the run does not swap the binary under it. Outside the source
+# tree it finds no bundled samples, so the feed holds exactly the bench's clips.
+cp "$BIN" "$WORK/loopfeed"
+echo "[bench] work directory: $WORK"
+
+# shellcheck source=../tools/headless-session.sh
+source "$ROOT/tools/headless-session.sh"
+headless_session_start
+trap 'headless_session_stop' EXIT
+
+COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")
+DIRTY=()
+[ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && DIRTY=(--dirty)
+
+python3 "$ROOT/bench/bench.py" --binary "$WORK/loopfeed" --work "$WORK" \
+  --out "$ROOT/docs/BENCHMARKS.md" --load-at-start "$LOAD_AT_START" \
+  --build-seconds $((BUILD_END - START)) --commit "$COMMIT" "${DIRTY[@]}"
+echo "[bench] total $(( $(date +%s) - START )) s; report: docs/BENCHMARKS.md"
