@@ -52,3 +52,6 @@ void lf_accessible_set_label(gpointer widget, const char *label) {
 void lf_accessible_set_description(gpointer widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+
+#include <malloc.h>
+void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }

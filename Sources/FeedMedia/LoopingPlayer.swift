@@ -61,6 +61,12 @@ public final class LoopingPlayer {
         // Subtitles and colour balance are never shown, and our own sink bin converts and scales
         // (native-video), so the caps it sees are the clip's own size.
         playbin.set("flags", "video+audio+soft-volume+native-video")
+        // Frame threading gives every libav decoder a copy of its frame pool per thread; three
+        // pooled players at 720x1280 held ~100 MB more for it. One thread decodes 720p30 at a
+        // small share of a core, and the pool's other two decoders sit paused anyway.
+        playbin.onElementSetup { element in
+            if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
+        }
         let sink = try Element.bin(description:
             "videoflip name=flip video-direction=auto ! videoscale name=scale ! videoconvert "
             + "! capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "

@@ -12,9 +12,9 @@ enum Theme {
     window.loopfeed { background-color: #000; color: #fff; }
     .feed-page { background-color: #000; }
     .post-info { margin: 0 84px 16px 14px; }
-    .post-author { font-weight: 800; font-size: 16px; text-shadow: 0 1px 3px rgba(0,0,0,0.8); }
-    .post-caption { font-size: 14px; text-shadow: 0 1px 3px rgba(0,0,0,0.8); }
-    .post-music { font-size: 13px; text-shadow: 0 1px 3px rgba(0,0,0,0.8); }
+    .post-author { font-weight: 800; font-size: 16px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-caption { font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-music { font-size: 13px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0) 55%, rgba(0,0,0,0.55) 100%); }
     .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px; }
     .error-card .title { font-weight: 800; font-size: 17px; }
@@ -26,12 +26,12 @@ enum Theme {
     .tab-bar button.create-tab image { background-color: #fff; color: #000; border-radius: 8px; padding: 4px 10px;
         box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; }
     .rail-button { background: none; border: none; box-shadow: none; padding: 2px; color: #fff; }
-    .rail-button image { -gtk-icon-shadow: 0 1px 3px rgba(0,0,0,0.6); }
-    .rail-count { font-size: 12px; font-weight: 700; text-shadow: 0 1px 3px rgba(0,0,0,0.8); }
+    .rail-button image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
+    .rail-count { font-size: 12px; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
     image.liked { color: #fe2c55; }
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
-    .pause-indicator { color: rgba(255,255,255,0.6); -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.5); }
+    .pause-indicator { color: rgba(255,255,255,0.6); -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.5); }
     .sheet-dim { background-color: rgba(0,0,0,0.45); }
     .comments-sheet { background-color: rgba(24,24,28,0.96); border-radius: 12px 12px 0 0;
         box-shadow: 0 -4px 24px rgba(0,0,0,0.5); }
@@ -54,7 +54,7 @@ enum Theme {
     .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
         background-color: #1c1c1f; }
     .post-tile.tile-broken { background-color: #2a1c20; }
-    .tile-likes { margin: 4px 6px; font-size: 12px; font-weight: 700; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
+    .tile-likes { margin: 4px 6px; font-size: 12px; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.8); }
     .hashtag-chip { border-radius: 999px; padding: 2px 12px; min-height: 28px; }
     .discover-page { background-color: #000; }
     .discover-status { color: rgba(255,255,255,0.6); margin: 24px; }

@@ -46,6 +46,28 @@ public class Element: @unchecked Sendable {
         handle.set(property, object: value.handle)
     }
 
+    /// The factory's name ("avdec_h264", "qtdemux" ...).
+    public var factoryName: String {
+        guard let factory = gst_element_get_factory(element),
+              let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self)) else {
+            return ""
+        }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    /// playbin's "element-setup": called (on a streaming or the calling thread) for every
+    /// element it creates, to set properties before the element starts.
+    public func onElementSetup(_ handler: @escaping @Sendable (Element) -> Void) {
+        typealias Handler = @Sendable (Element) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, element, data in
+            guard let element, let data else { return }
+            CallbackBox<Handler>.from(data)(Element(handle: GObjectHandle(retaining: element)))
+        }
+        _ = Signals.connect(handle.raw, "element-setup", handler: handler as Handler,
+                            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// Child by name, for elements made from a description.
     public func child(named name: String) -> Element? {
         guard let child = gst_bin_get_by_name(handle.typed(GstBin.self), name) else { return nil }

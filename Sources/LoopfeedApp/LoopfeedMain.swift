@@ -24,6 +24,7 @@ public enum LoopfeedMain {
     public static let applicationID = "io.github.loopfeed.Loopfeed"
 
     public static func run(arguments: [String]) -> Int32 {
+        ProcessMemory.limitMallocArenas(2)
         let clock = SystemMonotonicClock()
         let launchTimeUs = clock.nowMicroseconds()
         let options: CommandLineOptions

@@ -92,6 +92,8 @@ void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHan
 void lf_widget_add_css_class(gpointer widget, const char *name);
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
+/* Caps glibc's malloc arenas (one grows per thread by default). */
+void lf_limit_malloc_arenas(int count);
 void lf_accessible_set_label(gpointer widget, const char *label);
 void lf_accessible_set_description(gpointer widget, const char *description);
 
