@@ -228,19 +228,21 @@ final class FeedController {
             currentSlot?.activate()
             view.offset = 0
             afterPageChange()
+            rewindLeftSlots()
         }
     }
 
     func goToFirst() {
         guard snap == nil, !dragging, pager.index != 0 else { return }
         let inputUs = env.clock.nowMicroseconds()
-        currentSlot?.deactivate()
+        currentSlot?.leave()
         _ = pager.jump(to: 0)
         beginPage(inputUs: inputUs)
         assignSlots()
         currentSlot?.activate()
         view.offset = 0
         afterPageChange()
+        rewindLeftSlots()
     }
 
     /// Updates the pager, reporting the end of the feed; returns whether the page changed.
@@ -252,7 +254,7 @@ final class FeedController {
         }
         switch result {
         case .moved(let from, _):
-            slots.first { $0.index == from }?.deactivate()
+            slots.first { $0.index == from }?.leave()
             beginPage(inputUs: inputUs)
             // A prerolled neighbour plays at once, while the snap animation runs.
             currentSlot?.activate()
@@ -291,6 +293,11 @@ final class FeedController {
         loadMoreIfNeeded()
     }
 
+    /// Rewinds the pages that were left, once the page change has been painted.
+    private func rewindLeftSlots() {
+        for slot in slots where slot.index != pager.index { slot.rewindIfLeft() }
+    }
+
     private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
         guard slot.index == pager.index else { return }
         reportFirstFrame(for: slot)
@@ -299,11 +306,15 @@ final class FeedController {
     private func reportFirstFrame(for slot: PageSlot) {
         guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index else { return }
         awaitingFirstFrame = nil
-        saveThumbnail(of: slot)
         let size = slot.player.videoSize ?? slot.post?.displaySize ?? PixelSize(width: 0, height: 0)
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index,
                                      latencyUs: env.clock.nowMicroseconds() - waiting.inputUs,
                                      width: size.width, height: size.height))
+        // Encoding a PNG takes tens of milliseconds: not while the next page may be wanted.
+        MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
+            guard let self, let slot, slot.post?.id == waiting.postID else { return }
+            saveThumbnail(of: slot)
+        }
     }
 
     /// The frame on screen as a cached PNG, for MPRIS art (and later the profile grid).
@@ -400,6 +411,7 @@ final class FeedController {
             assignSlots()
         }
         view.offset = 0
+        rewindLeftSlots()
         return false
     }
 

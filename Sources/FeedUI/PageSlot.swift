@@ -140,6 +140,7 @@ final class PageSlot {
 
     /// Becomes the page on screen: plays with sound.
     func activate() {
+        needsRewind = false
         pauseIcon.isVisible = false
         framesPresented = 0
         player.play()
@@ -149,8 +150,24 @@ final class PageSlot {
     /// Leaves the screen: pauses and rewinds to the first frame.
     func deactivate() {
         player.rewind()
+        needsRewind = false
         pauseIcon.isVisible = false
         overlay.music.setRunning(false)
+    }
+
+    /// Leaves the screen now and rewinds later (`rewindIfLeft`): a flushing seek waits for
+    /// the streaming threads, which would hold up the next page's first frame.
+    func leave() {
+        player.pause()
+        needsRewind = true
+        pauseIcon.isVisible = false
+        overlay.music.setRunning(false)
+    }
+
+    private(set) var needsRewind = false
+
+    func rewindIfLeft() {
+        if needsRewind { deactivate() }
     }
 
     var isPlaying: Bool { player.wantsPlaying }
