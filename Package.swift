@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
-        // Benchmark of Discover's search over a large library (bench/search.sh runs it).
+        // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage"],
                           swiftSettings: swiftSettings),
 

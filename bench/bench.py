@@ -839,6 +839,18 @@ class Bench:
                          f"{ms(lw.get('mpv', {}).get('median', float('nan')))}",
                          "(no target; compare)", "—"))
 
+        sr = r.get("search")
+        if sr:
+            ok = sr["p95_us"] <= 20_000
+            worst = max(sr["queries"], key=lambda q: q["p95_us"])
+            rows.append((f"6. Discover search over {sr['posts']:,} posts (`loopfeed-search-bench`: the real "
+                         f"repository, {len(sr['queries'])} queries x {sr['repetitions']}, 90 results each)",
+                         f"p50 {ms(sr['p50_us'])}, p95 {ms(sr['p95_us'])}, max {ms(sr['max_us'])}; slowest query "
+                         f"“{worst['query']}” p95 {ms(worst['p95_us'])}",
+                         "a query answers within 20 ms", verdict(ok)))
+            if not ok:
+                cause.append(f"Search p95 {ms(sr['p95_us'])} is over 20 ms (slowest: “{worst['query']}”).")
+
         lines = []
         lines.append("# Loopfeed benchmarks")
         lines.append("")
@@ -941,12 +953,19 @@ class Bench:
         out.write_text("\n".join(lines))
         log(f"wrote {out}")
 
+    def m6_search(self) -> None:
+        """Discover's full-text search over 100,000 posts, timed by loopfeed-search-bench."""
+        binary = Path(self.args.binary).with_name("loopfeed-search-bench")
+        print("[bench] 6: search over 100,000 posts", flush=True)
+        out = subprocess.run([str(binary), "100000"], check=True, capture_output=True, text=True).stdout
+        self.results["search"] = json.loads(out.strip().splitlines()[-1])
+
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5").split(","))
+        only = set((self.args.only or "1,2,3,4,5,6").split(","))
         self.make_clips()
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
-                 ("5", self.m5_launch)]
+                 ("5", self.m5_launch), ("6", self.m6_search)]
         for key, fn in steps:
             if key in only:
                 try:

@@ -17,8 +17,10 @@ done
 
 echo "[bench] load average at start: $LOAD_AT_START"
 echo "[bench] building release binary in bench/.build"
-swift build -c release --product loopfeed --scratch-path "$ROOT/bench/.build" 2>&1 \
-  | sed '/warning: prohibited flag/d'
+for product in loopfeed loopfeed-search-bench; do
+  swift build -c release --product "$product" --scratch-path "$ROOT/bench/.build" 2>&1 \
+    | sed '/warning: prohibited flag/d'
+done
 BUILD_END=$(date +%s)
 BIN="$ROOT/bench/.build/release/loopfeed"
 [ -x "$BIN" ] || { echo "bench: build produced no binary" >&2; exit 1; }
@@ -27,6 +29,7 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 # A copy, so a rebuild during the run does not swap the binary under it. Outside the source
 # tree it finds no bundled samples, so the feed holds exactly the bench's clips.
 cp "$BIN" "$WORK/loopfeed"
+cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
 echo "[bench] work directory: $WORK"
 
 # shellcheck source=../tools/headless-session.sh
