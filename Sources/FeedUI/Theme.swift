@@ -74,9 +74,9 @@ enum Theme {
     .follow-button.followed { background-color: rgba(255,255,255,0.18); }
     .profile-secondary { border-radius: 4px; }
     .profile-tabs { background-color: #000; border-bottom: 1px solid rgba(255,255,255,0.12); min-height: 42px; }
-    .profile-tab { border-radius: 0; border-bottom: 2px solid transparent; color: rgba(255,255,255,0.55);
-        transition: border-color 250ms ease-out, color 250ms ease-out; }
-    .profile-tab.selected { border-bottom-color: #fff; color: #fff; }
+    .profile-tab { border-radius: 0; color: rgba(255,255,255,0.55); transition: color 250ms ease-out; }
+    .profile-tab.selected { color: #fff; }
+    .profile-underline { background-color: #fff; min-height: 2px; }
     .inbox-page { background-color: #000; }
     .inbox-title { font-weight: 800; font-size: 16px; margin: 14px 0 8px 0; }
     .inbox-row { border-radius: 0; padding: 8px 14px; }
