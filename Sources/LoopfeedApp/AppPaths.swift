@@ -32,7 +32,14 @@ public struct AppPaths: Equatable, Sendable {
     /// The folder of the feed's own icons in the source tree, searched as unthemed icons
     /// (so no index.theme is needed); installed copies live in the
     /// hicolor theme and need no search path.
-    public static func locateSourceIcons(executable: URL) -> URL? {
+    public static func locateSourceIcons(executable: URL, samplesDirectory: URL? = nil) -> URL? {
+        // Next to the samples first: a binary copied elsewhere still finds them there.
+        if let samples = samplesDirectory {
+            let beside = samples.deletingLastPathComponent().appendingPathComponent("icons/hicolor/scalable/actions")
+            if FileManager.default.fileExists(atPath: beside.appendingPathComponent("loopfeed-heart-symbolic.svg").path) {
+                return beside.standardizedFileURL
+            }
+        }
         var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("data/icons/hicolor/scalable/actions/loopfeed-heart-symbolic.svg")

@@ -99,7 +99,7 @@ public enum LoopfeedMain {
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
-        let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL)?.path
+        let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         return MainActor.assumeIsolated {
             runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                            unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)

@@ -981,6 +981,420 @@ def case_shortcuts_window(ctx: Context) -> None:
     expect(before <= set(ctx.window_ids()), "the main window went away with the Shortcuts window")
     expect(app.alive(), "app exited")
 
+
+# -- comments, profiles, Discover and Inbox
+
+SELF_HANDLE = "you"
+SHEET_BODY = "450x250+0+420"  # the lower part of the open comments sheet: empty for a few comments
+TAB_X = {"home": 44, "discover": 134, "create": 225, "inbox": 315, "profile": 405}
+TAB_Y = 775
+AUTHOR_LABEL = (40, 655)      # the bold "@handle" line of a post with a two-line caption
+RAIL_AVATAR = (414, 497)
+BACK_BUTTON = (24, 24)
+GRID_TOP = 92                 # Discover: the first row of tiles, under the search field and the chips
+TILE_W, TILE_H = 150, 194
+
+
+def samples_dir(ctx: Context) -> Path | None:
+    """The bundled samples: what the snapshot found (LOOPFEED_SAMPLES_DIR), else the repository's."""
+    for cand in (ctx.app_env.get("LOOPFEED_SAMPLES_DIR"), str(REPO_ROOT / "data" / "samples")):
+        if cand and (Path(cand) / "samples.json").exists():
+            return Path(cand)
+    return None
+
+
+def samples_catalog(ctx: Context) -> dict:
+    d = samples_dir(ctx)
+    if d is None:
+        raise CaseSkipped("no bundled samples (set LOOPFEED_SAMPLES_DIR)")
+    return json.loads((d / "samples.json").read_text())
+
+
+def launch_samples(ctx: Context, name: str, data_dir: Path | None = None) -> tuple[App, dict]:
+    """Launches on the bundled samples only (no paths): LOOPFEED_SAMPLES_DIR names them explicitly, so a
+    copied binary finds them too. Returns (app, samples.json)."""
+    catalog = samples_catalog(ctx)
+    app = App(ctx, [], name=name, data_dir=data_dir, env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx))})
+    return app, catalog
+
+
+def sample_author(catalog: dict, uri: str) -> str | None:
+    """The sample post's author handle for a `page.uri` like `bundle:videos/x.mp4`."""
+    for post in catalog.get("posts", []):
+        if uri == "bundle:" + post["file"]:
+            return post["author"]
+    return None
+
+
+def type_text(ctx: Context, text: str) -> None:
+    """Types `text` with xdotool. A character missing from the keymap (✓, ü) is typed by remapping a spare
+    keycode for the press; GTK reads the keymap lazily, and with xdotool's default 12 ms the mapping is
+    often undone before GTK looks it up, which drops the character. So those go one at a time, slowly."""
+    run_ascii = ""
+    for ch in text:
+        if ch.isascii() and ch != "\n":
+            run_ascii += ch
+            continue
+        if run_ascii:
+            ctx.xdotool("type", "--delay", "20", run_ascii)
+            run_ascii = ""
+        if ch == "\n":
+            ctx.key("shift+Return")
+        else:
+            ctx.xdotool("type", "--delay", "300", ch)
+    if run_ascii:
+        ctx.xdotool("type", "--delay", "20", run_ascii)
+
+
+def click(ctx: Context, x: int, y: int) -> None:
+    ctx.xdotool("mousemove", str(x), str(y), "sleep", "0.05", "click", "1")
+
+
+def region_stats(shot: Path, geometry: str) -> tuple[float, float]:
+    """Gray mean and standard deviation of a region (WxH+X+Y) of a screenshot, 0..1."""
+    out = run(["convert", str(shot), "-crop", geometry, "+repage", "-colorspace", "gray",
+               "-format", "%[fx:mean] %[fx:standard_deviation]", "info:"], timeout=20).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def region_difference(a: Path, b: Path, geometry: str) -> float:
+    out = run(["convert", str(a), str(b), "-crop", geometry, "+repage", "-compose", "difference",
+               "-composite", "-colorspace", "gray", "-format", "%[fx:mean]", "info:"], timeout=20).stdout
+    return float(out.strip())
+
+
+def _gray_bytes(shot: Path, x: int, y: int, w: int, h: int) -> bytes:
+    res = subprocess.run(["convert", str(shot), "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-colorspace", "gray",
+                          "-depth", "8", "gray:-"], stdin=subprocess.DEVNULL, capture_output=True, timeout=20)
+    if res.returncode != 0 or len(res.stdout) != w * h:
+        raise CaseFailed(f"could not read pixels of {shot}: {res.stderr.decode(errors='replace')[-300:]}")
+    return res.stdout
+
+
+def bright_box(shot: Path, x: int, y: int, w: int, h: int, level: int = 190) -> tuple[int, int, int, int] | None:
+    """Bounding box (x0, y0, x1, y1, screen coordinates) of the pixels brighter than `level` (0..255) in
+    the region, or None."""
+    data = _gray_bytes(shot, x, y, w, h)
+    xs, ys = [], []
+    for row in range(h):
+        line = data[row * w:(row + 1) * w]
+        for col, v in enumerate(line):
+            if v > level:
+                xs.append(col)
+                ys.append(row)
+    if not xs:
+        return None
+    return x + min(xs), y + min(ys), x + max(xs), y + max(ys)
+
+
+def bright_rows(shot: Path, x: int, y: int, w: int, h: int, level: int = 190, gap: int = 4) -> list[tuple[int, int]]:
+    """Vertical runs (y0, y1, screen coordinates) of rows that hold a pixel brighter than `level`; runs
+    closer than `gap` rows are joined (the lines of a label or an icon)."""
+    data = _gray_bytes(shot, x, y, w, h)
+    lit = [any(v > level for v in data[r * w:(r + 1) * w]) for r in range(h)]
+    runs: list[list[int]] = []
+    for r, on in enumerate(lit):
+        if not on:
+            continue
+        if runs and r - runs[-1][1] <= gap:
+            runs[-1][1] = r
+        else:
+            runs.append([r, r])
+    return [(y + a, y + b) for a, b in runs]
+
+
+def window_shot(ctx: Context, name: str) -> Path:
+    """A screenshot of just the main window (450x800 at 0,0): smaller and faster to compare than the whole
+    root window; the coordinates stay the screen's."""
+    ctx.artifacts.mkdir(parents=True, exist_ok=True)
+    path = ctx.artifacts / f"{name}.png"
+    run(["import", "-window", "root", "-crop", "450x800+0+0", "+repage", str(path)], env=ctx.session.env, timeout=20)
+    return path
+
+
+def poll_shot(ctx: Context, name: str, check: Callable[[Path], bool], timeout: float, what: str,
+              interval: float = 0.1) -> Path:
+    """Screenshots until `check(shot)` holds; the last one stays as the artifact `name`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = window_shot(ctx, name)
+        if check(shot):
+            return shot
+        if time.monotonic() > deadline:
+            raise CaseFailed(f"{what} not seen within {timeout:g}s, see {shot}")
+        time.sleep(interval)
+
+
+def sheet_is_open(shot: Path) -> bool:
+    mean, sd = region_stats(shot, SHEET_BODY)
+    return 0.04 < mean < 0.18 and sd < 0.03
+
+
+def open_comments(ctx: Context, name: str) -> Path:
+    """`c` with the pointer over the video; waits until the sheet covers the lower part of the window."""
+    ctx.pointer_into_window()
+    ctx.key("c")
+    return poll_shot(ctx, f"{name}-sheet-open", sheet_is_open, 3, "the comments sheet after `c`")
+
+
+def db_comments(app: App) -> list[tuple[int, int, str]]:
+    """(id, post_id, text) of every stored comment, oldest id first; read after the app quit."""
+    import sqlite3
+    path = app.data_dir / "library.sqlite"
+    expect(path.exists(), f"no {path}")
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return [(int(a), int(b), str(c)) for a, b, c in con.execute("SELECT id, post_id, text FROM comments ORDER BY id")]
+    finally:
+        con.close()
+
+
+def post_comment(ctx: Context, app: App, post_id: int, text: str) -> dict:
+    since = app.cursor()
+    type_text(ctx, text)
+    ctx.key("Return")
+    return app.wait("comment_added", 3, since, lambda e: e.get("post_id") == post_id,
+                    f"comment_added for post {post_id} after typing {text!r} + Enter")
+
+
+def case_comment_survives_restart(ctx: Context) -> None:
+    text = "hello from e2e ✓"
+    app, _ = launch_clips(ctx, "comment")
+    _, page0 = wait_started(app)
+    post_id, before = page0.get("post_id"), page0.get("comment_count")
+    expect(isinstance(before, int), f"page 0 has no comment_count: {page0}")
+    open_comments(ctx, "comment_survives_restart")
+    added = post_comment(ctx, app, post_id, text)
+    window_shot(ctx, "comment_survives_restart-posted")
+    quit_app(app)
+    rows = [r for r in db_comments(app) if r[0] == added.get("comment_id")]
+    expect(rows == [(added["comment_id"], post_id, text)],
+           f"comment {added.get('comment_id')} in the db is {rows}, expected text {text!r} on post {post_id}; "
+           f"all comments: {db_comments(app)}")
+
+    app2, _ = launch_clips(ctx, "comment-again", data_dir=app.data_dir)
+    _, again = wait_started(app2)
+    expect(again.get("post_id") == post_id, f"after relaunch page 0 is post {again.get('post_id')}, expected {post_id}")
+    expect(again.get("comment_count") == before + 1,
+           f"after relaunch page 0 has comment_count {again.get('comment_count')}, expected {before + 1}: {again}")
+    expect(app2.alive(), "app exited")
+
+
+def case_empty_comment_refused(ctx: Context) -> None:
+    app, _ = launch_clips(ctx, "empty-comment")
+    _, page0 = wait_started(app)
+    open_comments(ctx, "empty_comment_refused")
+    since = app.cursor()
+    ctx.xdotool("type", "--delay", "20", "   ")
+    ctx.key("Return")
+    time.sleep(1.0)
+    added = app.find("comment_added", since)
+    expect(not added, f"whitespace + Enter posted a comment: {added}")
+    # "Write something first." in the accent red just above the text field.
+    shot = window_shot(ctx, "empty_comment_refused-message")
+    red = run(["convert", str(shot), "-crop", "300x60+0+700", "+repage", "-fx", "r>0.6 && g<0.5 && b<0.6 ? 1 : 0",
+               "-format", "%[fx:mean*w*h]", "info:"], timeout=20).stdout.strip()
+    expect(float(red) >= 20, f"no red hint (\"Write something first.\") above the text field ({red} red pixels), see {shot}")
+    expect(app.alive(), "app exited")
+    quit_app(app)
+    rows = [r for r in db_comments(app) if r[1] == page0.get("post_id")]
+    expect(not rows, f"the db holds comments for post {page0.get('post_id')} after whitespace + Enter: {rows}")
+
+
+def case_comment_delete_and_undo(ctx: Context) -> None:
+    text = "delete me, then undo"
+    app, _ = launch_clips(ctx, "undo")
+    _, page0 = wait_started(app)
+    post_id = page0.get("post_id")
+    open_comments(ctx, "comment_delete_and_undo")
+    added = post_comment(ctx, app, post_id, text)
+    cid = added.get("comment_id")
+
+    # The newest comment is the first row under the header (whose close button ends at y ≈ 240); its
+    # trash icon is at the row's right end. The event comes before the row is painted: poll.
+    trash_area = (408, 248, 42, 60)
+
+    def trash_found(shot: Path) -> bool:
+        return bright_box(shot, *trash_area, level=120) is not None
+    shot = poll_shot(ctx, "comment_delete_and_undo-row", trash_found, 3, "the trash button of the new comment")
+    x0, y0, x1, y1 = bright_box(shot, *trash_area, level=120)
+    expect(x1 - x0 < 30 and y1 - y0 < 30, f"the bright thing at the row's end ({x0},{y0})-({x1},{y1}) is no icon, see {shot}")
+    since = app.cursor()
+    click(ctx, (x0 + x1) // 2, (y0 + y1) // 2)
+    deleted = app.wait("comment_deleted", 3, since, what="comment_deleted after clicking the trash button")
+    expect(deleted.get("comment_id") == cid and deleted.get("post_id") == post_id,
+           f"deleted {deleted}, expected comment {cid} of post {post_id}")
+
+    # The "Undo" label: the brightest text at the right above the composer ("Post" is dimmed while empty).
+    def undo_found(shot: Path) -> bool:
+        runs = bright_rows(shot, 340, 560, 110, 200, level=200)
+        return bool(runs) and runs[-1][1] - runs[-1][0] < 25
+    shot = poll_shot(ctx, "comment_delete_and_undo-undo-bar", undo_found, 3, "the Undo button")
+    ya, yb = bright_rows(shot, 340, 560, 110, 200, level=200)[-1]
+    box = bright_box(shot, 340, ya, 110, yb - ya + 1, level=200)
+    expect(box is not None, f"no Undo label, see {shot}")
+    since = app.cursor()
+    click(ctx, (box[0] + box[2]) // 2, (ya + yb) // 2)
+    undone = app.wait("comment_added", 3, since, what="comment_added after Undo")
+    expect(undone.get("comment_id") == cid and undone.get("post_id") == post_id,
+           f"Undo gave {undone}, expected the same comment {cid} of post {post_id} back")
+    time.sleep(0.3)
+    window_shot(ctx, "comment_delete_and_undo-restored")
+    expect(not app.find("comment_deleted", since), f"a comment_deleted after Undo: {app.find('comment_deleted', since)}")
+    quit_app(app)
+    rows = [r for r in db_comments(app) if r[0] == cid]
+    expect(rows == [(cid, post_id, text)], f"after Undo and quitting the db has {rows} for comment {cid}, "
+                                          f"expected text {text!r}; all comments: {db_comments(app)}")
+
+
+def case_typing_never_triggers_shortcuts(ctx: Context) -> None:
+    text = "like mjkl"
+    app, _ = launch_clips(ctx, "typing")
+    _, page0 = wait_started(app)
+    post_id = page0.get("post_id")
+    open_comments(ctx, "typing_never_triggers_shortcuts")
+    since = app.cursor()
+    post_comment(ctx, app, post_id, text)
+    time.sleep(0.5)
+    for name in ("like", "page", "comment_deleted"):
+        got = app.find(name, since)
+        expect(not got, f"typing {text!r} in the comment field caused {name} events: {got}")
+    quit_app(app)
+    prefs = read_preferences(app) if (app.data_dir / "preferences.json").exists() else {}
+    expect(prefs.get("muted") is not True, f"typing `m` in the comment field muted the app: {prefs}")
+    rows = [r for r in db_comments(app) if r[1] == post_id]
+    expect([r[2] for r in rows] == [text], f"comments of post {post_id} in the db: {rows}, expected exactly [{text!r}]")
+
+
+def case_profile_opens_and_back_returns(ctx: Context) -> None:
+    app, catalog = launch_samples(ctx, "profile")
+    _, page = wait_started(app)
+    ctx.pointer_into_window()
+    # Your own posts lead to the Profile tab instead (by design): use the first post by someone else.
+    index = 0
+    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
+        expect(index < 4, f"no post by another author among the first {index + 1}: {page}")
+        index += 1
+        page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
+    author = sample_author(catalog, page["uri"])
+    time.sleep(0.5)
+    feed = window_shot(ctx, "profile-feed")
+    time.sleep(0.3)
+    feed2 = window_shot(ctx, "profile-feed-2")
+    # The video moves a little on its own; a page change moves far more.
+    wobble = region_difference(feed, feed2, VIDEO_AREA)
+    threshold = max(0.06, 4 * wobble)
+    debug(f"profile: feed wobble {wobble:.4f}, threshold {threshold:.4f}")
+
+    def is_profile(shot: Path) -> bool:
+        return region_difference(feed, shot, VIDEO_AREA) > threshold
+
+    def is_feed(shot: Path) -> bool:
+        return region_difference(feed, shot, VIDEO_AREA) < threshold / 2
+
+    for how, point, leave, leave_label in (("label", AUTHOR_LABEL, lambda: ctx.key("Escape"), "Esc"),
+                                           ("avatar", RAIL_AVATAR, lambda: click(ctx, *BACK_BUTTON), "Back")):
+        since = app.cursor()
+        click(ctx, *point)
+        poll_shot(ctx, f"profile-{how}-opened", is_profile, 3, f"@{author}'s profile after clicking the {how} {point}")
+        pages = app.find("page", since)
+        expect(not pages, f"clicking the {how} changed the page: {pages}")
+        leave()
+        poll_shot(ctx, f"profile-{how}-{leave_label}", is_feed, 3, f"the feed again after {leave_label} on the profile")
+        ctx.pointer_into_window()
+        index += 1
+        expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down after {leave_label} from the profile")
+        # Come back to the same author's post for the next round.
+        index -= 1
+        expect_page_moves(app, lambda: ctx.key("Up"), index, f"Up after {leave_label} from the profile", first_frame=False)
+        if how == "label":
+            time.sleep(0.3)
+            feed = window_shot(ctx, f"profile-feed-after-{how}")
+    expect(app.alive(), "app exited")
+
+
+def discover_tiles(shot: Path, count: int = 6) -> list[bool]:
+    """Whether each of the first `count` grid cells holds a tile (not uniform background)."""
+    out = []
+    for i in range(count):
+        x, y = (i % 3) * TILE_W, GRID_TOP + (i // 3) * TILE_H
+        _, sd = region_stats(shot, f"{TILE_W - 4}x{TILE_H - 4}+{x + 2}+{y + 2}")
+        out.append(sd > 0.02)
+    return out
+
+
+def expected_matches(catalog: dict, word: str) -> list[str]:
+    word = word.lower().lstrip("#")
+    return ["bundle:" + p["file"] for p in catalog["posts"]
+            if word in (p.get("caption", "") + " " + p.get("music", "")).lower()]
+
+
+def case_hashtag_search_shows_results(ctx: Context) -> None:
+    app, catalog = launch_samples(ctx, "discover")
+    wait_started(app)
+    snow = expected_matches(catalog, "snow")
+    lofi = expected_matches(catalog, "#lofi")
+    expect(len(snow) == 1 and 1 < len(lofi) < 3, f"samples changed: snow {snow}, #lofi {lofi}")
+    ctx.pointer_into_window()
+    ctx.key("ctrl+f")
+    time.sleep(0.3)
+    type_text(ctx, "snow")
+    want = [True] * len(snow) + [False] * (6 - len(snow))
+    shot = poll_shot(ctx, "discover-snow", lambda s: discover_tiles(s) == want, 4,
+                     f"a grid of {len(snow)} tile(s) for \"snow\"")
+    since = app.cursor()
+    click(ctx, TILE_W // 2, GRID_TOP + TILE_H // 2)
+    page = app.wait("page", 4, since, what="page event after clicking the first tile")
+    expect(page.get("uri") == snow[0], f"the first tile for \"snow\" opened {page.get('uri')!r}, expected {snow[0]!r}")
+    app.wait("first_frame", 5, since, lambda e: e.get("post_id") == page.get("post_id"), "first_frame of the opened tile")
+    window_shot(ctx, "discover-snow-opened")
+
+    # Esc back to the results, then a hashtag query: "#lofi".
+    ctx.key("Escape")
+    poll_shot(ctx, "discover-snow-back", lambda s: discover_tiles(s) == want, 3, "the \"snow\" results after Esc")
+    click(ctx, 200, 26)
+    ctx.key("ctrl+a")
+    type_text(ctx, "#lofi")
+    want = [True] * len(lofi) + [False] * (6 - len(lofi))
+    poll_shot(ctx, "discover-lofi", lambda s: discover_tiles(s) == want, 4, f"a grid of {len(lofi)} tiles for \"#lofi\"")
+    since = app.cursor()
+    click(ctx, TILE_W + TILE_W // 2, GRID_TOP + TILE_H // 2)
+    page = app.wait("page", 4, since, what="page event after clicking the second #lofi tile")
+    expect(page.get("uri") in lofi, f"the second tile for \"#lofi\" opened {page.get('uri')!r}, expected one of {lofi}")
+    expect(app.alive(), "app exited")
+
+
+def case_inbox_item_opens_post(ctx: Context) -> None:
+    app, catalog = launch_samples(ctx, "inbox")
+    wait_started(app)
+    activity = sorted(catalog["activity"], key=lambda a: a["created"], reverse=True)
+    with_post = [a for a in activity if a.get("post")]
+    expect(with_post, "no sample activity concerns a post")
+    first = with_post[0]
+    want_uri = "bundle:" + first["post"]
+    expect(first["post"] in ("videos/you-01-first-loop.mp4", "videos/you-02-desk-life.mp4"),
+           f"sample activity changed: {first}")
+    click(ctx, TAB_X["inbox"], TAB_Y)
+
+    # Items that concern a post show its thumbnail at the right (x ≈ 396..428); follows don't.
+    def thumbs(shot: Path) -> list[tuple[int, int]]:
+        return [r for r in bright_rows(shot, 405, 45, 16, 600, level=70, gap=3) if r[1] - r[0] > 30]
+    shot = poll_shot(ctx, "inbox-list", lambda s: len(thumbs(s)) >= len(with_post), 4,
+                     f"{len(with_post)} inbox items with thumbnails")
+    y0, y1 = thumbs(shot)[0]
+    since = app.cursor()
+    click(ctx, 200, (y0 + y1) // 2)
+    page = app.wait("page", 4, since, what="page event after clicking the first inbox item about a post")
+    expect(page.get("uri") == want_uri,
+           f"the first inbox item about a post ({first['kind']} by {first['actor']}) opened {page.get('uri')!r}, "
+           f"expected {want_uri!r}")
+    if first["kind"] == "comment":
+        poll_shot(ctx, "inbox-comment-sheet", sheet_is_open, 3, "the comments sheet for a comment item")
+    else:
+        window_shot(ctx, "inbox-opened")
+    expect(app.alive(), "app exited")
+
+
 CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("launch_shows_video", case_launch_shows_video),
     ("keyboard_pages", case_keyboard_pages),
@@ -997,6 +1411,13 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("mute_remembered", case_mute_remembered),
     ("end_of_feed", case_end_of_feed),
     ("shortcuts_window", case_shortcuts_window),
+    ("comment_survives_restart", case_comment_survives_restart),
+    ("empty_comment_refused", case_empty_comment_refused),
+    ("comment_delete_and_undo", case_comment_delete_and_undo),
+    ("typing_never_triggers_shortcuts", case_typing_never_triggers_shortcuts),
+    ("profile_opens_and_back_returns", case_profile_opens_and_back_returns),
+    ("hashtag_search_shows_results", case_hashtag_search_shows_results),
+    ("inbox_item_opens_post", case_inbox_item_opens_post),
 ]
 
 
