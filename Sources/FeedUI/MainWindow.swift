@@ -79,6 +79,7 @@ public final class MainWindow {
         }
         inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
+        authorProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
         ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .profile) }
         authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: nil) }
@@ -218,6 +219,7 @@ public final class MainWindow {
         editor.onSaved = { [weak self] saved in
             self?.selfHandle = saved.handle
             self?.ownProfile.show(saved)
+            if self?.authorProfile.author?.id == saved.id { self?.authorProfile.show(saved) }
         }
         profileEditor = editor
         editor.present()
@@ -226,11 +228,9 @@ public final class MainWindow {
     /// The user's handle now (they may change it).
     private lazy var selfHandle: String = environment.selfHandle
 
+    /// Opens a profile over the current page, with Back: also your own when clicked in a feed,
+    /// so Esc returns to the video as it does for anyone else's.
     private func openAuthor(_ author: Author) {
-        if author.isSelf || author.handle == selfHandle {
-            select(.profile)
-            return
-        }
         let stored = (try? environment.repository.author(handle: author.handle)) ?? author
         authorReturnPage = stack.visibleName ?? TabBar.Tab.home.rawValue
         authorProfile.show(stored)
