@@ -55,3 +55,4 @@ void lf_accessible_set_description(gpointer widget, const char *description) {
 
 #include <malloc.h>
 void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
+int lf_release_free_memory(void) { return malloc_trim(0); }

@@ -200,6 +200,8 @@ final class FeedController {
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
+        // Start-up (plugin loading, the first prerolls) frees a lot: give it back once settled.
+        trimTimer = MainLoop.after(milliseconds: 2_000) { ProcessMemory.releaseFreeMemory() }
     }
 
     var postCount: Int { (try? env.repository.postCount()) ?? pager.posts.count }
@@ -293,10 +295,15 @@ final class FeedController {
         loadMoreIfNeeded()
     }
 
-    /// Rewinds the pages that were left, once the page change has been painted.
+    /// Rewinds the pages that were left, once the page change has been painted, and a little
+    /// later gives the memory the old pages' frames used back to the system.
     private func rewindLeftSlots() {
         for slot in slots where slot.index != pager.index { slot.rewindIfLeft() }
+        trimTimer?.cancel()
+        trimTimer = MainLoop.after(milliseconds: 500) { ProcessMemory.releaseFreeMemory() }
     }
+
+    private var trimTimer: SourceHandle?
 
     private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
         guard slot.index == pager.index else { return }

@@ -94,6 +94,8 @@ GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
 /* Caps glibc's malloc arenas (one grows per thread by default). */
 void lf_limit_malloc_arenas(int count);
+/* Returns freed heap memory to the system (malloc_trim); nonzero when some was released. */
+int lf_release_free_memory(void);
 void lf_accessible_set_label(gpointer widget, const char *label);
 void lf_accessible_set_description(gpointer widget, const char *description);
 
