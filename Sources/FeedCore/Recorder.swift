@@ -1,0 +1,157 @@
+/// Hold-to-record as an explicit state machine: guards first, mutation last, typed errors.
+/// The capture pipeline and the UI drive it; it decides what a press, a release, a tick of the
+/// clock or a finished file means. Several holds append segments to one clip.
+public struct Recorder: Sendable, Equatable {
+    public enum State: Sendable, Equatable {
+        /// No camera open.
+        case idle
+        /// The camera is starting; holding R now waits for it.
+        case starting
+        /// The preview is live; `segments` were recorded before (0 for a new clip).
+        case ready
+        /// Recording since `startedUs`.
+        case recording(startedUs: Int64)
+        /// The segment's file is being finalised (EOS sent, waiting for the muxer).
+        case finishing
+        case failed(RecorderError)
+    }
+
+    public enum Action: Sendable, Equatable {
+        case openCamera
+        case startSegment
+        /// Finalise the current segment (it was long enough).
+        case finishSegment
+        /// Drop the current segment: it was shorter than the minimum ("Hold to record").
+        case discardSegment
+        case none
+    }
+
+    public private(set) var state: State = .idle
+    /// Seconds of each finished segment, in order.
+    public private(set) var segments: [Double] = []
+    /// The user is holding the button or R (the camera may not be live yet).
+    public private(set) var holding = false
+    public let minimumSegmentUs: Int64
+    public let maximumUs: Int64
+
+    public init(minimumSegmentSeconds: Double = 0.5, maximumSeconds: Double = 60) {
+        minimumSegmentUs = Int64(minimumSegmentSeconds * 1_000_000)
+        maximumUs = Int64(min(180, max(5, maximumSeconds)) * 1_000_000)
+    }
+
+    public var recordedUs: Int64 { Int64(segments.reduce(0, +) * 1_000_000) }
+    public var canRecordMore: Bool { recordedUs < maximumUs }
+
+    /// Elapsed against the maximum (0...1), for the progress ring.
+    public func progress(atUs now: Int64) -> Double {
+        var total = recordedUs
+        if case .recording(let start) = state { total += now - start }
+        return min(1, Double(total) / Double(maximumUs))
+    }
+
+    public mutating func cameraRequested() -> Action {
+        guard state == .idle || isFailed else { return .none }
+        state = .starting
+        return .openCamera
+    }
+
+    public mutating func cameraReady(nowUs: Int64) -> Action {
+        guard state == .starting else { return .none }
+        state = .ready
+        // A hold that began while the camera was starting records from the moment it is live.
+        return holding ? begin(nowUs: nowUs) : .none
+    }
+
+    public mutating func cameraFailed(_ error: RecorderError) {
+        state = .failed(error)
+        holding = false
+    }
+
+    /// Press (or key-down; autorepeat presses change nothing).
+    public mutating func press(nowUs: Int64) -> Action {
+        guard !holding else { return .none }
+        holding = true
+        switch state {
+        case .ready: return begin(nowUs: nowUs)
+        case .idle, .failed: return cameraRequested()
+        default: return .none
+        }
+    }
+
+    public mutating func release(nowUs: Int64) -> Action {
+        guard holding else { return .none }
+        holding = false
+        return end(nowUs: nowUs)
+    }
+
+    /// Called on every clock tick while recording: stops by itself at the maximum.
+    public mutating func tick(nowUs: Int64) -> Action {
+        guard case .recording(let start) = state, recordedUs + (nowUs - start) >= maximumUs else { return .none }
+        holding = false
+        return end(nowUs: nowUs)
+    }
+
+    /// The segment's file is final; `seconds` is its real duration.
+    public mutating func segmentFinished(seconds: Double) {
+        guard state == .finishing else { return }
+        segments.append(seconds)
+        state = .ready
+    }
+
+    public mutating func segmentDiscarded() {
+        guard state == .finishing else { return }
+        state = .ready
+    }
+
+    /// Undo of the last segment.
+    @discardableResult
+    public mutating func removeLastSegment() -> Bool {
+        guard state == .ready, !segments.isEmpty else { return false }
+        segments.removeLast()
+        return true
+    }
+
+    /// The clip was posted or thrown away: a new one starts.
+    public mutating func reset() {
+        segments.removeAll()
+        if state != .idle && !isFailed { state = .ready }
+    }
+
+    private var isFailed: Bool {
+        if case .failed = state { return true }
+        return false
+    }
+
+    private mutating func begin(nowUs: Int64) -> Action {
+        guard state == .ready, canRecordMore else { return .none }
+        state = .recording(startedUs: nowUs)
+        return .startSegment
+    }
+
+    private mutating func end(nowUs: Int64) -> Action {
+        guard case .recording(let start) = state else { return .none }
+        state = .finishing
+        return nowUs - start < minimumSegmentUs ? .discardSegment : .finishSegment
+    }
+}
+
+/// Why recording can't go on, in words for people.
+public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noCamera
+    case noMicrophone
+    case deviceBusy(String)
+    case diskFull(path: String)
+    case notWritable(path: String)
+    case pipeline(String)
+
+    public var description: String {
+        switch self {
+        case .noCamera: "No camera was found. Plug one in, or start Loopfeed with --camera test."
+        case .noMicrophone: "No microphone was found."
+        case .deviceBusy(let device): "The camera \(device) is in use by another program."
+        case .diskFull(let path): "The disk is full: the clip can’t be saved to \(path)."
+        case .notWritable(let path): "Loopfeed can’t write to \(path)."
+        case .pipeline(let message): "Recording failed: \(message)"
+        }
+    }
+}

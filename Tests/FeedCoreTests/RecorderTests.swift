@@ -1,0 +1,96 @@
+import FeedCore
+import XCTest
+
+final class RecorderTests: XCTestCase {
+    func testHoldRecordsAndReleaseFinishes() {
+        var recorder = Recorder()
+        XCTAssertEqual(recorder.cameraRequested(), .openCamera)
+        XCTAssertEqual(recorder.cameraReady(nowUs: 0), .none)
+        XCTAssertEqual(recorder.press(nowUs: 1_000_000), .startSegment)
+        XCTAssertEqual(recorder.state, .recording(startedUs: 1_000_000))
+        XCTAssertEqual(recorder.release(nowUs: 3_000_000), .finishSegment)
+        XCTAssertEqual(recorder.state, .finishing)
+        recorder.segmentFinished(seconds: 2.0)
+        XCTAssertEqual(recorder.state, .ready)
+        XCTAssertEqual(recorder.segments, [2.0])
+    }
+
+    func testShortHoldIsDiscarded() {
+        var recorder = Recorder()
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        XCTAssertEqual(recorder.press(nowUs: 0), .startSegment)
+        XCTAssertEqual(recorder.release(nowUs: 400_000), .discardSegment)
+        recorder.segmentDiscarded()
+        XCTAssertEqual(recorder.segments, [])
+        XCTAssertEqual(recorder.state, .ready)
+    }
+
+    func testAutorepeatedPressesAreIgnored() {
+        var recorder = Recorder()
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        XCTAssertEqual(recorder.press(nowUs: 0), .startSegment)
+        for t in stride(from: 650_000, to: 2_000_000, by: 40_000) {
+            XCTAssertEqual(recorder.press(nowUs: Int64(t)), .none)
+        }
+        XCTAssertEqual(recorder.release(nowUs: 2_000_000), .finishSegment)
+        XCTAssertEqual(recorder.release(nowUs: 2_100_000), .none)
+    }
+
+    func testHoldingBeforeTheCameraIsLiveRecordsFromWhenItIs() {
+        var recorder = Recorder()
+        XCTAssertEqual(recorder.press(nowUs: 0), .openCamera)
+        XCTAssertEqual(recorder.cameraReady(nowUs: 800_000), .startSegment)
+        XCTAssertEqual(recorder.state, .recording(startedUs: 800_000))
+    }
+
+    func testStopsByItselfAtTheMaximumAcrossSegments() {
+        var recorder = Recorder(maximumSeconds: 5)
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        _ = recorder.press(nowUs: 0)
+        _ = recorder.release(nowUs: 3_000_000)
+        recorder.segmentFinished(seconds: 3)
+        _ = recorder.press(nowUs: 10_000_000)
+        XCTAssertEqual(recorder.tick(nowUs: 11_000_000), .none)
+        XCTAssertEqual(recorder.progress(atUs: 11_000_000), 0.8, accuracy: 1e-9)
+        XCTAssertEqual(recorder.tick(nowUs: 12_000_000), .finishSegment)
+        XCTAssertFalse(recorder.holding)
+        recorder.segmentFinished(seconds: 2)
+        XCTAssertFalse(recorder.canRecordMore)
+        XCTAssertEqual(recorder.press(nowUs: 20_000_000), .none, "full: nothing more records")
+    }
+
+    func testMaximumIsClampedToFiveToOneHundredEightySeconds() {
+        XCTAssertEqual(Recorder(maximumSeconds: 600).maximumUs, 180_000_000)
+        XCTAssertEqual(Recorder(maximumSeconds: 1).maximumUs, 5_000_000)
+    }
+
+    func testUndoLastSegmentAndReset() {
+        var recorder = Recorder()
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        for (start, end) in [(0, 1_000_000), (2_000_000, 4_000_000)] {
+            _ = recorder.press(nowUs: Int64(start))
+            _ = recorder.release(nowUs: Int64(end))
+            recorder.segmentFinished(seconds: Double(end - start) / 1_000_000)
+        }
+        XCTAssertEqual(recorder.segments, [1, 2])
+        XCTAssertTrue(recorder.removeLastSegment())
+        XCTAssertEqual(recorder.segments, [1])
+        recorder.reset()
+        XCTAssertEqual(recorder.segments, [])
+        XCTAssertEqual(recorder.state, .ready)
+    }
+
+    func testNoCameraFailsAndARetryCanOpenAgain() {
+        var recorder = Recorder()
+        XCTAssertEqual(recorder.press(nowUs: 0), .openCamera)
+        recorder.cameraFailed(.noCamera)
+        XCTAssertEqual(recorder.state, .failed(.noCamera))
+        XCTAssertFalse(recorder.holding)
+        XCTAssertTrue(RecorderError.noCamera.description.contains("--camera test"))
+        XCTAssertEqual(recorder.cameraRequested(), .openCamera)
+    }
+}
