@@ -152,3 +152,33 @@ GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
     g_bytes_unref(bytes);
     return texture;
 }
+
+typedef struct {
+    GstEventType type;
+    LfEventHandler handler;
+    gpointer user_data;
+    GDestroyNotify notify;
+} EventProbeBox;
+
+static void event_box_free(gpointer data) {
+    EventProbeBox *box = data;
+    if (box->notify) box->notify(box->user_data);
+    g_free(box);
+}
+
+static GstPadProbeReturn on_event(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)pad;
+    EventProbeBox *box = data;
+    if (GST_EVENT_TYPE(GST_PAD_PROBE_INFO_EVENT(info)) == box->type) box->handler(box->user_data);
+    return GST_PAD_PROBE_OK;
+}
+
+gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
+                              GDestroyNotify notify) {
+    EventProbeBox *box = g_new0(EventProbeBox, 1);
+    box->type = type;
+    box->handler = handler;
+    box->user_data = user_data;
+    box->notify = notify;
+    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_event, box, event_box_free);
+}

@@ -16,9 +16,13 @@ public class Element: @unchecked Sendable {
         return Element(handle: GObjectHandle(adopting: UnsafeMutableRawPointer(element)))
     }
 
-    /// Parses a gst-launch description into a bin; ghost pads expose unlinked pads.
-    public static func bin(description: String) throws -> Element {
-        let bin = try GLibError.check { error in gst_parse_bin_from_description(description, 1, error) }
+    /// Parses a gst-launch description into a bin. With `ghostUnlinkedPads`, GStreamer exposes
+    /// the first unlinked sink and source pad as "sink" and "src" (only one of each: add more
+    /// with `addGhostPad`).
+    public static func bin(description: String, ghostUnlinkedPads: Bool = true) throws -> Element {
+        let bin = try GLibError.check { error in
+            gst_parse_bin_from_description(description, ghostUnlinkedPads ? 1 : 0, error)
+        }
         guard let bin else { throw GStreamerError.invalidDescription(description) }
         return Element(handle: GObjectHandle(adopting: UnsafeMutableRawPointer(bin)))
     }
@@ -73,6 +77,38 @@ public class Element: @unchecked Sendable {
         guard let child = gst_bin_get_by_name(handle.typed(GstBin.self), name) else { return nil }
         return Element(handle: GObjectHandle(adopting: UnsafeMutableRawPointer(child)))
     }
+
+    /// A new request pad ("src_%u" on a tee); give it back with `releaseRequestPad`.
+    public func requestPad(_ template: String) -> Pad? {
+        guard let pad = gst_element_request_pad_simple(element, template) else { return nil }
+        return Pad(handle: GObjectHandle(adopting: UnsafeMutableRawPointer(pad)))
+    }
+
+    public func releaseRequestPad(_ pad: Pad) {
+        gst_element_release_request_pad(element, pad.handle.typed(GstPad.self))
+    }
+
+    /// Exposes `target` (a pad of a child) on this bin as `name`.
+    public func addGhostPad(_ name: String, target: Pad) -> Pad? {
+        guard let ghost = gst_ghost_pad_new(name, target.handle.typed(GstPad.self)) else { return nil }
+        // The bin takes the floating reference; keep one of our own.
+        let handle = GObjectHandle(retaining: UnsafeMutableRawPointer(ghost))
+        guard gst_element_add_pad(element, ghost) != 0 else { return nil }
+        return Pad(handle: handle)
+    }
+
+    /// Adds `child` to this bin (which takes its own reference).
+    public func add(_ child: Element) -> Bool {
+        gst_bin_add(handle.typed(GstBin.self), child.element) != 0
+    }
+
+    public func remove(_ child: Element) {
+        _ = gst_bin_remove(handle.typed(GstBin.self), child.element)
+    }
+
+    /// Brings a child added to a running pipeline to its parent's state.
+    @discardableResult
+    public func syncStateWithParent() -> Bool { gst_element_sync_state_with_parent(element) != 0 }
 
     public func staticPad(_ name: String) -> Pad? {
         guard let pad = gst_element_get_static_pad(element, name) else { return nil }

@@ -3,7 +3,7 @@ import CShims
 public import GLibKit
 
 /// A pad of an element.
-public final class Pad: @unchecked Sendable {
+public final class Pad: @unchecked Sendable, Equatable {
     public let handle: GObjectHandle
     init(handle: GObjectHandle) { self.handle = handle }
 
@@ -19,6 +19,36 @@ public final class Pad: @unchecked Sendable {
             guard let data else { return }
             AnyCallbackBox.release(data)
         })
+    }
+
+    /// Calls `handler` on the streaming thread when end-of-stream reaches this pad.
+    @discardableResult
+    public func onEndOfStream(_ handler: @escaping @Sendable () -> Void) -> UInt {
+        let box = CallbackBox(handler)
+        return lf_pad_add_event_probe(handle.typed(GstPad.self), GST_EVENT_EOS, { data in
+            guard let data else { return }
+            CallbackBox<@Sendable () -> Void>.from(data)()
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+    }
+
+    /// Links this source pad to `sink`; false when they don't fit.
+    public func link(to sink: Pad) -> Bool {
+        gst_pad_link(handle.typed(GstPad.self), sink.handle.typed(GstPad.self)) == GST_PAD_LINK_OK
+    }
+
+    public func unlink(from sink: Pad) {
+        _ = gst_pad_unlink(handle.typed(GstPad.self), sink.handle.typed(GstPad.self))
+    }
+
+    /// The same pad object.
+    public static func == (lhs: Pad, rhs: Pad) -> Bool { lhs.handle == rhs.handle }
+
+    /// Sends end-of-stream into this (sink) pad.
+    public func sendEndOfStream() {
+        _ = gst_pad_send_event(handle.typed(GstPad.self), gst_event_new_eos())
     }
 
     public func removeProbe(_ id: UInt) {

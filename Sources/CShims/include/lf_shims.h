@@ -65,6 +65,11 @@ gint lf_video_frame_height(const LfVideoFrame *frame);
 typedef void (*LfCapsHandler)(gint width, gint height, gpointer user_data);
 gulong lf_pad_add_caps_probe(GstPad *pad, LfCapsHandler handler, gpointer user_data, GDestroyNotify notify);
 
+/* A downstream event of `type` reached the pad (streaming thread). */
+typedef void (*LfEventHandler)(gpointer user_data);
+gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
+                              GDestroyNotify notify);
+
 /* ---- GDK: zero-copy texture over a frame's mapped buffer ---- */
 /* Returns a new texture that keeps the buffer mapped until the texture is freed; NULL when the
  * frame's format is not a packed 32-bit RGB format. Safe to call from any thread. */

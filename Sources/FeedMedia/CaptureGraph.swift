@@ -1,0 +1,73 @@
+public import FeedCore
+
+/// Where pictures and sound come from when recording.
+public enum CaptureDevice: Sendable, Equatable {
+    /// `videotestsrc` and `audiotestsrc`: every flow works without hardware.
+    case test
+    /// A V4L2 camera (`/dev/videoN`) and the default PulseAudio source.
+    case camera(path: String)
+}
+
+/// The capture pipeline described as data: one live source per device (a V4L2 device opens
+/// only once), teed to the preview and, while recording, to a record branch.
+public struct CaptureGraph: Sendable, Equatable {
+    public var device: CaptureDevice
+    /// The clip's size (portrait) and rate.
+    public var size = PixelSize(width: 720, height: 1280)
+    public var framesPerSecond = 30
+    /// Mirror the picture, as a selfie camera is usually shown.
+    public var mirrored = false
+
+    public init(device: CaptureDevice, mirrored: Bool = false) {
+        self.device = device
+        self.mirrored = mirrored
+    }
+
+    var rawVideo: String { "video/x-raw,width=\(size.width),height=\(size.height),framerate=\(framesPerSecond)/1" }
+
+    /// Live video cropped to the portrait frame (cameras are landscape).
+    var videoSource: String {
+        let flip = mirrored ? " ! videoflip method=horizontal-flip" : ""
+        switch device {
+        case .test:
+            return "videotestsrc is-live=true pattern=ball ! \(rawVideo)\(flip)"
+        case .camera(let path):
+            return "v4l2src device=\"\(path)\" ! videoconvert ! aspectratiocrop aspect-ratio=\(size.width)/\(size.height) "
+                + "! videoscale ! videorate ! \(rawVideo)\(flip)"
+        }
+    }
+
+    var audioSource: String {
+        switch device {
+        case .test: "audiotestsrc is-live=true wave=ticks volume=0.3 ! audio/x-raw,rate=48000,channels=2"
+        case .camera: "pulsesrc ! audioconvert ! audioresample ! audio/x-raw,rate=48000,channels=2"
+        }
+    }
+
+    /// Sources, tees, and the preview: frames for the page at `preview` size; sound kept
+    /// flowing into a fakesink so the audio tee always has a consumer.
+    public func pipelineDescription(preview: PixelSize) -> String {
+        "\(videoSource) ! tee name=video allow-not-linked=true "
+            + "! queue leaky=downstream max-size-buffers=2 ! videoconvert ! videoscale "
+            + "! video/x-raw,format=BGRA,width=\(preview.width),height=\(preview.height),pixel-aspect-ratio=1/1 "
+            + "! appsink name=preview max-buffers=2 drop=true sync=false enable-last-sample=false "
+            + "\(audioSource) ! tee name=audio allow-not-linked=true ! queue leaky=downstream ! fakesink sync=false async=false"
+    }
+
+    /// The record branch, a bin whose two sink pads the tees feed: H.264 Main + AAC in MP4,
+    /// written with a moov reserved at the start and rewritten every second, so a crash or
+    /// kill -9 leaves a playable file of what was recorded.
+    public func recordBranch(path: String) -> String {
+        "queue name=videoin max-size-time=3000000000 ! videoconvert ! video/x-raw,format=I420 "
+            + "! x264enc speed-preset=veryfast tune=zerolatency key-int-max=\(framesPerSecond) "
+            + "! video/x-h264,profile=main ! h264parse ! mp4mux name=mux reserved-max-duration=\(200 * 1_000_000_000) "
+            + "reserved-moov-update-period=1000000000 ! filesink name=file location=\"\(path)\" "
+            + "queue name=audioin max-size-time=3000000000 ! audioconvert ! audioresample ! avenc_aac ! aacparse ! mux."
+    }
+
+    /// A whole recording as one gst-launch line (sources straight into the record branch), for
+    /// tests that kill the process mid-recording.
+    public func standaloneRecording(path: String) -> String {
+        "\(videoSource) ! videoin. \(audioSource) ! audioin. " + recordBranch(path: path)
+    }
+}

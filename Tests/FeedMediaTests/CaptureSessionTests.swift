@@ -1,0 +1,120 @@
+import FeedCore
+import FeedMedia
+import Foundation
+import GLibKit
+import GStreamerKit
+import XCTest
+
+/// Recording with the test sources (no camera here): one capture pipeline, a record branch
+/// attached on press and finalised with EOS on release; files checked with gst-discoverer.
+final class CaptureSessionTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-capture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Duration in seconds and stream kinds, as gst-discoverer-1.0 reports them.
+    private func discover(_ url: URL) throws -> (seconds: Double, video: Bool, audio: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-discoverer-1.0")
+        process.arguments = [url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let seconds = text.split(separator: "\n").first { $0.contains("Duration:") }.map { line -> Double in
+            let parts = line.split(separator: " ").last!.split(separator: ":")
+            return Double(parts[0])! * 3600 + Double(parts[1])! * 60 + Double(parts[2])!
+        } ?? 0
+        return (seconds, text.contains("H.264"), text.contains("AAC"))
+    }
+
+    func testPreviewIsLiveAndAHoldMakesAPlayableClip() throws {
+        let folder = folder!
+        let path = folder.appendingPathComponent("segment.mp4")
+        try onMain {
+            let frames = FrameLog()
+            let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 180, height: 320),
+                                             receiver: frames)
+            var live = false
+            var finished: (URL, Double)?
+            session.onLive = { live = true }
+            session.onSegmentFinished = { finished = ($0, $1) }
+            session.start()
+            XCTAssertTrue(MainLoop.run(until: { live && frames.playedCount > 3 }, timeoutSeconds: 10))
+            XCTAssertEqual(frames.entries.last?.width, 180)
+            try session.startSegment(path: path)
+            spin(seconds: 2.0)
+            session.finishSegment(discard: false)
+            let releasedUs = SystemMonotonicClock().nowMicroseconds()
+            XCTAssertTrue(MainLoop.run(until: { finished != nil }, timeoutSeconds: 5))
+            let finalUs = SystemMonotonicClock().nowMicroseconds() - releasedUs
+            XCTAssertLessThan(finalUs, 3_000_000, "final long before the timeout")
+            XCTAssertEqual(finished?.1 ?? 0, 2.0, accuracy: 0.3)
+            // The preview keeps running after the segment.
+            let before = frames.playedCount
+            spin(seconds: 0.5)
+            XCTAssertGreaterThan(frames.playedCount, before)
+            session.stop()
+        }
+        let info = try discover(path)
+        XCTAssertTrue(info.video)
+        XCTAssertTrue(info.audio)
+        XCTAssertEqual(info.seconds, 2.0, accuracy: 0.4)
+    }
+
+    func testDiscardedHoldLeavesNoFile() throws {
+        let path = folder!.appendingPathComponent("short.mp4")
+        try onMain {
+            let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
+                                             receiver: FrameLog())
+            var live = false
+            session.onLive = { live = true }
+            session.start()
+            XCTAssertTrue(MainLoop.run(until: { live }, timeoutSeconds: 10))
+            try session.startSegment(path: path)
+            spin(seconds: 0.3)
+            session.finishSegment(discard: true)
+            XCTAssertTrue(MainLoop.run(until: { !session.isRecording }, timeoutSeconds: 5))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path.path))
+            session.stop()
+        }
+    }
+
+    func testUnwritableFolderIsATypedError() throws {
+        try onMain {
+            let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
+                                             receiver: FrameLog())
+            XCTAssertThrowsError(try session.startSegment(path: URL(fileURLWithPath: "/nonexistent/folder/x.mp4"))) { error in
+                XCTAssertEqual(error as? RecorderError, .notWritable(path: "/nonexistent/folder"))
+            }
+        }
+    }
+
+    /// A recording killed with SIGKILL mid-way still plays (the moov is reserved at the start
+    /// and rewritten every second).
+    func testKillNineMidRecordingLeavesAPlayableFile() throws {
+        let path = folder.appendingPathComponent("killed.mp4")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        process.arguments = ["-q"] + CaptureGraph(device: .test).standaloneRecording(path: path.path)
+            .split(separator: " ").map(String.init)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 3.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        let info = try discover(path)
+        XCTAssertTrue(info.video, "the killed file must still be readable")
+        XCTAssertGreaterThan(info.seconds, 1.0)
+    }
+}
