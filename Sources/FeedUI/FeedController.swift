@@ -1,5 +1,5 @@
 public import FeedCore
-import FeedMedia
+public import FeedMedia
 public import Foundation
 import GLibKit
 import GtkKit
@@ -22,6 +22,8 @@ public struct FeedEnvironment {
     public var cacheDirectory: URL
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
+    /// The camera to record from: nil when there is none.
+    public var camera: () -> CaptureDevice? = { nil }
     /// Where the user's own files go (a chosen avatar is copied here).
     public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
 
@@ -205,6 +207,15 @@ final class FeedController {
     }
 
     var postCount: Int { (try? env.repository.postCount()) ?? pager.posts.count }
+
+    /// Starts again from the newest post (after posting a video of your own).
+    func reloadFromStart() {
+        guard case .library = content else { return }
+        for slot in slots { slot.clear() }
+        pager = FeedPager(posts: env.pinnedPosts, hasMore: true)
+        storeKey = nil
+        start()
+    }
     var current: Post? { pager.current }
     var isPlaying: Bool { currentSlot?.isPlaying ?? false }
     var canGoNext: Bool { pager.index < pager.posts.count - 1 || pager.hasMore }

@@ -34,8 +34,11 @@ public final class MainWindow {
         stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: "Discover")
         resultsPage.setExpand(horizontal: true, vertical: true)
         stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
-        addStatusPage(.create, icon: "camera-video-symbolic", title: "Create",
-                      detail: "Recording isn’t here yet. It will let you hold R or the record button to film from your webcam and microphone, then post.")
+        create = CreatePage(CreatePage.Dependencies(
+            device: environment.camera, repository: environment.repository, events: environment.events,
+            clock: environment.clock, dataDirectory: environment.dataDirectory,
+            audioSinkDescription: environment.audioSinkDescription))
+        stack.add(create.root, name: TabBar.Tab.create.rawValue, title: "Create")
         inbox = InboxPage(InboxPage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
             filePath: environment.filePath(for:)))
@@ -78,6 +81,11 @@ public final class MainWindow {
             if openComments { self?.comments.open(post) }
         }
         inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        create.onPosted = { [weak self] _ in
+            guard let self else { return }
+            select(.home)
+            feed.reloadFromStart()
+        }
         ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         authorProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
@@ -116,6 +124,7 @@ public final class MainWindow {
     public func teardown() {
         profileEditor?.close()
         profileEditor = nil
+        create.deactivate()
         shortcutsWindow?.close()
         shortcutsWindow = nil
     }
@@ -134,9 +143,11 @@ public final class MainWindow {
 
     private func select(_ tab: TabBar.Tab) {
         closeResults(returning: false)
+        if tab != .create, create.isActive { create.deactivate() }
         stack.visibleName = tab.rawValue
         tabBar.select(tab)
         if tab == .discover { discover.prepare() }
+        if tab == .create { create.activate() }
         if tab == .inbox {
             inbox.show()
             tabBar.setBadge(.inbox, count: 0)
@@ -163,6 +174,7 @@ public final class MainWindow {
     private static let authorPageName = "author"
     private var ownProfile: ProfilePage!
     private var inbox: InboxPage!
+    private var create: CreatePage!
     private var authorProfile: ProfilePage!
     /// Where the author page's Back goes: the page it was opened from.
     private var authorReturnPage: String = TabBar.Tab.home.rawValue
@@ -198,6 +210,10 @@ public final class MainWindow {
         // Capture phase: a focused button must not swallow Space.
         keys.setPhase(.capture)
         keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+        keys.onKeyReleased { [weak self] key in
+            // Holding R records; the release ends the segment (however long the autorepeat ran).
+            if key.name == "r" || key.name == "R", let create = self?.create, create.isActive { create.release() }
+        }
         window.addController(keys)
         application.addAction("quit") { [weak self] in self?.window.close() }
         application.setAccelerators(["<Control>q"], forAction: "app.quit")
@@ -327,10 +343,18 @@ public final class MainWindow {
     }
 
     private func handleKey(_ key: KeyPress) -> Bool {
+        if key.modifiers.contains(.control), key.name == "Return" || key.name == "KP_Enter",
+           stack.visibleName == TabBar.Tab.create.rawValue, create.isReviewing {
+            create.post()
+            return true
+        }
         if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
         // Single-key shortcuts never fire while typing.
         if window.focusIsInText { return false }
         switch key.name {
+        case "r" where !create.isReviewing:
+            if stack.visibleName != TabBar.Tab.create.rawValue { select(.create) }
+            create.press()
         case "f", "F11":
             window.isFullscreen ? window.unfullscreen() : window.fullscreen()
         case "Escape":

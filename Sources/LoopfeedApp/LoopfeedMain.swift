@@ -98,6 +98,7 @@ public enum LoopfeedMain {
             cacheDirectory: paths.cacheDirectory)
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
+        environment.camera = { CameraChoice.device(option: options.camera) }
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         return MainActor.assumeIsolated {
