@@ -1395,8 +1395,72 @@ def case_inbox_item_opens_post(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def discoverer_seconds(path: str) -> tuple[float, str]:
+    """Duration in seconds and the raw report of gst-discoverer-1.0 for a file."""
+    out = subprocess.run(["gst-discoverer-1.0", path], capture_output=True, text=True, timeout=30).stdout
+    seconds = 0.0
+    for line in out.splitlines():
+        if "Duration:" in line:
+            h, m, sec = line.split()[-1].split(":")
+            seconds = int(h) * 3600 + int(m) * 60 + float(sec)
+    return seconds, out
+
+
+def case_hold_r_records_and_posts(ctx: Context) -> None:
+    """With --camera test: holding R ~2 s records a ~2 s clip with video and audio; a caption and
+    Ctrl+Enter post it; after a restart it is the first post."""
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, ["--camera", "test"], name="record", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    app.wait("ready", 20)
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    app.wait("record_started", 10, since, what="record_started after holding R")
+    time.sleep(2.0)
+    ctx.xdotool("keyup", "r")
+    finished = app.wait("record_finished", 10, since, what="record_finished after releasing R")
+    path = finished.get("path", "")
+    expect(abs(finished.get("duration", 0) - 2.0) < 0.5, f"record_finished duration {finished.get('duration')}, expected ~2 s")
+    seconds, report = discoverer_seconds(path)
+    expect("H.264" in report and "AAC" in report, f"recorded file lacks H.264 video or AAC audio:\n{report}")
+    expect(abs(seconds - 2.0) < 0.6, f"gst-discoverer says {seconds:.2f} s, expected ~2 s")
+    ctx.xdotool("type", "--delay", "40", "first take #e2e")
+    since = app.cursor()
+    ctx.key("ctrl+Return")
+    posted = app.wait("posted", 10, since, what="posted after Ctrl+Enter")
+    quit_app(app)
+    again = App(ctx, ["--camera", "test"], name="record-again", data_dir=app.data_dir,
+                env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    first = again.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0 after restart")
+    expect(first.get("post_id") == posted.get("post_id"),
+           f"first post after restart is {first.get('post_id')}, expected the posted {posted.get('post_id')}")
+    quit_app(again)
+
+
+def case_no_camera_records_nothing(ctx: Context) -> None:
+    """A camera that isn't there: holding R says so, records nothing, and the app keeps running."""
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, ["--camera", "/dev/video-none"] + [str(c) for c in ctx.fixtures.feed_clips()[:2]], name="nocam",
+              env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    wait_started(app)
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    time.sleep(1.0)
+    ctx.xdotool("keyup", "r")
+    app.wait("error", 5, since, lambda e: e.get("kind") == "camera", "an error event of kind camera")
+    time.sleep(0.5)
+    expect(not app.find("record_started", since), "record_started without a camera")
+    expect(app.alive(), "the app exited after R without a camera")
+    quit_app(app)
+
+
 CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("launch_shows_video", case_launch_shows_video),
+    ("hold_r_records_and_posts", case_hold_r_records_and_posts),
+    ("no_camera_records_nothing", case_no_camera_records_nothing),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
