@@ -217,11 +217,12 @@ public final class LoopingPlayer {
     }
 
     /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
-    /// frame of a pass with the length the header promises. The tolerance covers an audio track
-    /// a little longer than the video.
+    /// frame of a pass with the length the header promises.
     private func endedEarly(lastFrameNs: UInt64) -> Bool {
         guard let duration = playbin.duration, duration > 0 else { return false }
-        let tolerance = max(1_000_000_000, duration / 10)
+        // Wide enough for an audio track longer than the video (the duration is the longest
+        // stream's); a truncated file usually stops far earlier.
+        let tolerance = max(1_000_000_000, duration / 4)
         guard lastFrameNs + tolerance < duration else { return false }
         func clock(_ ns: UInt64) -> String {
             let seconds = Int(ns / 1_000_000_000)

@@ -37,15 +37,15 @@ final class ScaleTarget: Sendable {
         apply()
     }
 
+    /// The caps are set under the lock too: a resize on the main thread and a caps event on
+    /// the streaming thread must not interleave and leave the older size applied last.
     private func apply() {
-        let target: PixelSize? = state.withLock { s in
-            guard let video = s.video, !s.viewport.isEmpty else { return nil }
+        state.withLock { s in
+            guard let video = s.video, !s.viewport.isEmpty else { return }
             let target = VideoFit.scaledSize(video: video, viewport: s.viewport)
-            guard target != s.applied else { return nil }
+            guard target != s.applied else { return }
             s.applied = target
-            return target
+            try? filter.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
         }
-        guard let target else { return }
-        try? filter.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
     }
 }

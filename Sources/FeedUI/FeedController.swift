@@ -238,10 +238,10 @@ final class FeedController {
             animate(from: offset, delta: delta)
         } else {
             assignSlots()
-            currentSlot?.activate()
+            if visible { currentSlot?.activate() }
             view.offset = 0
             afterPageChange()
-            rewindLeftSlots()
+            view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
         }
     }
 
@@ -252,10 +252,10 @@ final class FeedController {
         _ = pager.jump(to: 0)
         beginPage(inputUs: inputUs)
         assignSlots()
-        currentSlot?.activate()
+        if visible { currentSlot?.activate() }
         view.offset = 0
         afterPageChange()
-        rewindLeftSlots()
+        view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
     }
 
     /// Updates the pager, reporting the end of the feed; returns whether the page changed.
@@ -269,8 +269,9 @@ final class FeedController {
         case .moved(let from, _):
             slots.first { $0.index == from }?.leave()
             beginPage(inputUs: inputUs)
-            // A prerolled neighbour plays at once, while the snap animation runs.
-            currentSlot?.activate()
+            // A prerolled neighbour plays at once, while the snap animation runs (unless the
+            // feed is hidden: media keys may page a feed that is not on screen).
+            if visible { currentSlot?.activate() }
             return true
         case .atEnd, .waitingForMore:
             view.flash("You’re all caught up")
@@ -390,10 +391,16 @@ final class FeedController {
         guard case .library = content, force || pager.needsMore, pager.hasMore else { return }
         do {
             let pinned = Set(env.pinnedPosts.map(\.id))
-            let batch = try env.repository.feedPage(after: storeKey, limit: env.pageSize)
-            storeKey = batch.last.map(FeedKey.init) ?? storeKey
             let before = pager.posts.count
-            pager.append(batch.filter { !pinned.contains($0.id) }, reachedEnd: batch.count < env.pageSize)
+            // Pages made only of posts already pinned at the front add nothing: keep going.
+            var added = 0
+            repeat {
+                let batch = try env.repository.feedPage(after: storeKey, limit: env.pageSize)
+                storeKey = batch.last.map(FeedKey.init) ?? storeKey
+                let fresh = batch.filter { !pinned.contains($0.id) }
+                added += fresh.count
+                pager.append(fresh, reachedEnd: batch.count < env.pageSize)
+            } while added == 0 && pager.hasMore
             if pager.posts.count != before, snap == nil, pager.current != nil, before > 0 { assignSlots() }
         } catch {
             env.events?.emit(.error(kind: "storage", message: "Couldn’t load more posts: \(error)", postID: nil))
@@ -495,7 +502,7 @@ final class FeedController {
     // MARK: - Actions
 
     func togglePause() {
-        guard let slot = currentSlot, slot.error == nil else { return }
+        guard visible, let slot = currentSlot, slot.error == nil else { return }
         stopped = false
         userPaused = slot.isPlaying
         slot.setPaused(userPaused)

@@ -102,12 +102,13 @@ public final class MainWindow {
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishState() }
         mpris = MprisAdapter(state: mprisState, actions: MprisAdapter.Actions(
-            next: { [weak self] in self?.feed.move(by: 1) },
-            previous: { [weak self] in self?.feed.move(by: -1) },
-            play: { [weak self] in self?.feed.play() },
-            pause: { [weak self] in self?.feed.pause() },
-            playPause: { [weak self] in self?.feed.togglePause() },
-            stop: { [weak self] in self?.feed.stop() },
+            // Media keys act on the feed on screen (Home when none is).
+            next: { [weak self] in self?.mediaFeed?.move(by: 1) },
+            previous: { [weak self] in self?.mediaFeed?.move(by: -1) },
+            play: { [weak self] in self?.mediaFeed?.play() },
+            pause: { [weak self] in self?.mediaFeed?.pause() },
+            playPause: { [weak self] in self?.mediaFeed?.togglePause() },
+            stop: { [weak self] in self?.mediaFeed?.stop() },
             raise: { [weak self] in self?.window.present() },
             quit: { [weak self] in self?.window.close() },
             setVolume: { [weak self] volume in
@@ -158,8 +159,12 @@ public final class MainWindow {
         feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
     }
 
+    private var mediaFeed: FeedController? { activeFeed ?? feed }
+
     private func visibilityChanged() {
-        feed.setVisible(window.isVisible && !window.isMinimized && stack.visibleName == TabBar.Tab.home.rawValue)
+        let shown = window.isVisible && !window.isMinimized
+        feed.setVisible(shown && stack.visibleName == TabBar.Tab.home.rawValue)
+        results?.setVisible(shown && stack.visibleName == Self.resultsPageName)
     }
 
     private var inhibitCookie: UInt32 = 0
@@ -255,7 +260,13 @@ public final class MainWindow {
     }
 
     private func closeAuthor() {
+        // The results feed it came from may have been replaced since (a video opened from
+        // this profile): fall back to where that feed came from.
+        if authorReturnPage == Self.resultsPageName && results == nil {
+            authorReturnPage = resultsReturnPage
+        }
         stack.visibleName = authorReturnPage
+        if let tab = TabBar.Tab(rawValue: authorReturnPage) { tabBar.select(tab) }
         if authorReturnPage == Self.resultsPageName { results?.setVisible(true) }
         if authorReturnPage == TabBar.Tab.home.rawValue { feed.setVisible(true) }
     }
@@ -274,6 +285,7 @@ public final class MainWindow {
             controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
             controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
             controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+            controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
             resultsPage.setChild(controller.view.root)
             let back = Button(iconName: "go-previous-symbolic")
             back.addCSSClass("results-back")
@@ -360,10 +372,10 @@ public final class MainWindow {
         case "Escape":
             if comments.isOpen {
                 comments.close()
-            } else if results != nil {
-                closeResults(returning: true)
             } else if stack.visibleName == Self.authorPageName {
                 closeAuthor()
+            } else if results != nil, stack.visibleName == Self.resultsPageName {
+                closeResults(returning: true)
             } else if window.isFullscreen {
                 window.unfullscreen()
             } else {

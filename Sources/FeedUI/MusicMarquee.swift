@@ -64,14 +64,19 @@ final class MusicMarquee {
                 return true
             }
         }
-        guard var cycle = cycleWidth, cycle != 0 else { return true }
+        // A name that fits stands still: stop ticking (each tick would repaint the window).
+        guard var cycle = cycleWidth, cycle != 0 else {
+            tick = nil
+            return false
+        }
         if cycle == 0.5 {
             cycle = Double(label.width) / 2
             cycleWidth = cycle
         }
         offset += Self.speed * Double(now - lastFrameUs) / 1_000_000
         if offset >= cycle { offset -= cycle }
-        scroller.horizontalOffset = offset
+        // Only whole-pixel moves: a sub-pixel scroll would repaint the window for nothing.
+        if offset.rounded() != scroller.horizontalOffset.rounded() { scroller.horizontalOffset = offset.rounded() }
         return true
     }
 }

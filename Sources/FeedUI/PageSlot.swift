@@ -112,6 +112,8 @@ final class PageSlot {
         hasFrame = false
         errorCard.hide()
         pauseIcon.isVisible = false
+        // The previous post's frame must not show under this post's caption.
+        surface.clear()
         if let size = post.displaySize { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
         player.load(uri: uri)
         startSpinnerTimer()

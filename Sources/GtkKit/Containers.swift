@@ -45,14 +45,17 @@ public final class Overlay: Widget {
     public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_overlay_new())) }
 
     public func setChild(_ child: Widget) {
-        children.append(child)
+        mainChild = child
         gtk_overlay_set_child(OpaquePointer(handle.raw), child.widget)
     }
 
+    /// Removes the main child; overlays stay (their wrappers keep their handlers alive).
     public func clearChild() {
         gtk_overlay_set_child(OpaquePointer(handle.raw), nil)
-        children.removeAll()
+        mainChild = nil
     }
+
+    private var mainChild: Widget?
 
     public func addOverlay(_ child: Widget) {
         children.append(child)

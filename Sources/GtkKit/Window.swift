@@ -61,8 +61,14 @@ public final class Window: Widget {
 
     /// Called when the window is minimised, restored, maximised ... (once it is shown).
     public func onSurfaceStateChanged(_ handler: @escaping @MainActor () -> Void) {
+        var connected = false
         on("map", after: true) { [weak self] in
-            guard let self, let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else { return }
+            // The surface outlives unmap/map: connect to it once.
+            guard let self, !connected, let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else {
+                handler()
+                return
+            }
+            connected = true
             keep(Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state") {
                 MainActor.assumeIsolated { handler() }
             })
