@@ -130,9 +130,17 @@ final class CreatePage {
 
     // MARK: - Camera
 
-    /// The page is shown: open the camera (or say there is none).
+    /// The page is shown: open the camera (or say there is none). A clip left in the
+    /// recordings folder by a crash (it plays: the moov is reserved) comes back for review.
     func activate() {
         isActive = true
+        if clip == nil, let orphan = recoverOrphan() {
+            clip = orphan
+            showReview(orphan.url)
+            reviewMessage.text = "Recovered a clip from last time. Post it or discard it."
+            reviewMessage.isVisible = true
+            return
+        }
         guard clip == nil else { return }
         guard session == nil else { return }
         guard let device = deps.device() else {
@@ -253,6 +261,28 @@ final class CreatePage {
         session = nil
         showReview(url)
     }
+
+    /// The newest file in the recordings folder not written by this run, if any.
+    private func recoverOrphan() -> (url: URL, seconds: Double)? {
+        guard !orphansChecked else { return nil }
+        orphansChecked = true
+        let folder = deps.dataDirectory.appendingPathComponent("recordings")
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
+        let clips = files.filter { $0.pathExtension == "mp4" }
+        // Empty files (a crash before the first frame) are of no use to anyone.
+        for empty in clips where ((try? empty.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) < 1024 {
+            try? FileManager.default.removeItem(at: empty)
+        }
+        let usable = clips.filter { FileManager.default.fileExists(atPath: $0.path) }
+        guard let newest = usable.max(by: { a, b in
+            let da = (try? a.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            let db = (try? b.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            return da < db
+        }) else { return nil }
+        return (newest, 0)
+    }
+
+    private var orphansChecked = false
 
     // MARK: - Review and posting
 
