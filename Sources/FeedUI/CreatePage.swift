@@ -5,9 +5,10 @@ import GLibKit
 import GtkKit
 import VideoBridge
 
-/// The Create tab: a live camera preview; hold the record button (or R) to record; then a
-/// preview of the clip with a caption, and Post. Without a camera it shows the devices and a
-/// Retry. One hold makes one clip in this version.
+/// The Create tab: a live camera preview; hold the record button (or R) to record, as many
+/// holds as you like (each a segment, the last can be undone); Enter or Next joins them and
+/// shows the clip looping with a caption, and Post. Without a camera it shows the devices and
+/// a Retry.
 @MainActor
 final class CreatePage {
     struct Dependencies {
@@ -28,6 +29,9 @@ final class CreatePage {
     private let previewPicture = Picture()
     private let recordButton = Button(label: "")
     private let status = Label("Hold to record")
+    private let segmentBar = Box(.horizontal, spacing: 8)
+    /// Where this clip's segments are written (recordings/<id>/seg-NNN.mp4).
+    private var clipFolder: URL?
     // No camera.
     private let missing: StatusPage
     private let deviceRows = Box(.vertical, spacing: 6)
@@ -80,8 +84,20 @@ final class CreatePage {
         hold.onPressed { [weak self] _, _, _ in self?.press() }
         hold.onReleased { [weak self] _, _, _ in self?.release() }
         recordButton.addController(hold)
+        let undo = Button(label: "Undo last")
+        undo.setAccessibleLabel("Remove the last segment")
+        undo.onClicked { [weak self] in self?.undoSegment() }
+        let next = Button(label: "Next")
+        next.addCSSClass("suggested-action")
+        next.tooltip = "Next (Enter)"
+        next.onClicked { [weak self] in self?.next() }
+        segmentBar.append(undo)
+        segmentBar.append(next)
+        segmentBar.setAlign(horizontal: .center)
+        segmentBar.isVisible = false
         controls.append(status)
         controls.append(recordButton)
+        controls.append(segmentBar)
         cameraPage.addOverlay(controls)
     }
 
@@ -211,10 +227,11 @@ final class CreatePage {
         case .openCamera:
             activate()
         case .startSegment:
-            let folder = deps.dataDirectory.appendingPathComponent("recordings")
+            let folder = clipFolder ?? deps.dataDirectory.appendingPathComponent("recordings/clip-\(UUID().uuidString)")
+            clipFolder = folder
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             do {
-                try session?.startSegment(path: folder.appendingPathComponent("clip-\(UUID().uuidString).mp4"))
+                try session?.startSegment(path: SegmentJoiner.segmentURL(in: folder, index: recorder.segments.count + 1))
                 recordButton.addCSSClass("recording")
                 deps.events?.emit(.recordStarted)
                 startTicking()
@@ -228,7 +245,7 @@ final class CreatePage {
             session?.finishSegment(discard: discard)
             if discard {
                 recorder.segmentDiscarded()
-                status.text = "Hold to record"
+                status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
             } else {
                 status.text = "Saving…"
             }
@@ -256,30 +273,69 @@ final class CreatePage {
     private func segmentFinished(_ url: URL, _ seconds: Double) {
         recorder.segmentFinished(seconds: seconds)
         deps.events?.emit(.recordFinished(path: url.path, duration: seconds))
-        clip = (url, seconds)
-        session?.stop()
-        session = nil
-        showReview(url)
+        status.text = segmentSummary
+        segmentBar.isVisible = true
     }
 
-    /// The newest file in the recordings folder not written by this run, if any.
+    private var segmentSummary: String {
+        let count = recorder.segments.count
+        return String(format: "%d segment%@ · %.1f s — hold again to add, Enter for next", count, count == 1 ? "" : "s",
+                      recorder.segments.reduce(0, +))
+    }
+
+    private func undoSegment() {
+        guard let folder = clipFolder, recorder.removeLastSegment() else { return }
+        if let last = SegmentJoiner.segments(in: folder).last { try? FileManager.default.removeItem(at: last) }
+        segmentBar.isVisible = !recorder.segments.isEmpty
+        status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+    }
+
+    /// Enter or Next: the segments become one clip, shown for review.
+    func next() {
+        guard let folder = clipFolder, !recorder.segments.isEmpty, recorder.state == .ready else { return }
+        status.text = "Joining…"
+        let seconds = recorder.segments.reduce(0, +)
+        let output = folder.appendingPathComponent("clip.mp4")
+        SegmentJoiner.join(folder: folder, into: output) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let url):
+                session?.stop()
+                session = nil
+                clip = (url, seconds)
+                showReview(url)
+            case .failure(let error):
+                status.text = error.description
+            }
+        }
+    }
+
+    var hasSegments: Bool { !recorder.segments.isEmpty && clip == nil }
+
+    /// The newest clip folder left in recordings/ by an earlier run: its segments (playable even
+    /// after a crash) are joined and offered for review. Empty leftovers are removed.
     private func recoverOrphan() -> (url: URL, seconds: Double)? {
         guard !orphansChecked else { return nil }
         orphansChecked = true
-        let folder = deps.dataDirectory.appendingPathComponent("recordings")
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
-        let clips = files.filter { $0.pathExtension == "mp4" }
-        // Empty files (a crash before the first frame) are of no use to anyone.
-        for empty in clips where ((try? empty.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) < 1024 {
-            try? FileManager.default.removeItem(at: empty)
+        let root = deps.dataDirectory.appendingPathComponent("recordings")
+        let folders = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        var candidates: [(URL, Date)] = []
+        for folder in folders where folder.lastPathComponent.hasPrefix("clip-") {
+            let segments = SegmentJoiner.segments(in: folder).filter {
+                ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) >= 1024
+            }
+            if segments.isEmpty {
+                try? FileManager.default.removeItem(at: folder)
+                continue
+            }
+            let date = (try? folder.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            candidates.append((folder, date))
         }
-        let usable = clips.filter { FileManager.default.fileExists(atPath: $0.path) }
-        guard let newest = usable.max(by: { a, b in
-            let da = (try? a.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            let db = (try? b.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            return da < db
-        }) else { return nil }
-        return (newest, 0)
+        guard let newest = candidates.max(by: { $0.1 < $1.1 })?.0 else { return nil }
+        let output = newest.appendingPathComponent("clip.mp4")
+        guard case .success(let url) = SegmentJoiner.joinNow(folder: newest, into: output) else { return nil }
+        clipFolder = newest
+        return (url, 0)
     }
 
     private var orphansChecked = false
@@ -299,8 +355,10 @@ final class CreatePage {
     }
 
     private func discardClip() {
-        if let clip { try? FileManager.default.removeItem(at: clip.url) }
+        if let clip { try? FileManager.default.removeItem(at: clip.url.deletingLastPathComponent()) }
         clip = nil
+        clipFolder = nil
+        segmentBar.isVisible = false
         reviewPlayer?.unload()
         recorder.reset()
         activate()
@@ -310,7 +368,7 @@ final class CreatePage {
     func post() {
         guard let clip else { return }
         let folder = deps.dataDirectory.appendingPathComponent("videos")
-        let target = folder.appendingPathComponent(clip.url.lastPathComponent)
+        let target = folder.appendingPathComponent("\(UUID().uuidString).mp4")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
@@ -320,9 +378,11 @@ final class CreatePage {
                 authorHandle: me?.handle ?? "you", caption: caption.text.trimmingCharacters(in: .whitespacesAndNewlines),
                 music: "Original sound — \(me?.name ?? "You")", videoURI: target.absoluteString,
                 width: 720, height: 1280, duration: clip.seconds, created: Date()))
-            try? FileManager.default.removeItem(at: clip.url)
+            try? FileManager.default.removeItem(at: clip.url.deletingLastPathComponent())
             deps.events?.emit(.posted(postID: stored.id))
             self.clip = nil
+            clipFolder = nil
+            segmentBar.isVisible = false
             caption.text = ""
             reviewPlayer?.unload()
             recorder.reset()

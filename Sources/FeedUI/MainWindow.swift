@@ -364,6 +364,8 @@ public final class MainWindow {
         // Single-key shortcuts never fire while typing.
         if window.focusIsInText { return false }
         switch key.name {
+        case "Return" where stack.visibleName == TabBar.Tab.create.rawValue && create.hasSegments:
+            create.next()
         case "r" where !create.isReviewing:
             if stack.visibleName != TabBar.Tab.create.rawValue { select(.create) }
             create.press()

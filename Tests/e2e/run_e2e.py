@@ -1407,29 +1407,41 @@ def discoverer_seconds(path: str) -> tuple[float, str]:
 
 
 def case_hold_r_records_and_posts(ctx: Context) -> None:
-    """With --camera test: holding R ~2 s records a ~2 s clip with video and audio; a caption and
-    Ctrl+Enter post it; after a restart it is the first post."""
+    """With --camera test: holding R ~2 s records a ~2 s segment with video and audio; a second
+    hold of ~1 s appends one; Enter joins them, a caption and Ctrl+Enter post a ~3 s clip; after
+    a restart it is the first post."""
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
     app = App(ctx, ["--camera", "test"], name="record", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
     app.wait("ready", 20)
     ctx.pointer_into_window()
-    since = app.cursor()
-    ctx.xdotool("keydown", "r")
-    app.wait("record_started", 10, since, what="record_started after holding R")
+    durations = []
+    for hold in (2.0, 1.0):
+        since = app.cursor()
+        ctx.xdotool("keydown", "r")
+        app.wait("record_started", 10, since, what="record_started after holding R")
+        time.sleep(hold)
+        ctx.xdotool("keyup", "r")
+        finished = app.wait("record_finished", 10, since, what="record_finished after releasing R")
+        durations.append(finished.get("duration", 0))
+        if hold == 2.0:
+            seconds, report = discoverer_seconds(finished.get("path", ""))
+            expect("H.264" in report and "AAC" in report, f"segment lacks H.264 video or AAC audio:\n{report}")
+            expect(abs(seconds - 2.0) < 0.6, f"gst-discoverer says {seconds:.2f} s for a 2 s hold")
+        time.sleep(0.5)
+    expect(abs(durations[0] - 2.0) < 0.5 and abs(durations[1] - 1.0) < 0.5, f"segment durations {durations}")
+    ctx.key("Return")  # Next: join the segments and review
     time.sleep(2.0)
-    ctx.xdotool("keyup", "r")
-    finished = app.wait("record_finished", 10, since, what="record_finished after releasing R")
-    path = finished.get("path", "")
-    expect(abs(finished.get("duration", 0) - 2.0) < 0.5, f"record_finished duration {finished.get('duration')}, expected ~2 s")
-    seconds, report = discoverer_seconds(path)
-    expect("H.264" in report and "AAC" in report, f"recorded file lacks H.264 video or AAC audio:\n{report}")
-    expect(abs(seconds - 2.0) < 0.6, f"gst-discoverer says {seconds:.2f} s, expected ~2 s")
     ctx.xdotool("type", "--delay", "40", "first take #e2e")
     since = app.cursor()
     ctx.key("ctrl+Return")
     posted = app.wait("posted", 10, since, what="posted after Ctrl+Enter")
     quit_app(app)
+    videos = sorted((app.data_dir / "videos").glob("*.mp4"))
+    expect(len(videos) == 1, f"expected one posted video in the data dir, found {videos}")
+    seconds, report = discoverer_seconds(str(videos[0]))
+    expect("H.264" in report and "AAC" in report, f"posted clip lacks video or audio:\n{report}")
+    expect(abs(seconds - sum(durations)) < 0.8, f"posted clip is {seconds:.2f} s, segments add up to {sum(durations):.2f} s")
     again = App(ctx, ["--camera", "test"], name="record-again", data_dir=app.data_dir,
                 env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
     first = again.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0 after restart")

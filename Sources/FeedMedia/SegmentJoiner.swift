@@ -1,0 +1,74 @@
+public import Foundation
+import GLibKit
+import GStreamerKit
+
+/// Joins a clip's recorded segments (same codecs, same settings) into one MP4 without
+/// re-encoding: splitmuxsrc reads the numbered files as one stream and mp4mux writes it again.
+public enum SegmentJoiner {
+    /// Segment files are `seg-NNN.mp4` in the clip's folder, in recording order.
+    public static func segmentURL(in folder: URL, index: Int) -> URL {
+        folder.appendingPathComponent(String(format: "seg-%03d.mp4", index))
+    }
+
+    public static func segments(in folder: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.lastPathComponent.hasPrefix("seg-") && $0.pathExtension == "mp4" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Runs on a worker queue; `completion` gets the joined file or the reason it failed, on
+    /// the main thread.
+    public static func join(folder: URL, into output: URL,
+                            completion: @escaping @Sendable @MainActor (Result<URL, RecorderJoinError>) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = joinNow(folder: folder, into: output)
+            MainLoop.invoke { completion(result) }
+        }
+    }
+
+    public static func joinNow(folder: URL, into output: URL) -> Result<URL, RecorderJoinError> {
+        let parts = segments(in: folder)
+        guard !parts.isEmpty else { return .failure(.noSegments) }
+        if parts.count == 1 {
+            do {
+                try? FileManager.default.removeItem(at: output)
+                try FileManager.default.copyItem(at: parts[0], to: output)
+                return .success(output)
+            } catch {
+                return .failure(.write(error.localizedDescription))
+            }
+        }
+        let part = output.appendingPathExtension("part")
+        defer { try? FileManager.default.removeItem(at: part) }
+        do {
+            GStreamer.initialize()
+            let pipeline = try Pipeline.parse(
+                "splitmuxsrc name=s location=\"\(folder.path)/seg-*.mp4\" "
+                + "s.video_0 ! queue ! h264parse ! mp4mux name=m faststart=true ! filesink location=\"\(part.path)\" "
+                + "s.audio_0 ! queue ! aacparse ! m.")
+            guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline("could not start")) }
+            let outcome = pipeline.waitForEndOrError(timeoutSeconds: 60)
+            pipeline.setState(.null)
+            guard outcome == .endOfStream else { return .failure(.pipeline("\(String(describing: outcome))")) }
+            try? FileManager.default.removeItem(at: output)
+            try FileManager.default.moveItem(at: part, to: output)
+            return .success(output)
+        } catch {
+            return .failure(.pipeline("\(error)"))
+        }
+    }
+}
+
+public enum RecorderJoinError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noSegments
+    case pipeline(String)
+    case write(String)
+
+    public var description: String {
+        switch self {
+        case .noSegments: "Nothing was recorded."
+        case .pipeline(let detail): "The segments could not be joined (\(detail))."
+        case .write(let detail): "The clip could not be saved: \(detail)"
+        }
+    }
+}
