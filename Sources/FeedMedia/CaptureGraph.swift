@@ -8,6 +8,32 @@ public enum CaptureDevice: Sendable, Equatable {
     case camera(path: String)
 }
 
+/// A live look applied before the tee, so the preview shows what is recorded.
+public enum CaptureFilter: String, Sendable, CaseIterable {
+    case none, warm, mono, vivid, vintage
+
+    public var title: String {
+        switch self {
+        case .none: "Normal"
+        case .warm: "Warm"
+        case .mono: "Mono"
+        case .vivid: "Vivid"
+        case .vintage: "Vintage"
+        }
+    }
+
+    /// videobalance (saturation, contrast, brightness, hue) and the coloreffects preset.
+    var settings: (saturation: String, contrast: String, brightness: String, hue: String, preset: String) {
+        switch self {
+        case .none: ("1", "1", "0", "0", "none")
+        case .warm: ("1.25", "1.05", "0.03", "-0.04", "none")
+        case .mono: ("0", "1.1", "0", "0", "none")
+        case .vivid: ("1.6", "1.15", "0", "0", "none")
+        case .vintage: ("0.8", "0.9", "0.02", "0", "sepia")
+        }
+    }
+}
+
 /// The capture pipeline described as data: one live source per device (a V4L2 device opens
 /// only once), teed to the preview and, while recording, to a record branch.
 public struct CaptureGraph: Sendable, Equatable {
@@ -25,12 +51,14 @@ public struct CaptureGraph: Sendable, Equatable {
 
     var rawVideo: String { "video/x-raw,width=\(size.width),height=\(size.height),framerate=\(framesPerSecond)/1" }
 
-    /// Live video cropped to the portrait frame (cameras are landscape).
+    /// Live video cropped to the portrait frame (cameras are landscape), then the mirror and
+    /// the look, which can change while the camera runs.
     var videoSource: String {
-        let flip = mirrored ? " ! videoflip method=horizontal-flip" : ""
+        let flip = " ! videoflip name=mirror method=\(mirrored ? "horizontal-flip" : "none") "
+            + "! videoconvert ! videobalance name=balance ! coloreffects name=look preset=none ! videoconvert"
         switch device {
         case .test:
-            return "videotestsrc is-live=true pattern=ball ! \(rawVideo)\(flip)"
+            return "videotestsrc is-live=true pattern=ball foreground-color=0xffffb800 background-color=0xff3a0ca3 ! \(rawVideo)\(flip)"
         case .camera(let path):
             return "v4l2src device=\"\(path)\" ! videoconvert ! aspectratiocrop aspect-ratio=\(size.width)/\(size.height) "
                 + "! videoscale ! videorate ! \(rawVideo)\(flip)"

@@ -53,6 +53,23 @@ public final class CaptureSession {
 
     public var isRecording: Bool { recording != nil }
 
+    /// Mirrors the picture (preview and recording) while the camera runs.
+    public func setMirrored(_ mirrored: Bool) {
+        pipeline.child(named: "mirror")?.set("method", mirrored ? "horizontal-flip" : "none")
+    }
+
+    /// Changes the look while the camera runs.
+    public func setFilter(_ filter: CaptureFilter) {
+        let s = filter.settings
+        if let balance = pipeline.child(named: "balance") {
+            balance.set("saturation", s.saturation)
+            balance.set("contrast", s.contrast)
+            balance.set("brightness", s.brightness)
+            balance.set("hue", s.hue)
+        }
+        pipeline.child(named: "look")?.set("preset", s.preset)
+    }
+
     /// Attaches a record branch writing to `path`.
     public func startSegment(path: URL) throws(RecorderError) {
         guard recording == nil else { return }

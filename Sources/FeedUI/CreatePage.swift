@@ -43,6 +43,8 @@ final class CreatePage {
     private let reviewMessage = Label()
 
     private var session: CaptureSession?
+    private var filter: CaptureFilter = .none
+    private var mirrored = false
     private var recorder: Recorder
     private var tick: UInt32?
     private var clip: (url: URL, seconds: Double)?
@@ -95,6 +97,33 @@ final class CreatePage {
         segmentBar.append(next)
         segmentBar.setAlign(horizontal: .center)
         segmentBar.isVisible = false
+        // Looks and mirror, on the right like the rail in the feed.
+        let tools = Box(.vertical, spacing: 6)
+        tools.setAlign(horizontal: .end, vertical: .start)
+        tools.setMargins(top: 16, end: 10)
+        for filter in CaptureFilter.allCases {
+            let button = Button(label: filter.title)
+            button.addCSSClass("capture-tool")
+            button.setAccessibleLabel("Filter: \(filter.title)")
+            button.tooltip = "Filter: \(filter.title)"
+            button.onClicked { [weak self] in
+                self?.filter = filter
+                self?.session?.setFilter(filter)
+            }
+            tools.append(button)
+        }
+        let mirror = Button(label: "Mirror")
+        mirror.addCSSClass("capture-tool")
+        mirror.setAccessibleLabel("Mirror the picture")
+        mirror.tooltip = "Mirror the picture"
+        mirror.onClicked { [weak self, weak mirror] in
+            guard let self else { return }
+            mirrored.toggle()
+            mirror?.setCSSClass("selected", mirrored)
+            session?.setMirrored(mirrored)
+        }
+        tools.append(mirror)
+        cameraPage.addOverlay(tools)
         controls.append(status)
         controls.append(recordButton)
         controls.append(segmentBar)
@@ -164,8 +193,9 @@ final class CreatePage {
             return
         }
         do {
-            let capture = try CaptureSession(graph: CaptureGraph(device: device), preview: PixelSize(width: 450, height: 800),
-                                             receiver: previewSurface)
+            let capture = try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
+                                             preview: PixelSize(width: 450, height: 800), receiver: previewSurface)
+            capture.setFilter(filter)
             capture.onLive = { [weak self] in
                 guard let self else { return }
                 status.text = "Hold to record"

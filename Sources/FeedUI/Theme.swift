@@ -86,11 +86,14 @@ enum Theme {
     .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 9px; font-weight: 800;
         padding: 0 4px; min-width: 10px; }
     .create-page { background-color: #000; }
-    .record-button { border-radius: 999px; min-width: 78px; min-height: 78px; padding: 0;
+    .record-button { border-radius: 999px; min-width: 78px; min-height: 78px; padding: 0; background-image: none;
         background-color: #fe2c55; border: 6px solid rgba(254,44,85,0.5); background-clip: padding-box;
         transition: all 300ms ease-out; }
     .record-button.recording { border-radius: 10px; border-color: #fe2c55; background-color: #ff5a78; }
     .record-status { font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .capture-tool { background-color: rgba(0,0,0,0.45); color: #fff; border-radius: 999px; padding: 2px 12px;
+        min-height: 26px; font-size: 12px; }
+    .capture-tool.selected { background-color: #fe2c55; }
     .post-form { background-color: rgba(0,0,0,0.6); padding: 12px; }
     .device-missing { color: #ff6b81; }
     .device-ok { color: #8fe3a1; }
