@@ -13,7 +13,8 @@ public enum AppEvent: Sendable, Equatable {
     case commentAdded(postID: Int64, commentID: Int64)
     case commentDeleted(postID: Int64, commentID: Int64)
     case recordStarted
-    case recordFinished(path: String, duration: Double)
+    /// `finalizeUs`: from the release to the file being final.
+    case recordFinished(path: String, duration: Double, finalizeUs: Int64 = 0)
     case posted(postID: Int64)
     case error(kind: String, message: String, postID: Int64?)
 
@@ -54,8 +55,8 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID)), ("comment_id", .int(commentID))]
         case .recordStarted:
             []
-        case .recordFinished(let path, let duration):
-            [("path", .string(path)), ("duration", .double(duration))]
+        case .recordFinished(let path, let duration, let finalizeUs):
+            [("path", .string(path)), ("duration", .double(duration)), ("finalize_us", .int(finalizeUs))]
         case .posted(let postID):
             [("post_id", .int(postID))]
         case .error(let kind, let message, let postID):

@@ -44,6 +44,7 @@ final class CreatePage {
 
     private var session: CaptureSession?
     private var filter: CaptureFilter = .none
+    private var releasedUs: Int64 = 0
     private var mirrored = false
     private var recorder: Recorder
     private var tick: UInt32?
@@ -272,6 +273,7 @@ final class CreatePage {
             recordButton.removeCSSClass("recording")
             stopTicking()
             let discard = action == .discardSegment
+            releasedUs = deps.clock.nowMicroseconds()
             session?.finishSegment(discard: discard)
             if discard {
                 recorder.segmentDiscarded()
@@ -302,7 +304,8 @@ final class CreatePage {
 
     private func segmentFinished(_ url: URL, _ seconds: Double) {
         recorder.segmentFinished(seconds: seconds)
-        deps.events?.emit(.recordFinished(path: url.path, duration: seconds))
+        deps.events?.emit(.recordFinished(path: url.path, duration: seconds,
+                                          finalizeUs: deps.clock.nowMicroseconds() - releasedUs))
         status.text = segmentSummary
         segmentBar.isVisible = true
     }
