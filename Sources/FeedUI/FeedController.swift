@@ -490,7 +490,9 @@ final class FeedController {
         guard n == 1 else { return }
         // A single click waits out the double-click time so a double-click never pauses.
         pendingClick?.cancel()
-        pendingClick = MainLoop.after(milliseconds: doubleClickMilliseconds) { [weak self] in
+        // Below input priority: when the main loop was busy, a second press that is already
+        // waiting must be seen before the single click is taken for a pause.
+        pendingClick = MainLoop.after(milliseconds: doubleClickMilliseconds, priority: MainLoop.priorityDefaultIdle) { [weak self] in
             guard let self else { return }
             pendingClick = nil
             if !dragging { togglePause() }

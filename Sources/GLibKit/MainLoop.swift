@@ -41,9 +41,10 @@ public enum MainLoop {
 
     /// Calls `body` every `milliseconds` on the main thread while it returns true.
     @MainActor @discardableResult
-    public static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
+    public static func every(milliseconds: UInt32, priority: Int32 = priorityDefault,
+                             _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
         let box = CallbackBox(body)
-        let id = g_timeout_add_full(priorityDefault, milliseconds, { data in
+        let id = g_timeout_add_full(priority, milliseconds, { data in
             guard let data else { return 0 }
             let body = CallbackBox<@MainActor () -> Bool>.from(data)
             return MainActor.assumeIsolated { body() } ? 1 : 0
@@ -55,9 +56,11 @@ public enum MainLoop {
     }
 
     /// Calls `body` once after `milliseconds` on the main thread.
+    /// `priority` below the default lets input events that are already waiting run first.
     @MainActor @discardableResult
-    public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> SourceHandle {
-        every(milliseconds: milliseconds) { body(); return false }
+    public static func after(milliseconds: UInt32, priority: Int32 = priorityDefault,
+                             _ body: @escaping @MainActor () -> Void) -> SourceHandle {
+        every(milliseconds: milliseconds, priority: priority) { body(); return false }
     }
 
     /// Calls `body` on the main thread when the process receives `signal` (SIGTERM, SIGINT).
