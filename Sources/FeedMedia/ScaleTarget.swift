@@ -37,15 +37,28 @@ final class ScaleTarget: Sendable {
         apply()
     }
 
-    /// The caps are set under the lock too: a resize on the main thread and a caps event on
-    /// the streaming thread must not interleave and leave the older size applied last.
+    /// The size is chosen under the lock and the caps set outside it: setting caps makes the
+    /// capsfilter renegotiate, which can call back into `videoSizeChanged` on this thread.
+    /// A resize racing a caps event is settled by applying again until what was set is current.
     private func apply() {
-        state.withLock { s in
-            guard let video = s.video, !s.viewport.isEmpty else { return }
-            let target = VideoFit.scaledSize(video: video, viewport: s.viewport)
-            guard target != s.applied else { return }
-            s.applied = target
+        while true {
+            let target: PixelSize? = state.withLock { s in
+                guard let video = s.video, !s.viewport.isEmpty else { return nil }
+                let target = VideoFit.scaledSize(video: video, viewport: s.viewport)
+                guard target != s.applied else { return nil }
+                s.applied = target
+                return target
+            }
+            guard let target else { return }
             try? filter.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
+            let stillCurrent = state.withLock { s in
+                guard let video = s.video, !s.viewport.isEmpty else { return true }
+                return VideoFit.scaledSize(video: video, viewport: s.viewport) == target
+            }
+            if stillCurrent { return }
+            // Another thread chose a newer size meanwhile and ours may have been set last: forget
+            // what was applied so the newest size is set again.
+            state.withLock { $0.applied = nil }
         }
     }
 }
