@@ -7,6 +7,7 @@ RUN_PACKAGES=(
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-pulseaudio gstreamer1.0-x
   gstreamer1.0-gl adwaita-icon-theme fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
+  librsvg2-common
 )
 TEST_PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils xdotool imagemagick
