@@ -19,23 +19,6 @@ final class CaptureSessionTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Duration in seconds and stream kinds, as gst-discoverer-1.0 reports them.
-    private func discover(_ url: URL) throws -> (seconds: Double, video: Bool, audio: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-discoverer-1.0")
-        process.arguments = [url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let seconds = text.split(separator: "\n").first { $0.contains("Duration:") }.map { line -> Double in
-            let parts = line.split(separator: " ").last!.split(separator: ":")
-            return Double(parts[0])! * 3600 + Double(parts[1])! * 60 + Double(parts[2])!
-        } ?? 0
-        return (seconds, text.contains("H.264"), text.contains("AAC"))
-    }
-
     func testPreviewIsLiveAndAHoldMakesAPlayableClip() throws {
         let folder = folder!
         let path = folder.appendingPathComponent("segment.mp4")
@@ -64,9 +47,9 @@ final class CaptureSessionTests: XCTestCase {
             XCTAssertGreaterThan(frames.playedCount, before)
             session.stop()
         }
-        let info = try discover(path)
-        XCTAssertTrue(info.video)
-        XCTAssertTrue(info.audio)
+        let info = try DiscoveredMedia.probe(path)
+        XCTAssertTrue(info.hasH264)
+        XCTAssertTrue(info.hasAAC)
         XCTAssertEqual(info.seconds, 2.0, accuracy: 0.4)
     }
 
@@ -113,8 +96,8 @@ final class CaptureSessionTests: XCTestCase {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-        let info = try discover(path)
-        XCTAssertTrue(info.video, "the killed file must still be readable")
+        let info = try DiscoveredMedia.probe(path)
+        XCTAssertTrue(info.hasH264, "the killed file must still be readable")
         XCTAssertGreaterThan(info.seconds, 1.0)
     }
 }

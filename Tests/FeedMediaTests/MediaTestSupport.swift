@@ -155,3 +155,27 @@ func spin(seconds: Double) {
 func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
     try MainActor.assumeIsolated(body)
 }
+
+/// What gst-discoverer-1.0 says of a file: its duration and whether it has H.264 video and AAC audio.
+struct DiscoveredMedia {
+    let seconds: Double
+    let hasH264: Bool
+    let hasAAC: Bool
+    let report: String
+
+    static func probe(_ url: URL) throws -> DiscoveredMedia {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-discoverer-1.0")
+        process.arguments = [url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let seconds = text.split(separator: "\n").first { $0.contains("Duration:") }.map { line -> Double in
+            let parts = line.split(separator: " ").last!.split(separator: ":")
+            return Double(parts[0])! * 3600 + Double(parts[1])! * 60 + Double(parts[2])!
+        } ?? 0
+        return DiscoveredMedia(seconds: seconds, hasH264: text.contains("H.264"), hasAAC: text.contains("AAC"), report: text)
+    }
+}
