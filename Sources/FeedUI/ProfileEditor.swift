@@ -17,7 +17,7 @@ final class ProfileEditor {
     private var chosenAvatar: String?
     private let repository: FeedRepository
     private let dataDirectory: URL
-    private var chooser: ImageFileChooser?
+    private var chooser: FileChooser?
     var onSaved: ((Author) -> Void)?
 
     init(author: Author, parent: Window, repository: FeedRepository, dataDirectory: URL, avatarPath: String?) {
@@ -84,7 +84,7 @@ final class ProfileEditor {
     func close() { dialog.close() }
 
     private func chooseAvatar() {
-        let chooser = ImageFileChooser(title: "Choose a profile photo", parent: dialog)
+        let chooser = FileChooser(title: "Choose a profile photo", parent: dialog, kind: .images)
         self.chooser = chooser
         chooser.choose { [weak self] path in
             guard let self, let path else { return }
