@@ -20,11 +20,16 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
     public var shareCount: Int
     public var liked: Bool
     public var created: Date
+    /// The author can turn comments off when posting; the sheet then shows the comments
+    /// already there but takes no new ones.
+    public var allowsComments: Bool
+    /// A cover image chosen when posting (`file://`); nil uses the first frame.
+    public var coverURI: String?
 
     public init(id: Int64 = 0, author: Author, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
                 likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0,
-                liked: Bool = false, created: Date) {
+                liked: Bool = false, created: Date, allowsComments: Bool = true, coverURI: String? = nil) {
         self.id = id
         self.author = author
         self.caption = caption
@@ -39,6 +44,8 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
         self.shareCount = shareCount
         self.liked = liked
         self.created = created
+        self.allowsComments = allowsComments
+        self.coverURI = coverURI
     }
 
     /// Hashtags in the caption, in order of first appearance, without "#".

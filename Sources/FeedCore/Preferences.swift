@@ -4,6 +4,13 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var muted: Bool = false
     public var windowWidth: Int = 450
     public var windowHeight: Int = 800
+    /// The longest clip the recorder makes, in seconds (TikTok's classic 60; up to 180).
+    public var recordingLimitSeconds: Int = 60
+    /// The posting page's "save a copy to ~/Videos" switch, as it was last left.
+    public var saveCopyToVideos: Bool = false
+
+    /// The limits the recorder offers.
+    public static let recordingLimitChoices = [15, 60, 180]
 
     public init() {}
 
@@ -15,6 +22,9 @@ public struct Preferences: Sendable, Equatable, Codable {
         muted = (try? container.decode(Bool.self, forKey: .muted)) ?? defaults.muted
         windowWidth = max(200, (try? container.decode(Int.self, forKey: .windowWidth)) ?? defaults.windowWidth)
         windowHeight = max(300, (try? container.decode(Int.self, forKey: .windowHeight)) ?? defaults.windowHeight)
+        recordingLimitSeconds = min(180, max(5, (try? container.decode(Int.self, forKey: .recordingLimitSeconds))
+                                                ?? defaults.recordingLimitSeconds))
+        saveCopyToVideos = (try? container.decode(Bool.self, forKey: .saveCopyToVideos)) ?? defaults.saveCopyToVideos
     }
 }
 

@@ -9,6 +9,8 @@ public struct Recorder: Sendable, Equatable {
         case starting
         /// The preview is live; `segments` were recorded before (0 for a new clip).
         case ready
+        /// The self-timer runs; recording starts by itself at `endsUs`.
+        case countingDown(endsUs: Int64)
         /// Recording since `startedUs`.
         case recording(startedUs: Int64)
         /// The segment's file is being finalised (EOS sent, waiting for the muxer).
@@ -23,6 +25,8 @@ public struct Recorder: Sendable, Equatable {
         case finishSegment
         /// Drop the current segment: it was shorter than the minimum ("Hold to record").
         case discardSegment
+        /// A press during the self-timer called it off.
+        case cancelCountdown
         case none
     }
 
@@ -31,6 +35,9 @@ public struct Recorder: Sendable, Equatable {
     public private(set) var segments: [Double] = []
     /// The user is holding the button or R (the camera may not be live yet).
     public private(set) var holding = false
+    /// The segment was started by the self-timer: it runs until the next press (or the
+    /// maximum), not until a release.
+    public private(set) var handsFree = false
     public let minimumSegmentUs: Int64
     public let maximumUs: Int64
 
@@ -65,11 +72,22 @@ public struct Recorder: Sendable, Equatable {
     public mutating func cameraFailed(_ error: RecorderError) {
         state = .failed(error)
         holding = false
+        handsFree = false
     }
 
     /// Press (or key-down; autorepeat presses change nothing).
     public mutating func press(nowUs: Int64) -> Action {
         guard !holding else { return .none }
+        switch state {
+        case .countingDown:
+            state = .ready
+            return .cancelCountdown
+        case .recording where handsFree:
+            handsFree = false
+            return end(nowUs: nowUs)
+        default:
+            break
+        }
         holding = true
         switch state {
         case .ready: return begin(nowUs: nowUs)
@@ -84,10 +102,30 @@ public struct Recorder: Sendable, Equatable {
         return end(nowUs: nowUs)
     }
 
-    /// Called on every clock tick while recording: stops by itself at the maximum.
+    /// Starts the self-timer (3 s or 10 s); a press calls it off.
+    public mutating func startCountdown(nowUs: Int64, seconds: Int) -> Action {
+        guard state == .ready, !holding, canRecordMore, seconds > 0 else { return .none }
+        state = .countingDown(endsUs: nowUs + Int64(seconds) * 1_000_000)
+        return .none
+    }
+
+    /// Whole seconds left on the self-timer, for the big number on screen (nil when not counting).
+    public func countdownRemaining(nowUs: Int64) -> Int? {
+        guard case .countingDown(let ends) = state else { return nil }
+        return Int(((max(0, ends - nowUs)) + 999_999) / 1_000_000)
+    }
+
+    /// Called on every clock tick while counting down or recording: the self-timer starts
+    /// recording, and recording stops by itself at the maximum.
     public mutating func tick(nowUs: Int64) -> Action {
+        if case .countingDown(let ends) = state, nowUs >= ends {
+            state = .ready
+            handsFree = true
+            return begin(nowUs: nowUs)
+        }
         guard case .recording(let start) = state, recordedUs + (nowUs - start) >= maximumUs else { return .none }
         holding = false
+        handsFree = false
         return end(nowUs: nowUs)
     }
 

@@ -25,10 +25,13 @@ public struct NewPost: Sendable, Equatable {
     public var commentCount: Int
     public var shareCount: Int
     public var created: Date
+    public var allowsComments: Bool
+    public var coverURI: String?
 
     public init(authorHandle: String, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
-                likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0, created: Date) {
+                likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0, created: Date,
+                allowsComments: Bool = true, coverURI: String? = nil) {
         self.authorHandle = authorHandle
         self.caption = caption
         self.music = music
@@ -41,6 +44,8 @@ public struct NewPost: Sendable, Equatable {
         self.commentCount = commentCount
         self.shareCount = shareCount
         self.created = created
+        self.allowsComments = allowsComments
+        self.coverURI = coverURI
     }
 }
 

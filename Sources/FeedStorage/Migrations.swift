@@ -9,6 +9,7 @@ public enum Migrations {
     public static let all: [Migration] = [
         Migration(version: 1, sql: schemaVersion1),
         Migration(version: 2, sql: schemaVersion2),
+        Migration(version: 3, sql: schemaVersion3),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -126,5 +127,11 @@ public enum Migrations {
             seen INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX activity_newest_first ON activity(created_ms DESC, id DESC);
+        """
+
+    /// Posting options of the recorder: comments on or off, and a chosen cover image.
+    static let schemaVersion3 = """
+        ALTER TABLE posts ADD COLUMN allow_comments INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE posts ADD COLUMN cover_uri TEXT;
         """
 }

@@ -15,7 +15,8 @@ enum RowDecoding {
     static let selectPost = """
         SELECT \(authorColumns),
                p.id, p.caption, p.music, p.video_uri, p.width, p.height, p.rotation, p.duration,
-               p.like_count, p.comment_count, p.share_count, p.liked, p.created_ms
+               p.like_count, p.comment_count, p.share_count, p.liked, p.created_ms,
+               p.allow_comments, p.cover_uri
         FROM posts p JOIN authors a ON a.id = p.author_id
         """
 
@@ -52,7 +53,8 @@ enum RowDecoding {
                     width: row.int(c + 4), height: row.int(c + 5), rotation: row.int(c + 6),
                     duration: row.double(c + 7), likeCount: row.int(c + 8),
                     commentCount: row.int(c + 9), shareCount: row.int(c + 10),
-                    liked: row.bool(c + 11), created: row.date(c + 12))
+                    liked: row.bool(c + 11), created: row.date(c + 12),
+                    allowsComments: row.bool(c + 13), coverURI: row.optionalString(c + 14))
     }
 
     static func comment(_ row: SQLiteRow) -> Comment {

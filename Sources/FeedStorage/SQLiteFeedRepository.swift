@@ -68,12 +68,14 @@ public final class SQLiteFeedRepository: FeedRepository {
             let author = try requireAuthor(handle: post.authorHandle)
             try connection.run("""
                 INSERT INTO posts (author_id, caption, music, hashtags, video_uri, width, height, rotation,
-                                   duration, like_count, comment_count, share_count, created_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   duration, like_count, comment_count, share_count, created_ms,
+                                   allow_comments, cover_uri)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [author.id, post.caption, post.music, Hashtags.parse(post.caption).joined(separator: " "),
                  post.videoURI, post.width, post.height, post.rotation, post.duration,
-                 post.likeCount, post.commentCount, post.shareCount, post.created])
+                 post.likeCount, post.commentCount, post.shareCount, post.created,
+                 post.allowsComments, post.coverURI])
             // Read back so the returned date has the stored millisecond precision, which keeps
             // a FeedKey built from it exactly equal to the row's key.
             return try requirePost(id: connection.lastInsertRowID)

@@ -54,7 +54,8 @@ public final class InMemoryFeedRepository: FeedRepository {
                         videoURI: new.videoURI, width: new.width, height: new.height,
                         rotation: new.rotation, duration: new.duration, likeCount: new.likeCount,
                         commentCount: new.commentCount, shareCount: new.shareCount,
-                        created: Self.millisecondPrecision(new.created))
+                        created: Self.millisecondPrecision(new.created),
+                        allowsComments: new.allowsComments, coverURI: new.coverURI)
         posts[post.id] = post
         return post
     }

@@ -28,6 +28,8 @@ final class CommentsSheet {
     private let list = Box(.vertical, spacing: 14)
     private let emptyLabel = Label("No comments yet. Say something nice.")
     private let composer = TextView()
+    private let composerRow = Box(.horizontal, spacing: 8)
+    private let commentsOff = Label("The author turned comments off for this video.")
     private let placeholder = Label("Add a comment…")
     private let postButton = Button(label: "Post")
     private let message = Label()
@@ -131,7 +133,10 @@ final class CommentsSheet {
         message.setXAlign(0)
         message.isVisible = false
         sheet.append(message)
-        let row = Box(.horizontal, spacing: 8)
+        commentsOff.addCSSClass("composer-message")
+        commentsOff.isVisible = false
+        sheet.append(commentsOff)
+        let row = composerRow
         row.addCSSClass("composer")
         let field = Overlay()
         field.setExpand(horizontal: true)
@@ -163,6 +168,8 @@ final class CommentsSheet {
         if self.post?.id != post.id { reload(post) }
         self.post = post
         updateTitle(post)
+        composerRow.isVisible = post.allowsComments
+        commentsOff.isVisible = !post.allowsComments
         guard !isOpen || closingAfterAnimation else { return }
         isOpen = true
         closingAfterAnimation = false
@@ -251,7 +258,7 @@ final class CommentsSheet {
     }
 
     private func submit() {
-        guard let post else { return }
+        guard let post, post.allowsComments else { return }
         switch CommentValidation.check(composer.text) {
         case .empty:
             show(message: "Write something first.")

@@ -281,7 +281,7 @@ final class CreatePage {
             } else {
                 status.text = "Saving…"
             }
-        case .none:
+        case .cancelCountdown, .none:
             break
         }
     }

@@ -93,4 +93,64 @@ final class RecorderTests: XCTestCase {
         XCTAssertTrue(RecorderError.noCamera.description.contains("--camera test"))
         XCTAssertEqual(recorder.cameraRequested(), .openCamera)
     }
+
+    private func readyRecorder() -> Recorder {
+        var recorder = Recorder()
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        return recorder
+    }
+
+    func testSelfTimerStartsRecordingHandsFreeAndAPressStopsIt() {
+        var recorder = readyRecorder()
+        XCTAssertEqual(recorder.startCountdown(nowUs: 0, seconds: 3), .none)
+        XCTAssertEqual(recorder.countdownRemaining(nowUs: 0), 3)
+        XCTAssertEqual(recorder.countdownRemaining(nowUs: 2_100_000), 1)
+        XCTAssertEqual(recorder.tick(nowUs: 2_900_000), .none)
+        XCTAssertEqual(recorder.tick(nowUs: 3_000_000), .startSegment)
+        XCTAssertTrue(recorder.handsFree)
+        XCTAssertNil(recorder.countdownRemaining(nowUs: 3_000_000))
+        // Nothing is held, so no release ends it; the next click does.
+        XCTAssertEqual(recorder.release(nowUs: 4_000_000), .none)
+        XCTAssertEqual(recorder.press(nowUs: 5_000_000), .finishSegment)
+        XCTAssertEqual(recorder.release(nowUs: 5_100_000), .none, "the click's release changes nothing")
+        recorder.segmentFinished(seconds: 2)
+        XCTAssertEqual(recorder.state, .ready)
+        XCTAssertFalse(recorder.handsFree)
+    }
+
+    func testAPressDuringTheCountdownCallsItOff() {
+        var recorder = readyRecorder()
+        _ = recorder.startCountdown(nowUs: 0, seconds: 10)
+        XCTAssertEqual(recorder.press(nowUs: 1_000_000), .cancelCountdown)
+        XCTAssertEqual(recorder.release(nowUs: 1_100_000), .none)
+        XCTAssertEqual(recorder.state, .ready)
+        XCTAssertEqual(recorder.tick(nowUs: 20_000_000), .none, "a called-off timer never starts recording")
+    }
+
+    func testHandsFreeRecordingStopsAtTheMaximum() {
+        var recorder = Recorder(maximumSeconds: 15)
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        _ = recorder.startCountdown(nowUs: 0, seconds: 3)
+        XCTAssertEqual(recorder.tick(nowUs: 3_000_000), .startSegment)
+        XCTAssertEqual(recorder.tick(nowUs: 17_999_000), .none)
+        XCTAssertEqual(recorder.tick(nowUs: 18_000_000), .finishSegment)
+        XCTAssertFalse(recorder.handsFree)
+    }
+
+    func testNoCountdownWhileRecordingOrWhenTheClipIsFull() {
+        var recorder = readyRecorder()
+        _ = recorder.press(nowUs: 0)
+        XCTAssertEqual(recorder.startCountdown(nowUs: 1, seconds: 3), .none)
+        XCTAssertEqual(recorder.state, .recording(startedUs: 0))
+        var full = Recorder(maximumSeconds: 5)
+        _ = full.cameraRequested()
+        _ = full.cameraReady(nowUs: 0)
+        _ = full.press(nowUs: 0)
+        _ = full.tick(nowUs: 5_000_000)
+        full.segmentFinished(seconds: 5)
+        _ = full.startCountdown(nowUs: 6_000_000, seconds: 3)
+        XCTAssertEqual(full.state, .ready)
+    }
 }

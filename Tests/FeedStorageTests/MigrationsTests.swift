@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try FeedStore.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 2)
+        XCTAssertEqual(Migrations.latestVersion, 3)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -18,17 +18,36 @@ final class MigrationsTests: StorageTestCase {
 
     func testAVersionOneLibraryMigratesForwardKeepingItsPosts() throws {
         do {
-            // A library as version 1 left it: no activity table.
-            let repo = try FeedStore.open(at: databaseURL)
-            try addAuthor(repo)
-            try repo.insertPost(newPost("from version one", seconds: 1))
-            try repo.connection.execute("DROP TABLE activity; PRAGMA user_version = 1;")
+            // A library exactly as version 1 wrote it.
+            let connection = try SQLiteConnection(path: databaseURL.path)
+            try connection.execute(Migrations.all[0].sql)
+            try connection.execute("""
+                INSERT INTO authors (id, handle, name) VALUES (1, 'old', 'Old Timer');
+                INSERT INTO posts (author_id, caption, music, video_uri, created_ms)
+                VALUES (1, 'from version one', 'tune', 'file:///v1.mp4', 1000);
+                PRAGMA user_version = 1;
+                """)
         }
         let repo = try FeedStore.open(at: databaseURL)
-        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 2)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 3)
         XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
-        XCTAssertEqual(try repo.search("version", limit: 5).map(\.caption), ["from version one"])
+        let found = try repo.search("version", limit: 5)
+        XCTAssertEqual(found.map(\.caption), ["from version one"])
+        XCTAssertEqual(found.first?.allowsComments, true, "posts from before version 3 keep their comments on")
+        XCTAssertNil(found.first?.coverURI)
         XCTAssertEqual(try repo.unseenActivityCount(), 0)
+    }
+
+    func testPostingOptionsAreStored() throws {
+        let repo = try FeedStore.open(at: databaseURL)
+        try addAuthor(repo)
+        var new = newPost("quiet one", seconds: 1)
+        new.allowsComments = false
+        new.coverURI = "file:///covers/a.png"
+        let stored = try repo.insertPost(new)
+        XCTAssertFalse(stored.allowsComments)
+        XCTAssertEqual(try repo.post(id: stored.id)?.coverURI, "file:///covers/a.png")
+        XCTAssertTrue(try repo.insertPost(newPost("chatty", seconds: 2)).allowsComments)
     }
 
     func testCreatesMissingParentFolders() throws {
