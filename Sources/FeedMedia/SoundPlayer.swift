@@ -1,0 +1,94 @@
+public import Foundation
+import GLibKit
+import GStreamerKit
+
+/// Plays the sound chosen in the recorder: while a segment records (from where the clip has
+/// got to, so the track runs on across holds) and as a preview in the sound list. Audio only.
+@MainActor
+public final class SoundPlayer {
+    /// The file could not be played; the message is for people.
+    public var onError: ((String) -> Void)?
+
+    private let playbin: Pipeline
+    private var uri: String?
+    private var prerolled = false
+    /// Where to start once the file is ready, and whether to play from there.
+    private var pending: (seconds: Double, play: Bool)?
+
+    public init(audioSinkDescription: String? = nil) throws {
+        GStreamer.initialize()
+        playbin = try Pipeline.makePipeline("playbin")
+        playbin.set("flags", "audio+soft-volume")
+        if let audioSinkDescription, !audioSinkDescription.isEmpty {
+            playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
+        }
+        playbin.watchBus { [weak self] message in self?.handle(message) }
+    }
+
+    deinit {
+        MainActor.assumeIsolated {
+            playbin.removeBusWatch()
+            _ = playbin.setState(.null)
+        }
+    }
+
+    /// Plays `file` from `seconds` (a different file is loaded first).
+    public func play(_ file: URL, from seconds: Double) {
+        load(file)
+        pending = (seconds, true)
+        if prerolled { applyPending() }
+    }
+
+    /// Stops where it is; `play` picks up from a given point again.
+    public func pause() {
+        pending = nil
+        if prerolled { playbin.setState(.paused) }
+    }
+
+    /// Lets go of the file (and the sound device).
+    public func stop() {
+        pending = nil
+        prerolled = false
+        uri = nil
+        playbin.setState(.null)
+    }
+
+    public var isPlaying: Bool { playbin.currentState == .playing }
+
+    private func load(_ file: URL) {
+        let wanted = file.absoluteString
+        guard wanted != uri else { return }
+        playbin.setState(.null)
+        prerolled = false
+        uri = wanted
+        playbin.set("uri", wanted)
+        if playbin.setState(.paused) == .failure {
+            onError?("Couldn’t play \(file.lastPathComponent).")
+        }
+    }
+
+    private func applyPending() {
+        guard let pending else { return }
+        self.pending = nil
+        _ = playbin.seek(to: UInt64(max(0, pending.seconds) * 1_000_000_000), flags: [.flush, .accurate])
+        playbin.setState(pending.play ? .playing : .paused)
+    }
+
+    private func handle(_ message: BusMessage) {
+        switch message {
+        case .asyncDone:
+            if !prerolled {
+                prerolled = true
+                applyPending()
+            }
+        case .endOfStream:
+            // The track is shorter than the clip: silence from here on, as in the mixed clip.
+            playbin.setState(.paused)
+        case .error(let error, _):
+            stop()
+            onError?("The sound can’t be played: \(error.description)")
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,133 @@
+public import FeedCore
+public import Foundation
+
+/// What the posting page hands over: a finished clip and how to post it.
+public struct ClipPublication: Sendable, Equatable {
+    public var clip: URL
+    public var caption: String
+    public var music: String
+    public var allowsComments: Bool
+    /// A PNG of the chosen cover frame; nil keeps the first frame.
+    public var cover: URL?
+    public var width: Int
+    public var height: Int
+    public var duration: Double
+    /// A folder (usually ~/Videos) to also put a copy in; nil for none.
+    public var copyFolder: URL?
+
+    public init(clip: URL, caption: String, music: String, allowsComments: Bool = true, cover: URL? = nil,
+                width: Int, height: Int, duration: Double, copyFolder: URL? = nil) {
+        self.clip = clip
+        self.caption = caption
+        self.music = music
+        self.allowsComments = allowsComments
+        self.cover = cover
+        self.width = width
+        self.height = height
+        self.duration = duration
+        self.copyFolder = copyFolder
+    }
+}
+
+/// Stores a finished clip as the user's post: the video (and cover) copied into the data
+/// directory, then the row. The source clip is never touched, so a failure (a full disk, an
+/// unwritable folder) loses nothing: the recorder keeps showing it and the user can try again.
+public struct ClipPublisher {
+    public typealias Copy = @Sendable (_ from: URL, _ to: URL) throws -> Void
+
+    public struct Outcome: Sendable {
+        public var post: Post
+        /// Why the extra copy (e.g. to ~/Videos) failed; the post itself is stored.
+        public var copyProblem: String?
+        public var copyURL: URL?
+    }
+
+    private let dataDirectory: URL
+    private let repository: FeedRepository
+    private let copy: Copy
+    private let now: @Sendable () -> Date
+
+    public init(dataDirectory: URL, repository: FeedRepository,
+                copy: @escaping Copy = { try FileManager.default.copyItem(at: $0, to: $1) },
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.dataDirectory = dataDirectory
+        self.repository = repository
+        self.copy = copy
+        self.now = now
+    }
+
+    public func publish(_ publication: ClipPublication) throws(RecorderError) -> Outcome {
+        let name = UUID().uuidString
+        let videos = dataDirectory.appendingPathComponent("videos")
+        let video = videos.appendingPathComponent("\(name).mp4")
+        var written: [URL] = []
+        do {
+            try place(publication.clip, at: video, folder: videos)
+            written.append(video)
+            var coverURI: String?
+            if let cover = publication.cover {
+                let covers = dataDirectory.appendingPathComponent("covers")
+                let target = covers.appendingPathComponent("\(name).png")
+                try place(cover, at: target, folder: covers)
+                written.append(target)
+                coverURI = target.absoluteString
+            }
+            let me = try? repository.selfAuthor()
+            let post = try repository.insertPost(NewPost(
+                authorHandle: me?.handle ?? SelfAuthor.handle, caption: publication.caption,
+                music: publication.music, videoURI: video.absoluteString, width: publication.width,
+                height: publication.height, duration: publication.duration, created: now(),
+                allowsComments: publication.allowsComments, coverURI: coverURI))
+            var outcome = Outcome(post: post)
+            if let folder = publication.copyFolder {
+                let copyURL = folder.appendingPathComponent(Self.copyName(at: now()))
+                do {
+                    try place(publication.clip, at: copyURL, folder: folder)
+                    outcome.copyURL = copyURL
+                } catch {
+                    outcome.copyProblem = Self.reason(error, path: folder.path).description
+                }
+            }
+            return outcome
+        } catch {
+            for file in written { try? FileManager.default.removeItem(at: file) }
+            if let recorderError = error as? RecorderError { throw recorderError }
+            throw Self.reason(error, path: videos.path)
+        }
+    }
+
+    /// "Loopfeed 2026-11-30 16-21-05.mp4": sortable, and no colons for other file systems.
+    static func copyName(at date: Date) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "yyyy-MM-dd HH-mm-ss"
+        return "Loopfeed \(format.string(from: date)).mp4"
+    }
+
+    private func place(_ source: URL, at target: URL, folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try copy(source, target)
+        } catch {
+            // A half-written copy is worse than none.
+            try? FileManager.default.removeItem(at: target)
+            throw Self.reason(error, path: folder.path)
+        }
+    }
+
+    /// A full disk says so; anything else about the folder is "can't write".
+    static func reason(_ error: Error, path: String) -> RecorderError {
+        if let known = error as? RecorderError { return known }
+        if isOutOfSpace(error) { return .diskFull(path: path) }
+        return .notWritable(path: path)
+    }
+
+    static func isOutOfSpace(_ error: Error) -> Bool {
+        if let posix = error as? POSIXError { return posix.code == .ENOSPC || posix.code == .EDQUOT }
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return true }
+        if ns.domain == NSPOSIXErrorDomain, ns.code == Int(ENOSPC) || ns.code == Int(EDQUOT) { return true }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error { return isOutOfSpace(underlying) }
+        return false
+    }
+}
