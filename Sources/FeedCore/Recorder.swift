@@ -39,11 +39,26 @@ public struct Recorder: Sendable, Equatable {
     /// maximum), not until a release.
     public private(set) var handsFree = false
     public let minimumSegmentUs: Int64
-    public let maximumUs: Int64
+    public private(set) var maximumUs: Int64
 
     public init(minimumSegmentSeconds: Double = 0.5, maximumSeconds: Double = 60) {
         minimumSegmentUs = Int64(minimumSegmentSeconds * 1_000_000)
         maximumUs = Int64(min(180, max(5, maximumSeconds)) * 1_000_000)
+    }
+
+    /// The length limit belongs to the whole clip: it can change only before the first segment.
+    @discardableResult
+    public mutating func setMaximum(seconds: Double) -> Bool {
+        guard segments.isEmpty, !isBusy else { return false }
+        maximumUs = Int64(min(180, max(5, seconds)) * 1_000_000)
+        return true
+    }
+
+    private var isBusy: Bool {
+        switch state {
+        case .recording, .finishing, .countingDown: true
+        default: false
+        }
     }
 
     public var recordedUs: Int64 { Int64(segments.reduce(0, +) * 1_000_000) }

@@ -153,4 +153,18 @@ final class RecorderTests: XCTestCase {
         _ = full.startCountdown(nowUs: 6_000_000, seconds: 3)
         XCTAssertEqual(full.state, .ready)
     }
+
+    func testTheLimitChangesOnlyBeforeTheFirstSegment() {
+        var recorder = readyRecorder()
+        XCTAssertTrue(recorder.setMaximum(seconds: 180))
+        XCTAssertEqual(recorder.maximumUs, 180_000_000)
+        XCTAssertTrue(recorder.setMaximum(seconds: 900))
+        XCTAssertEqual(recorder.maximumUs, 180_000_000)
+        _ = recorder.press(nowUs: 0)
+        XCTAssertFalse(recorder.setMaximum(seconds: 15), "not while recording")
+        _ = recorder.release(nowUs: 2_000_000)
+        recorder.segmentFinished(seconds: 2)
+        XCTAssertFalse(recorder.setMaximum(seconds: 15), "not once a segment exists")
+        XCTAssertEqual(recorder.maximumUs, 180_000_000)
+    }
 }

@@ -1,0 +1,186 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// What the user chose on the posting page.
+struct PostingChoices {
+    var caption: String
+    /// Index into the cover frames shown; nil while none were made.
+    var coverIndex: Int?
+    var allowsComments: Bool
+    var saveCopy: Bool
+}
+
+/// The last step of the recorder: caption (with #hashtags and @mentions), a cover frame,
+/// "Allow comments" and "Save a copy to ~/Videos", then Post (or Ctrl+Enter).
+@MainActor
+final class PostingPage {
+    let root = Box(.vertical, spacing: 12)
+    var onBack: (() -> Void)?
+    var onPost: ((PostingChoices) -> Void)?
+
+    private let caption = Entry(placeholder: "Describe your video… #hashtags @mentions")
+    private let coverStrip = Box(.horizontal, spacing: 4)
+    private let coverHint = Label("Making cover frames…")
+    private let chosenCover = Picture()
+    private let allowComments = Switch(active: true)
+    private let saveCopy = Switch()
+    private let message = Label()
+    private let postButton = Button(label: "Post")
+    private var coverButtons: [Button] = []
+    private var coverIndex: Int?
+    private(set) var isBusy = false
+
+    init(copyFolderName: String) {
+        root.addCSSClass("posting-page")
+        let header = Box(.horizontal, spacing: 8)
+        let back = Button(iconName: "go-previous-symbolic")
+        back.setHasFrame(false)
+        back.setAccessibleLabel("Back to editing")
+        back.tooltip = "Back"
+        back.onClicked { [weak self] in self?.onBack?() }
+        let title = Label("Post")
+        title.addCSSClass("inbox-title")
+        title.setExpand(horizontal: true)
+        header.append(back)
+        header.append(title)
+        root.append(header)
+
+        let top = Box(.horizontal, spacing: 10)
+        chosenCover.setSizeRequest(width: 90, height: 160)
+        chosenCover.setFit(.cover)
+        chosenCover.addCSSClass("inbox-thumbnail")
+        chosenCover.setAccessibleLabel("Cover")
+        caption.setAccessibleLabel("Caption")
+        caption.setExpand(horizontal: true)
+        caption.setAlign(vertical: .start)
+        caption.setMaxLength(2_000)
+        caption.onActivate { [weak self] in self?.post() }
+        top.append(chosenCover)
+        top.append(caption)
+        root.append(top)
+
+        let coverTitle = Label("Cover")
+        coverTitle.addCSSClass("sheet-title")
+        coverTitle.setXAlign(0)
+        root.append(coverTitle)
+        coverHint.addCSSClass("comment-time")
+        coverHint.setXAlign(0)
+        root.append(coverHint)
+        let coverScroller = ScrolledWindow()
+        coverScroller.setPolicy(horizontal: true, vertical: false)
+        coverScroller.setChild(coverStrip)
+        coverScroller.setSizeRequest(width: -1, height: 100)
+        root.append(coverScroller)
+
+        root.append(switchRow("Allow comments", allowComments))
+        root.append(switchRow("Save a copy to \(copyFolderName)", saveCopy))
+
+        message.addCSSClass("composer-message")
+        message.setWrap(true)
+        message.setXAlign(0)
+        message.isVisible = false
+        root.append(message)
+        let spacer = Box(.vertical)
+        spacer.setExpand(vertical: true)
+        root.append(spacer)
+        postButton.addCSSClass("suggested-action")
+        postButton.addCSSClass("post-button")
+        postButton.tooltip = "Post (Ctrl+Enter)"
+        postButton.setAccessibleLabel("Post the video")
+        postButton.onClicked { [weak self] in self?.post() }
+        root.append(postButton)
+    }
+
+    private func switchRow(_ title: String, _ toggle: Switch) -> Widget {
+        let row = Box(.horizontal, spacing: 8)
+        let label = Label(title)
+        label.setXAlign(0)
+        label.setExpand(horizontal: true)
+        toggle.setAccessibleLabel(title)
+        toggle.setAlign(vertical: .center)
+        row.append(label)
+        row.append(toggle)
+        return row
+    }
+
+    /// A fresh page for a new clip; the caption keeps what was typed if the user went back.
+    func prepare(saveCopyByDefault: Bool) {
+        saveCopy.isActive = saveCopyByDefault
+        message.isVisible = false
+        setBusy(nil)
+    }
+
+    func reset() {
+        caption.text = ""
+        allowComments.isActive = true
+        setCovers([])
+        coverHint.text = "Making cover frames…"
+    }
+
+    func focusCaption() { caption.grabFocus() }
+
+    var captionText: String { caption.text }
+
+    /// Frames to choose the cover from (PNG files, in time order); the first is chosen.
+    func setCovers(_ frames: [URL]) {
+        coverStrip.removeAll()
+        coverButtons.removeAll()
+        coverIndex = frames.isEmpty ? nil : 0
+        coverHint.text = frames.isEmpty ? "Making cover frames…" : "Pick the frame people see in grids."
+        chosenCover.setFile(path: frames.first?.path)
+        for (index, frame) in frames.enumerated() {
+            let picture = Picture()
+            picture.setFile(path: frame.path)
+            picture.setFit(.cover)
+            picture.setSizeRequest(width: 54, height: 96)
+            let button = Button(child: picture)
+            button.addCSSClass("cover-frame")
+            button.setAccessibleLabel("Cover frame \(index + 1) of \(frames.count)")
+            button.onClicked { [weak self] in
+                self?.chooseCover(index)
+                self?.chosenCover.setFile(path: frame.path)
+            }
+            coverButtons.append(button)
+            coverStrip.append(button)
+        }
+        chooseCover(coverIndex)
+    }
+
+    func coverFramesFailed(_ reason: String) {
+        coverHint.text = "No cover frames (\(reason)); the first frame is used."
+    }
+
+    private func chooseCover(_ index: Int?) {
+        coverIndex = index
+        for (i, button) in coverButtons.enumerated() { button.setCSSClass("selected", i == index) }
+    }
+
+    /// "Posting… 40 %" while the clip is rendered; nil when done.
+    func setBusy(_ text: String?) {
+        isBusy = text != nil
+        postButton.sensitive = !isBusy
+        if let text {
+            message.removeCSSClass("composer-message")
+            message.addCSSClass("comment-time")
+            message.text = text
+            message.isVisible = true
+        }
+    }
+
+    func showError(_ text: String) {
+        setBusy(nil)
+        message.removeCSSClass("comment-time")
+        message.addCSSClass("composer-message")
+        message.text = text
+        message.isVisible = true
+    }
+
+    /// Ctrl+Enter, Enter in the caption, or the button.
+    func post() {
+        guard !isBusy else { return }
+        onPost?(PostingChoices(caption: caption.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                               coverIndex: coverIndex, allowsComments: allowComments.isActive,
+                               saveCopy: saveCopy.isActive))
+    }
+}
