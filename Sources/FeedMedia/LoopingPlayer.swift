@@ -47,6 +47,10 @@ public final class LoopingPlayer {
     private let sizing: ScaleTarget
     private let loopTracker = LoopTracker()
     private var segmentArmed = false
+    /// The part of the clip that loops (the recorder's trim) and how fast (its speed preview).
+    private var loopStartNs: UInt64 = 0
+    private var loopStopNs: UInt64?
+    private var rate = 1.0
     private var awaitingSeekPreroll = false
     /// A clip with no first frame after this long fails. decodebin drops a demuxer error that
     /// races its own state change (seen with truncated MP4s loaded into a warm player), which
@@ -132,6 +136,9 @@ public final class LoopingPlayer {
         loopTracker.reset()
         sizing.reset()
         self.uri = uri
+        loopStartNs = 0
+        loopStopNs = nil
+        rate = 1
         displaySize = nil
         segmentArmed = false
         awaitingSeekPreroll = false
@@ -180,6 +187,17 @@ public final class LoopingPlayer {
         wantsPlaying = false
     }
 
+    /// Loops only `start..<stop` seconds (nil: to the end) at `rate`; applies at once when
+    /// the clip is ready, else when it is.
+    public func setLoop(start: Double, stop: Double?, rate: Double = 1.0) {
+        loopStartNs = UInt64(max(0, start) * 1_000_000_000)
+        loopStopNs = stop.map { UInt64(max(start + 0.1, $0) * 1_000_000_000) }
+        self.rate = rate > 0 ? rate : 1
+        guard phase == .ready else { return }
+        loopTracker.reset()
+        awaitingSeekPreroll = armLoop(flush: true)
+    }
+
     public var position: UInt64? { playbin.position }
     public var duration: UInt64? { playbin.duration }
 
@@ -219,6 +237,8 @@ public final class LoopingPlayer {
     /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
     /// frame of a pass with the length the header promises.
     private func endedEarly(lastFrameNs: UInt64) -> Bool {
+        // A trimmed loop stops early on purpose.
+        guard loopStopNs == nil, loopStartNs == 0 else { return false }
         guard let duration = playbin.duration, duration > 0 else { return false }
         // Wide enough for an audio track longer than the video (the duration is the longest
         // stream's); a truncated file usually stops far earlier.
@@ -236,7 +256,7 @@ public final class LoopingPlayer {
 
     private func armLoop(flush: Bool) -> Bool {
         let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
-        segmentArmed = playbin.seek(to: 0, flags: flags)
+        segmentArmed = playbin.seek(to: loopStartNs, flags: flags, stop: loopStopNs, rate: rate)
         return segmentArmed
     }
 

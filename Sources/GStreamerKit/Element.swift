@@ -140,8 +140,9 @@ public class Element: @unchecked Sendable {
     }
 
     /// A seek in time; returns false when the element refused it (e.g. during preroll).
-    public func seek(to nanoseconds: UInt64, flags: SeekFlags, stop: UInt64? = nil) -> Bool {
-        gst_element_seek(element, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
+    /// `rate` above 1 plays faster, below slower.
+    public func seek(to nanoseconds: UInt64, flags: SeekFlags, stop: UInt64? = nil, rate: Double = 1.0) -> Bool {
+        gst_element_seek(element, rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
                          GST_SEEK_TYPE_SET, gint64(nanoseconds),
                          stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? 0)) != 0
     }

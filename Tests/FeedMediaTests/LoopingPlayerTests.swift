@@ -165,6 +165,27 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testATrimmedLoopPlaysOnlyItsRangeAndWraps() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.setLoop(start: 0.3, stop: 0.7)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.setLoop(start: 0.3, stop: 0.7)
+            let mark = log.count
+            player.play()
+            func wraps() -> Int {
+                let pts = log.entries.dropFirst(mark).filter { !$0.isPreroll }.compactMap(\.pts)
+                return zip(pts, pts.dropFirst()).filter { $1 < $0 }.count
+            }
+            XCTAssertTrue(MainLoop.run(until: { wraps() >= 2 }, timeoutSeconds: 4), "the 0.4 s range did not loop twice")
+            let played = log.entries.dropFirst(mark).filter { !$0.isPreroll }.compactMap(\.pts)
+            XCTAssertGreaterThanOrEqual(played.min() ?? 0, 266_000_000, "a frame before the trim start: \(played)")
+            XCTAssertLessThan(played.max() ?? .max, 700_000_000, "a frame past the trim end: \(played)")
+            XCTAssertEqual(player.phase, .ready, "a trimmed loop is not an incomplete file")
+        }
+    }
+
     // MARK: - Transport
 
     func testPauseStopsFramesAndPlayResumes() throws {
