@@ -58,7 +58,6 @@ final class RecordButton {
     /// Starts the 0.7 s recording look or the 0.35 s way back. Also for R, with no pointer.
     func setRecording(_ recording: Bool) {
         animation.setPhase(recording ? .recording : .idle, atUs: clock.nowMicroseconds())
-        area.setCSSClass("recording", recording)
         render()
     }
 
