@@ -52,6 +52,22 @@ public struct ClipRenderGraph: Sendable, Equatable {
     /// Both passes write through a filesink called this (its errors are write failures).
     public static let fileSink = "file"
 
+    /// textoverlay's `text` property is read as Pango markup: escaped, "<b>&" shows literally.
+    public static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     func quoted(_ url: URL) -> String { "\"\(url.path.replacingOccurrences(of: "\"", with: "\\\""))\"" }
 
     /// Pass 1: writes the trimmed, re-timed, captioned clip to `output`.
@@ -61,7 +77,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
         if edit.overlayText != nil {
             caption = "! textoverlay name=\(Self.captionElement) font-desc=\"\(captionFont)\" auto-resize=false "
                 + "draw-shadow=true draw-outline=true halignment=center valignment=position "
-                + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=word-char line-alignment=center "
+                + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=wordchar line-alignment=center "
         }
         var description = "filesrc location=\(quoted(source)) ! decodebin name=source "
             + "source. ! video/x-raw ! queue name=\(Self.videoInput) ! videoconvert ! videoscale ! videorate "
@@ -74,7 +90,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
             // scaletempo turns the seek's rate into shorter or longer sound at the same pitch.
             let volume = edit.sound.map { $0.originalVolume } ?? 1
             description += " source. ! audio/x-raw ! queue ! audioconvert ! scaletempo ! audioconvert ! audioresample "
-                + "! volume volume=\(String(format: "%.3f", volume)) ! \(Self.audioCaps) ! avenc_aac ! aacparse ! mux."
+                + "! volume volume=\(String(format: "%.3f", volume)) ! \(Self.audioCaps) ! audioconvert ! avenc_aac ! aacparse ! mux."
         }
         return description
     }

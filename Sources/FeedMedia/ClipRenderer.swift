@@ -101,7 +101,7 @@ public final class ClipRenderer: Sendable {
         do {
             let clip = try Pipeline.parse(graph.clipPass(output: graph.needsMixPass ? stage : partURL))
             if let text = valid.overlayText {
-                clip.child(named: ClipRenderGraph.captionElement)?.set("text", literal: text)
+                clip.child(named: ClipRenderGraph.captionElement)?.set("text", literal: ClipRenderGraph.markupEscaped(text))
             }
             let seek = SeekedRun.Seek(rate: valid.speed.rawValue, start: range.lowerBound,
                                       stop: valid.trimEnd == nil ? nil : range.upperBound)
