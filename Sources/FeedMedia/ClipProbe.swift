@@ -1,0 +1,32 @@
+public import FeedCore
+public import Foundation
+import GStreamerKit
+
+/// What the edit step needs to know of a file before rendering it.
+public struct ClipProbe: Sendable, Equatable {
+    public var durationSeconds: Double
+    /// nil for a file without video (a sound track).
+    public var size: PixelSize?
+    public var hasAudio: Bool
+
+    public init(durationSeconds: Double, size: PixelSize?, hasAudio: Bool) {
+        self.durationSeconds = durationSeconds
+        self.size = size
+        self.hasAudio = hasAudio
+    }
+
+    /// Reads the headers with GstDiscoverer; blocks, so call it from a worker thread. Errors
+    /// are GStreamer's (the caller knows whether the file was the clip or a sound).
+    public static func probe(_ file: URL, timeoutSeconds: Double = 5) throws -> ClipProbe {
+        GStreamer.initialize()
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw GStreamerError.stream(kind: .notFound, message: "No such file", debug: file.path)
+        }
+        let streams = try MediaDiscoverer.discover(uri: file.absoluteString, timeoutSeconds: timeoutSeconds)
+        let size = streams.videoWidth.flatMap { width in
+            streams.videoHeight.map { PixelSize(width: width, height: $0) }
+        }
+        return ClipProbe(durationSeconds: Double(streams.durationNanoseconds) / Double(GStreamer.nanosecondsPerSecond),
+                         size: size, hasAudio: streams.audioStreamCount > 0)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GLibKit
+import GStreamerKit
+import Synchronization
+
+/// Runs one editing pipeline on the calling (worker) thread: preroll, an optional seek, play to
+/// EOS, polling for cancellation and progress every 100 ms.
+struct SeekedRun {
+    struct Seek {
+        var rate: Double
+        var start: Double
+        var stop: Double?
+    }
+
+    var pipeline: Pipeline
+    var seek: Seek?
+    var timeoutSeconds: Double
+    /// Stream-time span the progress is measured over (the video input's upstream position).
+    var progressSpan: ClosedRange<Double>?
+
+    static let nanos = Double(GStreamer.nanosecondsPerSecond)
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> Result<Void, ClipRenderError> {
+        defer { pipeline.setState(.null) }
+        guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline("could not start")) }
+        switch pipeline.waitForPrerollOrError(timeoutSeconds: min(20, timeoutSeconds)) {
+        case .error(let error, let element)?: return .failure(.from(error, element: element))
+        case nil: return .failure(.timeout)
+        default: break
+        }
+        if let seek {
+            let stop = seek.stop.map { UInt64($0 * Self.nanos) }
+            guard pipeline.seek(rate: seek.rate, from: UInt64(seek.start * Self.nanos), to: stop,
+                                flags: [.flush, .accurate]) else {
+                return .failure(.pipeline("the trim could not be applied"))
+            }
+        }
+        guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline("could not play")) }
+        let videoInput = pipeline.child(named: ClipRenderGraph.videoInput)?.staticPad("sink")
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while Date() < deadline {
+            if isCancelled() { return .failure(.cancelled) }
+            switch pipeline.waitForEndOrError(timeoutSeconds: 0.1) {
+            case .endOfStream?: return .success(())
+            case .error(let error, let element)?: return .failure(.from(error, element: element))
+            default: break
+            }
+            if let span = progressSpan, span.upperBound > span.lowerBound,
+               let position = videoInput?.upstreamPosition {
+                let fraction = (Double(position) / Self.nanos - span.lowerBound) / (span.upperBound - span.lowerBound)
+                progress(min(1, max(0, fraction)))
+            }
+        }
+        return .failure(.timeout)
+    }
+}

@@ -1,0 +1,52 @@
+import CGStreamer
+import CShims
+
+/// Seeks and timing adjustments an editing pipeline needs beyond playback's.
+public extension Element {
+    /// A seek that also sets the playback rate: the demuxer stamps a segment with `rate`, so
+    /// running time (what muxers and mixers follow) runs `rate` times faster than the media.
+    /// `stop` nil plays to the end. False when refused (e.g. before preroll).
+    func seek(rate: Double, from start: UInt64, to stop: UInt64?, flags: SeekFlags) -> Bool {
+        gst_element_seek(element, rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
+                         GST_SEEK_TYPE_SET, gint64(start),
+                         stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? 0)) != 0
+    }
+
+    /// Sets a string property literally: no escape sequences or quotes are interpreted, unlike
+    /// the string form `set(_:_:)` takes.
+    func set(_ property: String, literal value: String) {
+        handle.set(property, value)
+    }
+}
+
+public extension Pad {
+    /// Shifts the running time of everything passing this pad; a negative value skips that much
+    /// of the stream's start (a mixer then drops what falls before zero).
+    func setRunningTimeOffset(nanoseconds: Int64) {
+        gst_pad_set_offset(handle.typed(GstPad.self), gint64(nanoseconds))
+    }
+}
+
+public extension Pad {
+    /// Asks upstream of this sink pad where the stream is, in stream time (nanoseconds): for
+    /// progress through a file whose sink only sees data at the end (a faststart muxer).
+    var upstreamPosition: UInt64? {
+        var value: gint64 = 0
+        return gst_pad_peer_query_position(handle.typed(GstPad.self), GST_FORMAT_TIME, &value) != 0 && value >= 0
+            ? UInt64(value) : nil
+    }
+}
+
+public extension Pipeline {
+    /// Blocks until the pipeline has prerolled (ASYNC_DONE), or an error, or the timeout (nil).
+    /// Seeks that trim must wait for this. Worker threads only.
+    func waitForPrerollOrError(timeoutSeconds: Double) -> BusMessage? {
+        guard let bus = gst_element_get_bus(element) else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        let types = GstMessageType(rawValue: GST_MESSAGE_ASYNC_DONE.rawValue | GST_MESSAGE_ERROR.rawValue)
+        let timeout = GstClockTime(timeoutSeconds * Double(GStreamer.nanosecondsPerSecond))
+        guard let message = gst_bus_timed_pop_filtered(bus, timeout, types) else { return nil }
+        defer { gst_message_unref(message) }
+        return BusMessage(message, pipeline: handle.raw)
+    }
+}
