@@ -15,6 +15,8 @@ public enum AppEvent: Sendable, Equatable {
     case recordStarted
     /// `finalizeUs`: from the release to the file being final.
     case recordFinished(path: String, duration: Double, finalizeUs: Int64 = 0)
+    /// The edit (trim, speed, text, sound) was rendered into the file that is posted.
+    case clipRendered(path: String, renderUs: Int64)
     case posted(postID: Int64)
     case error(kind: String, message: String, postID: Int64?)
 
@@ -29,6 +31,7 @@ public enum AppEvent: Sendable, Equatable {
         case .commentDeleted: "comment_deleted"
         case .recordStarted: "record_started"
         case .recordFinished: "record_finished"
+        case .clipRendered: "clip_rendered"
         case .posted: "posted"
         case .error: "error"
         }
@@ -57,6 +60,8 @@ public enum AppEvent: Sendable, Equatable {
             []
         case .recordFinished(let path, let duration, let finalizeUs):
             [("path", .string(path)), ("duration", .double(duration)), ("finalize_us", .int(finalizeUs))]
+        case .clipRendered(let path, let renderUs):
+            [("path", .string(path)), ("render_us", .int(renderUs))]
         case .posted(let postID):
             [("post_id", .int(postID))]
         case .error(let kind, let message, let postID):

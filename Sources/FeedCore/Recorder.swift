@@ -156,6 +156,13 @@ public struct Recorder: Sendable, Equatable {
         state = .ready
     }
 
+    /// A segment already on disk from before the camera was closed (the tab was left and
+    /// came back): it stays part of the clip.
+    public mutating func restoreSegment(seconds: Double) {
+        guard state == .idle || state == .ready || isFailed, seconds > 0 else { return }
+        segments.append(seconds)
+    }
+
     /// Undo of the last segment.
     @discardableResult
     public mutating func removeLastSegment() -> Bool {

@@ -1,70 +1,115 @@
 import FeedCore
 import FeedMedia
+import FeedSources
 import Foundation
 import GLibKit
 import GtkKit
 import VideoBridge
 
-/// The Create tab: a live camera preview; hold the record button (or R) to record, as many
-/// holds as you like (each a segment, the last can be undone); Enter or Next joins them and
-/// shows the clip looping with a caption, and Post. Without a camera it shows the devices and
+/// The Create tab. Camera: a live preview; hold the record button (or R) to record, as many
+/// holds as you like (each a segment, the last can be undone), with a sound, speed, timer,
+/// looks and mirror chosen first, or Album to start from a video file. Enter or Next joins
+/// the segments into the editor (text, sound, trim, speed), then the posting page (caption,
+/// cover, allow comments, save a copy), then Post. Without a camera it shows the devices and
 /// a Retry.
 @MainActor
 final class CreatePage {
     struct Dependencies {
-        var device: () -> CaptureDevice?
+        var devices: RecordingDevices
         var repository: FeedRepository
         var events: EventSink?
         var clock: MonotonicClock
         var dataDirectory: URL
         var audioSinkDescription: String?
-        var maximumSeconds: Double = 60
+        var preferences: PreferencesStore
+        var sounds: [RecordingSound]
+        /// Where "Save a copy" puts videos (~/Videos).
+        var videosFolder: URL
     }
 
-    let root = Stack()
+    /// The pages, with a toast above them.
+    let root = Overlay()
+    private let pages = Stack()
+    private let toast = Label()
+    private var toastTimer: SourceHandle?
+    /// The window, for the file choosers.
+    var parentWindow: Widget?
+    /// Called after a post is stored.
+    var onPosted: ((Post) -> Void)?
+    /// A short message for the feed's toast after posting.
+    var onNotice: ((String) -> Void)?
+
     private let deps: Dependencies
     // Camera.
     private let cameraPage = Overlay()
     private let previewSurface = VideoSurface()
     private let previewPicture = Picture()
-    private let recordButton = Button(label: "")
+    private let recordButton = RecordButton()
     private let status = Label("Hold to record")
+    private let countdown = Label()
     private let segmentBar = Box(.horizontal, spacing: 8)
-    /// Where this clip's segments are written (recordings/<id>/seg-NNN.mp4).
+    private let toolbar: CaptureToolbar
+    private let soundSheet: SoundSheet
+    private var soundSheetTarget: SoundSheetTarget = .camera
+    private enum SoundSheetTarget { case camera, editor }
+    private let soundPlayer: SoundPlayer?
+    private var sound: RecordingSound?
+    /// Where this clip's segments are written (recordings/clip-<id>/seg-NNN.mp4).
     private var clipFolder: URL?
     // No camera.
     private let missing: StatusPage
     private let deviceRows = Box(.vertical, spacing: 6)
-    // Review.
-    private let reviewPage = Overlay()
-    private let reviewSurface = VideoSurface()
-    private var reviewPlayer: LoopingPlayer?
-    private let caption = Entry(placeholder: "Describe your video… #hashtags @mentions")
-    private let reviewMessage = Label()
+    // Editing and posting.
+    private let editor: ClipEditorPage
+    private let posting: PostingPage
+    private var chooser: FileChooser?
 
     private var session: CaptureSession?
-    private var filter: CaptureFilter = .none
     private var releasedUs: Int64 = 0
-    private var mirrored = false
     private var recorder: Recorder
     private var tick: UInt32?
-    private var clip: (url: URL, seconds: Double)?
+    private var noticeTimer: SourceHandle?
+    /// The clip being edited: the joined recording or an album file, and its length.
+    private var clip: (url: URL, seconds: Double, recorded: Bool)?
+    private var edit: ClipEdit?
+    private var coverFrames: [URL] = []
+    private var coverSerial = 0
+    private var renderer: ClipRenderer?
     private(set) var isActive = false
-    /// Called after a post is stored.
-    var onPosted: ((Post) -> Void)?
 
     init(_ deps: Dependencies) {
         self.deps = deps
-        recorder = Recorder(maximumSeconds: deps.maximumSeconds)
+        let limit = deps.preferences.load().recordingLimitSeconds
+        recorder = Recorder(maximumSeconds: Double(limit))
+        toolbar = CaptureToolbar(limitSeconds: limit)
+        soundSheet = SoundSheet(sounds: deps.sounds)
+        soundPlayer = try? SoundPlayer(audioSinkDescription: deps.audioSinkDescription)
+        editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
+        posting = PostingPage(copyFolderName: Self.displayPath(deps.videosFolder))
         missing = StatusPage(iconName: "camera-disabled-symbolic", title: "Shoot a video",
                              detail: "Loopfeed needs a camera and a microphone to record.")
         root.addCSSClass("create-page")
         buildCamera()
         buildMissing()
-        buildReview()
-        root.add(cameraPage, name: "camera", title: "Camera")
-        root.add(missing.root, name: "missing", title: "No camera")
-        root.add(reviewPage, name: "review", title: "Review")
+        wireEditing()
+        pages.add(cameraPage, name: "camera", title: "Camera")
+        pages.add(missing.root, name: "missing", title: "No camera")
+        pages.add(editor.root, name: "edit", title: "Edit")
+        pages.add(posting.root, name: "posting", title: "Post")
+        pages.setExpand(horizontal: true, vertical: true)
+        root.setChild(pages)
+        toast.addCSSClass("toast")
+        toast.setAlign(horizontal: .center, vertical: .start)
+        toast.setWrap(true)
+        toast.canTarget = false
+        toast.isVisible = false
+        root.addOverlay(toast)
+        deps.devices.onChange = { [weak self] in self?.devicesChanged() }
+    }
+
+    private static func displayPath(_ url: URL) -> String {
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        return url.path.hasPrefix(home + "/") ? "~" + url.path.dropFirst(home.count) : url.path
     }
 
     private func buildCamera() {
@@ -73,20 +118,17 @@ final class CreatePage {
         previewPicture.setExpand(horizontal: true, vertical: true)
         previewPicture.setAccessibleLabel("Camera preview")
         cameraPage.setChild(previewPicture)
-        let controls = Box(.vertical, spacing: 10)
+        countdown.addCSSClass("countdown")
+        countdown.setAlign(horizontal: .center, vertical: .center)
+        countdown.canTarget = false
+        countdown.isVisible = false
+        cameraPage.addOverlay(countdown)
+        let controls = Box(.vertical, spacing: 8)
         controls.setAlign(horizontal: .center, vertical: .end)
-        controls.setMargins(bottom: 28)
+        controls.setMargins(bottom: 16)
         status.addCSSClass("record-status")
-        recordButton.addCSSClass("record-button")
-        recordButton.setSizeRequest(width: 90, height: 90)
-        recordButton.setAlign(horizontal: .center)
-        recordButton.setAccessibleLabel("Record: hold to record, release to stop")
-        recordButton.tooltip = "Hold to record (or hold R)"
-        let hold = ClickGesture()
-        hold.setPhase(.capture)
-        hold.onPressed { [weak self] _, _, _ in self?.press() }
-        hold.onReleased { [weak self] _, _, _ in self?.release() }
-        recordButton.addController(hold)
+        recordButton.onPress = { [weak self] in self?.press() }
+        recordButton.onRelease = { [weak self] in self?.release() }
         let undo = Button(label: "Undo last")
         undo.setAccessibleLabel("Remove the last segment")
         undo.onClicked { [weak self] in self?.undoSegment() }
@@ -98,80 +140,58 @@ final class CreatePage {
         segmentBar.append(next)
         segmentBar.setAlign(horizontal: .center)
         segmentBar.isVisible = false
-        // Looks and mirror, on the right like the rail in the feed.
-        let tools = Box(.vertical, spacing: 6)
-        tools.setAlign(horizontal: .end, vertical: .start)
-        tools.setMargins(top: 16, end: 10)
-        for filter in CaptureFilter.allCases {
-            let button = Button(label: filter.title)
-            button.addCSSClass("capture-tool")
-            button.setAccessibleLabel("Filter: \(filter.title)")
-            button.tooltip = "Filter: \(filter.title)"
-            button.onClicked { [weak self] in
-                self?.filter = filter
-                self?.session?.setFilter(filter)
-            }
-            tools.append(button)
-        }
-        let mirror = Button(label: "Mirror")
-        mirror.addCSSClass("capture-tool")
-        mirror.setAccessibleLabel("Mirror the picture")
-        mirror.tooltip = "Mirror the picture"
-        mirror.onClicked { [weak self, weak mirror] in
-            guard let self else { return }
-            mirrored.toggle()
-            mirror?.setCSSClass("selected", mirrored)
-            session?.setMirrored(mirrored)
-        }
-        tools.append(mirror)
-        cameraPage.addOverlay(tools)
         controls.append(status)
-        controls.append(recordButton)
+        controls.append(toolbar.limits)
+        controls.append(recordButton.root)
         controls.append(segmentBar)
+        cameraPage.addOverlay(toolbar.top)
+        cameraPage.addOverlay(toolbar.rail)
         cameraPage.addOverlay(controls)
+        cameraPage.addOverlay(toolbar.album)
+        cameraPage.addOverlay(soundSheet.root)
+
+        toolbar.onSound = { [weak self] in self?.openSounds(for: .camera) }
+        toolbar.onFlip = { [weak self] in self?.flipCamera() }
+        toolbar.onFilter = { [weak self] look in self?.session?.setFilter(look) }
+        toolbar.onMirror = { [weak self] mirrored in self?.session?.setMirrored(mirrored) }
+        toolbar.onLimit = { [weak self] seconds in self?.changeLimit(seconds) }
+        toolbar.onAlbum = { [weak self] in self?.chooseAlbumVideo() }
+        soundSheet.onChoose = { [weak self] chosen in self?.soundChosen(chosen) }
+        soundSheet.onChooseFile = { [weak self] in self?.chooseSoundFile() }
+        soundSheet.onClose = { [weak self] in
+            guard let self, soundSheetTarget == .editor, pages.visibleName == "edit" else { return }
+            editor.resume()
+        }
+        soundSheet.onPreview = { [weak self] preview in
+            guard let self else { return }
+            if let preview { soundPlayer?.play(preview.file, from: 0) } else { soundPlayer?.pause() }
+        }
+        soundPlayer?.onError = { [weak self] text in self?.notice(text) }
     }
 
     private func buildMissing() {
         deviceRows.setAlign(horizontal: .center)
         let retry = Button(label: "Retry")
         retry.setAlign(horizontal: .center)
-        retry.onClicked { [weak self] in self?.activate() }
+        retry.onClicked { [weak self] in self?.retry() }
+        let album = Button(label: "Post a video file instead")
+        album.setAlign(horizontal: .center)
+        album.onClicked { [weak self] in self?.chooseAlbumVideo() }
         let box = Box(.vertical, spacing: 10)
         box.setAlign(horizontal: .center, vertical: .end)
         box.setMargins(bottom: 80)
         box.append(deviceRows)
         box.append(retry)
+        box.append(album)
         missing.root.append(box)
     }
 
-    private func buildReview() {
-        let picture = Picture()
-        picture.setPaintable(reviewSurface.paintable)
-        picture.setFit(.cover)
-        picture.setExpand(horizontal: true, vertical: true)
-        reviewPage.setChild(picture)
-        let form = Box(.vertical, spacing: 8)
-        form.addCSSClass("post-form")
-        form.setAlign(horizontal: .fill, vertical: .end)
-        caption.setAccessibleLabel("Caption")
-        caption.onActivate { [weak self] in self?.post() }
-        reviewMessage.addCSSClass("composer-message")
-        reviewMessage.setWrap(true)
-        reviewMessage.isVisible = false
-        let buttons = Box(.horizontal, spacing: 8)
-        buttons.setAlign(horizontal: .end)
-        let discard = Button(label: "Discard")
-        discard.onClicked { [weak self] in self?.discardClip() }
-        let postButton = Button(label: "Post")
-        postButton.addCSSClass("suggested-action")
-        postButton.tooltip = "Post (Ctrl+Enter)"
-        postButton.onClicked { [weak self] in self?.post() }
-        buttons.append(discard)
-        buttons.append(postButton)
-        form.append(caption)
-        form.append(reviewMessage)
-        form.append(buttons)
-        reviewPage.addOverlay(form)
+    private func wireEditing() {
+        editor.onDiscard = { [weak self] in self?.discardClip() }
+        editor.onNext = { [weak self] edit in self?.openPosting(edit) }
+        editor.onSound = { [weak self] in self?.openSounds(for: .editor) }
+        posting.onBack = { [weak self] in self?.backToEditor() }
+        posting.onPost = { [weak self] choices in self?.post(choices) }
     }
 
     // MARK: - Camera
@@ -181,76 +201,167 @@ final class CreatePage {
     func activate() {
         isActive = true
         if clip == nil, let orphan = recoverOrphan() {
-            clip = orphan
-            showReview(orphan.url)
-            reviewMessage.text = "Recovered a clip from last time. Post it or discard it."
-            reviewMessage.isVisible = true
+            showEditor(url: orphan.url, seconds: orphan.seconds, recorded: true)
+            editor.show("Recovered a clip from last time. Post it or discard it.")
             return
         }
-        guard clip == nil else { return }
+        if clip != nil {
+            if pages.visibleName == "edit" { editor.resume() }
+            return
+        }
+        openCamera()
+    }
+
+    private func openCamera() {
         guard session == nil else { return }
-        guard let device = deps.device() else {
+        toolbar.setCameraCount(deps.devices.canFlip ? 2 : 1)
+        guard let device = deps.devices.captureDevice else {
             showMissing()
             return
         }
         do {
-            let capture = try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
-                                             preview: PixelSize(width: 450, height: 800), receiver: previewSurface)
-            capture.setFilter(filter)
+            let graph = CaptureGraph(device: device, mirrored: toolbar.mirrored)
+            let capture = try CaptureSession(graph: graph, preview: PixelSize(width: 450, height: 800),
+                                             receiver: previewSurface)
+            capture.setFilter(toolbar.filter)
             capture.onLive = { [weak self] in
                 guard let self else { return }
-                status.text = "Hold to record"
+                if recorder.segments.isEmpty { status.text = "Hold to record" }
                 apply(recorder.cameraReady(nowUs: deps.clock.nowMicroseconds()))
             }
             capture.onError = { [weak self] error in self?.failed(error) }
             capture.onSegmentFinished = { [weak self] url, seconds in self?.segmentFinished(url, seconds) }
             session = capture
+            activeDevice = device
             _ = recorder.cameraRequested()
-            root.visibleName = "camera"
+            pages.visibleName = "camera"
             capture.start()
         } catch {
             failed(error as? RecorderError ?? .pipeline("\(error)"))
         }
     }
 
-    /// The page is hidden: the camera is released.
+    /// The page is hidden: the camera is released and nothing plays.
     func deactivate() {
         isActive = false
-        if recorder.holding { release() }
+        if recorder.holding || recorder.handsFree { release(force: true) }
+        if case .countingDown = recorder.state { _ = recorder.press(nowUs: deps.clock.nowMicroseconds()) }
+        stopTicking()
+        countdown.isVisible = false
+        closeCamera()
+        soundSheet.close()
+        soundPlayer?.stop()
+        editor.pause()
+    }
+
+    private func closeCamera() {
         session?.stop()
         session = nil
-        recorder = Recorder(maximumSeconds: deps.maximumSeconds)
-        reviewPlayer?.pause()
+        activeDevice = nil
+        let segments = recorder.segments
+        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
+        // Segments already on disk stay part of the clip when the camera opens again.
+        for seconds in segments { recorder.restoreSegment(seconds: seconds) }
+    }
+
+    private func retry() {
+        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
+        deps.devices.retry()
+        openCamera()
+    }
+
+    /// A camera or microphone came or went: the missing page opens the camera by itself,
+    /// and a camera that disappears while previewing is let go.
+    private func devicesChanged() {
+        toolbar.setCameraCount(deps.devices.canFlip ? 2 : 1)
+        guard isActive, clip == nil else { return }
+        if pages.visibleName == "missing" {
+            if deps.devices.canRecord {
+                retry()
+            } else {
+                showDeviceRows()
+            }
+        } else if session != nil, !recorder.holding, !recorder.handsFree,
+                  deps.devices.captureDevice != activeDevice {
+            // The camera in use went away (or a pinned one came back): follow the selection.
+            closeCamera()
+            openCamera()
+        }
+    }
+
+    private var activeDevice: CaptureDevice?
+
+    private func flipCamera() {
+        guard deps.devices.canFlip, !recorder.holding, !recorder.handsFree, recorder.state == .ready else { return }
+        deps.devices.flipCamera()
+        closeCamera()
+        openCamera()
+        if let camera = deps.devices.camera { notice("Camera: \(camera.name)") }
     }
 
     private func showMissing() {
+        showDeviceRows()
+        pages.visibleName = "missing"
+        let error: RecorderError = deps.devices.camera == nil ? .noCamera : .noMicrophone
+        recorder.cameraFailed(error)
+        deps.events?.emit(.error(kind: "camera", message: error.description, postID: nil))
+    }
+
+    private func showDeviceRows() {
         deviceRows.removeAll()
-        for (name, found) in [("Camera", false), ("Microphone", true)] {
-            let row = Label("\(name): \(found ? "available" : "not found")")
-            row.addCSSClass(found ? "device-ok" : "device-missing")
-            deviceRows.append(row)
+        for row in deps.devices.rows {
+            let label = Label("\(row.kind.title): \(row.name) — \(row.state.title)")
+            label.addCSSClass(row.state == .available ? "device-ok" : "device-missing")
+            deviceRows.append(label)
         }
-        root.visibleName = "missing"
-        recorder.cameraFailed(.noCamera)
-        deps.events?.emit(.error(kind: "camera", message: RecorderError.noCamera.description, postID: nil))
     }
 
     private func failed(_ error: RecorderError) {
         recorder.cameraFailed(error)
+        stopTicking()
+        recordButton.setRecording(false)
+        soundPlayer?.pause()
         session?.stop()
         session = nil
         status.text = error.description
-        if error == .noCamera { showMissing() }
+        if case .deviceBusy = error, let camera = deps.devices.camera { deps.devices.markInUse(camera) }
+        switch error {
+        case .noCamera, .noMicrophone, .deviceBusy: showMissing()
+        default: break
+        }
         deps.events?.emit(.error(kind: "recording", message: error.description, postID: nil))
     }
 
-    /// Press of the button or R (autorepeat is harmless).
+    // MARK: - Recording
+
+    /// Press of the button or R (autorepeat is harmless). With the timer on, a press in the
+    /// ready state starts the countdown instead; a press during it calls it off.
     func press() {
-        apply(recorder.press(nowUs: deps.clock.nowMicroseconds()))
+        guard clip == nil else { return }
+        soundSheet.close()
+        let now = deps.clock.nowMicroseconds()
+        if toolbar.timerSeconds > 0, recorder.state == .ready, !recorder.handsFree {
+            _ = recorder.startCountdown(nowUs: now, seconds: toolbar.timerSeconds)
+            if case .countingDown = recorder.state {
+                countdown.isVisible = true
+                countdown.text = "\(toolbar.timerSeconds)"
+                status.text = "Get ready… (press again to cancel)"
+                startTicking()
+            }
+            return
+        }
+        apply(recorder.press(nowUs: now))
     }
 
-    func release() {
-        apply(recorder.release(nowUs: deps.clock.nowMicroseconds()))
+    func release() { release(force: false) }
+
+    private func release(force: Bool) {
+        let now = deps.clock.nowMicroseconds()
+        if force, recorder.handsFree {
+            apply(recorder.press(nowUs: now))
+            return
+        }
+        apply(recorder.release(nowUs: now))
     }
 
     private func apply(_ action: Recorder.Action) {
@@ -258,47 +369,85 @@ final class CreatePage {
         case .openCamera:
             activate()
         case .startSegment:
+            countdown.isVisible = false
             let folder = clipFolder ?? deps.dataDirectory.appendingPathComponent("recordings/clip-\(UUID().uuidString)")
             clipFolder = folder
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                failed(.notWritable(path: folder.deletingLastPathComponent().path))
+                return
+            }
             do {
                 try session?.startSegment(path: SegmentJoiner.segmentURL(in: folder, index: recorder.segments.count + 1))
-                recordButton.addCSSClass("recording")
+                recordButton.setRecording(true)
+                toolbar.setRecording(true, hasSegments: true)
+                if let sound { soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000) }
                 deps.events?.emit(.recordStarted)
+                status.text = recorder.handsFree ? "Recording — press to stop" : "Recording"
                 startTicking()
             } catch {
                 failed(error)
             }
         case .finishSegment, .discardSegment:
-            recordButton.removeCSSClass("recording")
+            recordButton.setRecording(false)
+            soundPlayer?.pause()
             stopTicking()
             let discard = action == .discardSegment
             releasedUs = deps.clock.nowMicroseconds()
             session?.finishSegment(discard: discard)
             if discard {
                 recorder.segmentDiscarded()
-                status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+                recordButton.setProgress(recorder.progress(atUs: releasedUs))
+                toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
+                flashStatus("Hold to record — keep the button (or R) pressed for at least half a second")
             } else {
                 status.text = "Saving…"
             }
-        case .cancelCountdown, .none:
+        case .cancelCountdown:
+            stopTicking()
+            countdown.isVisible = false
+            status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+        case .none:
             break
         }
     }
 
+    private func flashStatus(_ text: String) {
+        status.text = text
+        noticeTimer?.cancel()
+        noticeTimer = MainLoop.after(milliseconds: 2_500) { [weak self] in
+            guard let self, recorder.state == .ready else { return }
+            status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+        }
+    }
+
     private func startTicking() {
-        tick = recordButton.addTickCallback { [weak self] _ in
+        stopTicking()
+        tick = cameraPage.addTickCallback { [weak self] _ in
             guard let self else { return false }
             let now = deps.clock.nowMicroseconds()
-            let seconds = recorder.progress(atUs: now) * Double(recorder.maximumUs) / 1_000_000
-            status.text = String(format: "%.1f s / %.0f s", seconds, Double(recorder.maximumUs) / 1_000_000)
-            apply(recorder.tick(nowUs: now))
-            return recorder.state != .finishing
+            if let left = recorder.countdownRemaining(nowUs: now) { countdown.text = "\(left)" }
+            let progress = recorder.progress(atUs: now)
+            recordButton.setProgress(progress)
+            if case .recording = recorder.state {
+                let seconds = progress * Double(recorder.maximumUs) / 1_000_000
+                status.text = String(format: "%@%.1f s / %.0f s", recorder.handsFree ? "Press to stop · " : "",
+                                     seconds, Double(recorder.maximumUs) / 1_000_000)
+            }
+            let action = recorder.tick(nowUs: now)
+            if action != .none {
+                tick = nil
+                apply(action)
+                // A countdown that turned into recording keeps ticking (apply started a new tick).
+                return false
+            }
+            return true
         }
     }
 
     private func stopTicking() {
-        if let tick { recordButton.removeTickCallback(tick) }
+        if let tick { cameraPage.removeTickCallback(tick) }
         tick = nil
     }
 
@@ -306,7 +455,9 @@ final class CreatePage {
         recorder.segmentFinished(seconds: seconds)
         deps.events?.emit(.recordFinished(path: url.path, duration: seconds,
                                           finalizeUs: deps.clock.nowMicroseconds() - releasedUs))
-        status.text = segmentSummary
+        status.text = recorder.canRecordMore ? segmentSummary : "The clip is full — Enter for next"
+        recordButton.setProgress(recorder.progress(atUs: deps.clock.nowMicroseconds()))
+        toolbar.setRecording(false, hasSegments: true)
         segmentBar.isVisible = true
     }
 
@@ -320,12 +471,107 @@ final class CreatePage {
         guard let folder = clipFolder, recorder.removeLastSegment() else { return }
         if let last = SegmentJoiner.segments(in: folder).last { try? FileManager.default.removeItem(at: last) }
         segmentBar.isVisible = !recorder.segments.isEmpty
+        toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
+        recordButton.setProgress(recorder.progress(atUs: deps.clock.nowMicroseconds()))
         status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
     }
 
-    /// Enter or Next: the segments become one clip, shown for review.
+    private func changeLimit(_ seconds: Int) {
+        guard recorder.setMaximum(seconds: Double(seconds)) else { return }
+        var preferences = deps.preferences.load()
+        preferences.recordingLimitSeconds = seconds
+        deps.preferences.save(preferences)
+        notice("Clips up to \(seconds >= 60 ? "\(seconds / 60) min" : "\(seconds) s")")
+    }
+
+    // MARK: - Sounds
+
+    private func openSounds(for target: SoundSheetTarget) {
+        if target != soundSheetTarget {
+            // One sheet, moved to the page that asked for it.
+            (soundSheetTarget == .editor ? editor.root : cameraPage).removeOverlay(soundSheet.root)
+            (target == .editor ? editor.root : cameraPage).addOverlay(soundSheet.root)
+            soundSheetTarget = target
+        }
+        if target == .editor { editor.pause() }
+        soundSheet.open()
+    }
+
+    private func soundChosen(_ chosen: RecordingSound?) {
+        soundPlayer?.stop()
+        switch soundSheetTarget {
+        case .camera:
+            sound = chosen
+            toolbar.showSound(chosen)
+        case .editor:
+            editor.setSound(chosen)
+            editor.resume()
+        }
+    }
+
+    private func chooseSoundFile() {
+        guard let parentWindow else { return }
+        let chooser = FileChooser(title: "Choose a sound", parent: parentWindow, kind: .audio)
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            guard let self, let path else { return }
+            let file = URL(fileURLWithPath: path)
+            // Only a file GStreamer can play is accepted: a bad one is said now, not at posting.
+            DispatchQueue.global(qos: .userInitiated).async {
+                let probe = try? ClipProbe.probe(file)
+                MainLoop.invoke { [weak self] in
+                    guard let self else { return }
+                    guard let probe, probe.hasAudio else {
+                        notice("“\(file.lastPathComponent)” has no sound Loopfeed can play.")
+                        return
+                    }
+                    var picked = RecordingSound.picked(file)
+                    picked.duration = probe.durationSeconds
+                    soundChosen(picked)
+                }
+            }
+        }
+    }
+
+    // MARK: - Album
+
+    private func chooseAlbumVideo() {
+        guard let parentWindow, clip == nil, recorder.segments.isEmpty else { return }
+        let chooser = FileChooser(title: "Choose a video to post", parent: parentWindow, kind: .videos)
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            guard let path else { return }
+            self?.openAlbumVideo(URL(fileURLWithPath: path))
+        }
+    }
+
+    /// A video file becomes the clip to edit, as a recording would.
+    func openAlbumVideo(_ file: URL) {
+        status.text = "Opening \(file.lastPathComponent)…"
+        DispatchQueue.global(qos: .userInitiated).async {
+            let probe = Result { try ClipProbe.probe(file) }
+            MainLoop.invoke { [weak self] in
+                guard let self else { return }
+                guard case .success(let info) = probe, info.size != nil, info.durationSeconds > 0 else {
+                    let message = "“\(file.lastPathComponent)” isn’t a video Loopfeed can open."
+                    status.text = message
+                    notice(message)
+                    deps.events?.emit(.error(kind: "album", message: message, postID: nil))
+                    return
+                }
+                closeCamera()
+                clipFolder = deps.dataDirectory.appendingPathComponent("recordings/album-\(UUID().uuidString)")
+                showEditor(url: file, seconds: info.durationSeconds, recorded: false)
+                editor.limitLength(to: Double(toolbar.limitSeconds))
+            }
+        }
+    }
+
+    // MARK: - Joining and editing
+
+    /// Enter or Next: the segments become one clip, shown in the editor.
     func next() {
-        guard let folder = clipFolder, !recorder.segments.isEmpty, recorder.state == .ready else { return }
+        guard let folder = clipFolder, !recorder.segments.isEmpty, recorder.state == .ready, clip == nil else { return }
         status.text = "Joining…"
         let seconds = recorder.segments.reduce(0, +)
         let output = folder.appendingPathComponent("clip.mp4")
@@ -335,25 +581,65 @@ final class CreatePage {
             case .success(let url):
                 session?.stop()
                 session = nil
-                clip = (url, seconds)
-                showReview(url)
+                showEditor(url: url, seconds: seconds, recorded: true)
             case .failure(let error):
                 status.text = error.description
             }
         }
     }
 
+    private func showEditor(url: URL, seconds: Double, recorded: Bool) {
+        var length = seconds
+        if length <= 0, let probe = try? ClipProbe.probe(url) { length = probe.durationSeconds }
+        clip = (url, length, recorded)
+        pages.visibleName = "edit"
+        let speed = ClipEdit.Speed(rawValue: toolbar.speed) ?? .normal
+        editor.show(clip: url, seconds: length, speed: speed, sound: recorded ? sound : nil)
+    }
+
     var hasSegments: Bool { !recorder.segments.isEmpty && clip == nil }
 
+    /// Enter on the Create tab: join the segments, or go on from the editor.
+    func returnPressed() -> Bool {
+        switch pages.visibleName {
+        case "camera" where hasSegments:
+            next()
+        case "edit" where !editor.isTyping:
+            editor.activateNext()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Ctrl+Enter: post from the posting page (or go there from the editor).
+    func postShortcut() -> Bool {
+        switch pages.visibleName {
+        case "posting":
+            posting.post()
+        case "edit":
+            editor.activateNext()
+        default:
+            return false
+        }
+        return true
+    }
+
     /// The newest clip folder left in recordings/ by an earlier run: its segments (playable even
-    /// after a crash) are joined and offered for review. Empty leftovers are removed.
+    /// after a crash) are joined and offered for review. Empty leftovers and album work
+    /// folders are removed.
     private func recoverOrphan() -> (url: URL, seconds: Double)? {
         guard !orphansChecked else { return nil }
         orphansChecked = true
         let root = deps.dataDirectory.appendingPathComponent("recordings")
         let folders = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
         var candidates: [(URL, Date)] = []
-        for folder in folders where folder.lastPathComponent.hasPrefix("clip-") {
+        for folder in folders {
+            if folder.lastPathComponent.hasPrefix("album-") {
+                try? FileManager.default.removeItem(at: folder)
+                continue
+            }
+            guard folder.lastPathComponent.hasPrefix("clip-") else { continue }
             let segments = SegmentJoiner.segments(in: folder).filter {
                 ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) >= 1024
             }
@@ -373,59 +659,162 @@ final class CreatePage {
 
     private var orphansChecked = false
 
-    // MARK: - Review and posting
-
-    private func showReview(_ url: URL) {
-        root.visibleName = "review"
-        reviewMessage.isVisible = false
-        if reviewPlayer == nil {
-            reviewPlayer = try? LoopingPlayer(receiver: reviewSurface, audioSinkDescription: deps.audioSinkDescription)
-        }
-        reviewPlayer?.viewport = PixelSize(width: 450, height: 800)
-        reviewPlayer?.load(uri: url.absoluteString)
-        reviewPlayer?.play()
-        caption.grabFocus()
-    }
-
     private func discardClip() {
-        if let clip { try? FileManager.default.removeItem(at: clip.url.deletingLastPathComponent()) }
-        clip = nil
-        clipFolder = nil
-        segmentBar.isVisible = false
-        reviewPlayer?.unload()
+        renderer?.cancel()
+        renderer = nil
+        if let folder = clipFolder { try? FileManager.default.removeItem(at: folder) }
+        editor.unload()
+        resetClip()
         recorder.reset()
-        activate()
+        recordButton.setProgress(0)
+        status.text = "Hold to record"
+        openCamera()
     }
 
-    /// Stores the clip in the data directory and the library; on failure the clip stays here.
-    func post() {
+    private func resetClip() {
+        clip = nil
+        edit = nil
+        clipFolder = nil
+        coverFrames = []
+        segmentBar.isVisible = false
+        toolbar.setRecording(false, hasSegments: false)
+        posting.reset()
+    }
+
+    // MARK: - Posting
+
+    private func openPosting(_ edit: ClipEdit) {
         guard let clip else { return }
-        let folder = deps.dataDirectory.appendingPathComponent("videos")
-        let target = folder.appendingPathComponent("\(UUID().uuidString).mp4")
+        self.edit = edit
+        editor.pause()
+        posting.prepare(saveCopyByDefault: deps.preferences.load().saveCopyToVideos)
+        pages.visibleName = "posting"
+        posting.focusCaption()
+        makeCoverFrames(clip: clip, edit: edit)
+    }
+
+    private func backToEditor() {
+        guard !posting.isBusy else { return }
+        pages.visibleName = "edit"
+        editor.resume()
+    }
+
+    /// Eight frames from the kept part of the clip, one after another on a worker thread.
+    private func makeCoverFrames(clip: (url: URL, seconds: Double, recorded: Bool), edit: ClipEdit) {
+        guard let folder = clipFolder else { return }
+        coverSerial += 1
+        let serial = coverSerial
+        let range = edit.trimRange(sourceSeconds: clip.seconds)
+        let times = CoverFrame.times(count: 8, durationSeconds: range.upperBound - range.lowerBound)
+            .map { $0 + range.lowerBound }
+        let source = clip.url
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        DispatchQueue.global(qos: .utility).async {
+            var frames: [URL] = []
+            var failure: String?
+            for (index, time) in times.enumerated() {
+                let png = folder.appendingPathComponent("cover-\(serial)-\(index).png")
+                switch CoverFrame.extractNow(from: source, at: time, to: png, width: 270) {
+                case .success(let url): frames.append(url)
+                case .failure(let error): failure = error.description
+                }
+            }
+            let made = frames
+            let reason = failure
+            MainLoop.invoke { [weak self] in
+                guard let self, serial == coverSerial else { return }
+                coverFrames = made
+                posting.setCovers(made)
+                if made.isEmpty, let reason { posting.coverFramesFailed(reason) }
+            }
+        }
+    }
+
+    /// Renders the edit (when there is one), then stores the post. On failure the clip stays
+    /// on the posting page with the reason, so nothing is lost.
+    private func post(_ choices: PostingChoices) {
+        guard let clip, let edit, let folder = clipFolder, renderer == nil else { return }
+        var preferences = deps.preferences.load()
+        if preferences.saveCopyToVideos != choices.saveCopy {
+            preferences.saveCopyToVideos = choices.saveCopy
+            deps.preferences.save(preferences)
+        }
+        if edit.isIdentity && clip.recorded {
+            publish(clip.url, seconds: clip.seconds, choices: choices)
+            return
+        }
+        posting.setBusy("Preparing your video… 0 %")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-            try FileManager.default.copyItem(at: clip.url, to: target)
-            let me = try deps.repository.selfAuthor()
-            let stored = try deps.repository.insertPost(NewPost(
-                authorHandle: me?.handle ?? "you", caption: caption.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                music: "Original sound — \(me?.name ?? "You")", videoURI: target.absoluteString,
-                width: 720, height: 1280, duration: clip.seconds, created: Date()))
-            try? FileManager.default.removeItem(at: clip.url.deletingLastPathComponent())
-            deps.events?.emit(.posted(postID: stored.id))
-            self.clip = nil
-            clipFolder = nil
-            segmentBar.isVisible = false
-            caption.text = ""
-            reviewPlayer?.unload()
-            recorder.reset()
-            onPosted?(stored)
         } catch {
-            try? FileManager.default.removeItem(at: target)
-            reviewMessage.text = "Couldn’t save the video: \(error.localizedDescription). It is still here; free some space and try again."
-            reviewMessage.isVisible = true
+            posting.showError(ClipPublisher.reason(error, path: folder.path).description + " Your clip is still here.")
+            return
+        }
+        let output = folder.appendingPathComponent("final-\(UUID().uuidString.prefix(8)).mp4")
+        let renderer = ClipRenderer(source: clip.url, edit: edit, output: output)
+        self.renderer = renderer
+        let started = deps.clock.nowMicroseconds()
+        renderer.start(progress: { [weak self] fraction in
+            self?.posting.setBusy("Preparing your video… \(Int(fraction * 100)) %")
+        }, completion: { [weak self] result in
+            guard let self else { return }
+            self.renderer = nil
+            switch result {
+            case .success(let url):
+                deps.events?.emit(.clipRendered(path: url.path, renderUs: deps.clock.nowMicroseconds() - started))
+                publish(url, seconds: edit.resultDuration(sourceSeconds: clip.seconds), choices: choices)
+            case .failure(let error):
+                posting.showError("\(error.description) Your clip is still here; try again.")
+                deps.events?.emit(.error(kind: "posting", message: error.description, postID: nil))
+            }
+        })
+    }
+
+    private func publish(_ video: URL, seconds: Double, choices: PostingChoices) {
+        guard let clip else { return }
+        let me = try? deps.repository.selfAuthor()
+        let music = (clip.recorded ? sound : nil).map(\.musicLine) ?? edit?.sound.flatMap { picked in
+            editor.chosenSound.map(\.musicLine) ?? picked.file.deletingPathExtension().lastPathComponent
+        } ?? "Original sound — \(me?.name ?? "You")"
+        let size = (try? ClipProbe.probe(video))?.size ?? PixelSize(width: 720, height: 1280)
+        let publication = ClipPublication(
+            clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
+            cover: choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil },
+            width: size.width, height: size.height, duration: seconds,
+            copyFolder: choices.saveCopy ? deps.videosFolder : nil)
+        do {
+            let outcome = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
+                .publish(publication)
+            deps.events?.emit(.posted(postID: outcome.post.id))
+            if let folder = clipFolder { try? FileManager.default.removeItem(at: folder) }
+            editor.unload()
+            resetClip()
+            recorder.reset()
+            recordButton.setProgress(0)
+            status.text = "Hold to record"
+            pages.visibleName = "camera"
+            onPosted?(outcome.post)
+            if let problem = outcome.copyProblem {
+                onNotice?("Posted. The copy wasn’t saved: \(problem)")
+            } else if let copy = outcome.copyURL {
+                onNotice?("Posted. A copy is in \(Self.displayPath(copy.deletingLastPathComponent())).")
+            } else {
+                onNotice?("Posted.")
+            }
+        } catch {
+            posting.showError("\(error.description) Your clip is still here; free some space and press Post again.")
+            deps.events?.emit(.error(kind: "posting", message: error.description, postID: nil))
         }
     }
 
+    /// A clip is being edited or posted (R does not record then).
     var isReviewing: Bool { clip != nil }
+
+    /// A short message over the Create tab (the feed's own toast is not on screen here).
+    private func notice(_ text: String) {
+        toast.text = text
+        toast.isVisible = true
+        toastTimer?.cancel()
+        toastTimer = MainLoop.after(milliseconds: 3_000) { [weak self] in self?.toast.isVisible = false }
+    }
 }

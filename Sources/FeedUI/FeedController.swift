@@ -22,8 +22,13 @@ public struct FeedEnvironment {
     public var cacheDirectory: URL
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
-    /// The camera to record from: nil when there is none.
-    public var camera: () -> CaptureDevice? = { nil }
+    /// The cameras and microphones to record from (test sources with `--camera test`).
+    /// nil: whatever GstDeviceMonitor finds.
+    public var devices: RecordingDevices?
+    /// The recorder's bundled sounds.
+    public var sounds: [RecordingSound] = []
+    /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).
+    public var videosFolder: URL = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Videos")
     /// Where the user's own files go (a chosen avatar is copied here).
     public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
 

@@ -35,9 +35,11 @@ public final class MainWindow {
         resultsPage.setExpand(horizontal: true, vertical: true)
         stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
         create = CreatePage(CreatePage.Dependencies(
-            device: environment.camera, repository: environment.repository, events: environment.events,
+            devices: environment.devices ?? RecordingDevices(directory: MonitoredCaptureDevices()), repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
-            audioSinkDescription: environment.audioSinkDescription))
+            audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
+            sounds: environment.sounds, videosFolder: environment.videosFolder))
+        create.parentWindow = window
         stack.add(create.root, name: TabBar.Tab.create.rawValue, title: "Create")
         inbox = InboxPage(InboxPage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
@@ -86,6 +88,7 @@ public final class MainWindow {
             select(.home)
             feed.reloadFromStart()
         }
+        create.onNotice = { [weak self] message in self?.feed.view.flash(message) }
         ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         authorProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
@@ -356,16 +359,15 @@ public final class MainWindow {
 
     private func handleKey(_ key: KeyPress) -> Bool {
         if key.modifiers.contains(.control), key.name == "Return" || key.name == "KP_Enter",
-           stack.visibleName == TabBar.Tab.create.rawValue, create.isReviewing {
-            create.post()
-            return true
+           stack.visibleName == TabBar.Tab.create.rawValue {
+            return create.postShortcut()
         }
         if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
         // Single-key shortcuts never fire while typing.
         if window.focusIsInText { return false }
         switch key.name {
-        case "Return" where stack.visibleName == TabBar.Tab.create.rawValue && create.hasSegments:
-            create.next()
+        case "Return" where stack.visibleName == TabBar.Tab.create.rawValue:
+            return create.returnPressed()
         case "r" where !create.isReviewing:
             if stack.visibleName != TabBar.Tab.create.rawValue { select(.create) }
             create.press()

@@ -13,6 +13,8 @@ final class SoundSheet {
     var onChooseFile: (() -> Void)?
     /// ▶ on a row: play it (nil stops the preview).
     var onPreview: ((RecordingSound?) -> Void)?
+    /// The sheet closed, with or without a choice.
+    var onClose: (() -> Void)?
 
     private let list = Box(.vertical, spacing: 2)
     private var previewing: RecordingSound?
@@ -96,8 +98,10 @@ final class SoundSheet {
     func open() { root.isVisible = true }
 
     func close() {
+        guard root.isVisible else { return }
         root.isVisible = false
         stopPreview()
+        onClose?()
     }
 
     private func choose(_ sound: RecordingSound?) {

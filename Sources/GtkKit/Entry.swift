@@ -17,6 +17,7 @@ public final class Entry: Widget {
 
     public func setMaxLength(_ length: Int32) { gtk_entry_set_max_length(handle.typed(GtkEntry.self), length) }
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) { on("changed", handler) }
 }
 
 /// A plain modal window (a dialog) over `parent`.

@@ -98,11 +98,14 @@ public enum LoopfeedMain {
             cacheDirectory: paths.cacheDirectory)
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
-        environment.camera = { CameraChoice.device(option: options.camera) }
+        environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds
+        environment.videosFolder = UserDirectories.videos
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         return MainActor.assumeIsolated {
-            runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
+            var environment = environment
+            environment.devices = CameraChoice.shared(option: options.camera)
+            return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                            unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
         }
     }
