@@ -10,6 +10,8 @@ public final class RecordingDevices {
     /// Devices that failed to open because another program holds them.
     private var inUse: Set<String> = []
 
+    /// Takes over `directory.onChange` (listen to this object's `onChange` instead).
+    /// `pinnedCameraPath`: `--camera /dev/videoN`, the only camera to use.
     public init(directory: CaptureDeviceDirectory, pinnedCameraPath: String? = nil) {
         self.directory = directory
         selection = CameraSelection(pinnedPath: pinnedCameraPath)
