@@ -38,6 +38,9 @@ gpointer lf_object_get_object(gpointer object, const char *name) {
 }
 
 gboolean lf_object_is_floating(gpointer object) { return g_object_is_floating(object); }
+gboolean lf_object_has_property(gpointer object, const char *name) {
+    return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name) != NULL;
+}
 guint lf_object_ref_count(gpointer object) { return G_OBJECT(object)->ref_count; }
 const char *lf_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }
 

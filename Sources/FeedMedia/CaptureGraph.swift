@@ -1,11 +1,18 @@
 public import FeedCore
 
-/// Where pictures and sound come from when recording.
-public enum CaptureDevice: Sendable, Equatable {
+/// Where pictures and sound come from when recording: a camera and a microphone, each real or
+/// a test source, in any combination.
+public struct CaptureDevice: Sendable, Equatable {
+    public var camera: CameraDevice
+    public var microphone: MicrophoneDevice
+
+    public init(camera: CameraDevice, microphone: MicrophoneDevice) {
+        self.camera = camera
+        self.microphone = microphone
+    }
+
     /// `videotestsrc` and `audiotestsrc`: every flow works without hardware.
-    case test
-    /// A V4L2 camera (`/dev/videoN`) and the default PulseAudio source.
-    case camera(path: String)
+    public static let test = CaptureDevice(camera: .testFront, microphone: .testTone)
 }
 
 /// A live look applied before the tee, so the preview shows what is recorded.
@@ -56,20 +63,36 @@ public struct CaptureGraph: Sendable, Equatable {
     var videoSource: String {
         let flip = " ! videoflip name=mirror method=\(mirrored ? "horizontal-flip" : "none") "
             + "! videoconvert ! videobalance name=balance ! coloreffects name=look preset=none ! videoconvert"
-        switch device {
-        case .test:
-            return "videotestsrc is-live=true pattern=ball foreground-color=0xffffb800 background-color=0xff3a0ca3 ! \(rawVideo)\(flip)"
-        case .camera(let path):
-            return "v4l2src device=\"\(path)\" ! videoconvert ! aspectratiocrop aspect-ratio=\(size.width)/\(size.height) "
+        switch device.camera.source {
+        case .testPattern(let index):
+            let patterns = Self.testPatterns
+            return "videotestsrc name=camera is-live=true \(patterns[(index % patterns.count + patterns.count) % patterns.count]) "
+                + "! \(rawVideo)\(flip)"
+        case .v4l2(let path):
+            return "v4l2src name=camera device=\(Self.quoted(path)) ! videoconvert ! aspectratiocrop aspect-ratio=\(size.width)/\(size.height) "
                 + "! videoscale ! videorate ! \(rawVideo)\(flip)"
         }
     }
 
+    /// One look per test camera, so a flip between them shows.
+    static let testPatterns = [
+        "pattern=ball foreground-color=0xffffb800 background-color=0xff3a0ca3",
+        "pattern=smpte",
+    ]
+
     var audioSource: String {
-        switch device {
-        case .test: "audiotestsrc is-live=true wave=ticks volume=0.3 ! audio/x-raw,rate=48000,channels=2"
-        case .camera: "pulsesrc ! audioconvert ! audioresample ! audio/x-raw,rate=48000,channels=2"
+        switch device.microphone.source {
+        case .testTone:
+            "audiotestsrc name=microphone is-live=true wave=ticks volume=0.3 ! audio/x-raw,rate=48000,channels=2"
+        case .pulse(let sourceName):
+            "pulsesrc name=microphone device=\(Self.quoted(sourceName)) ! audioconvert ! audioresample "
+                + "! audio/x-raw,rate=48000,channels=2"
         }
+    }
+
+    /// A property value as gst-launch reads it, whatever characters a device name holds.
+    static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Sources, tees, and the preview: frames for the page at `preview` size; sound kept

@@ -40,7 +40,7 @@ public final class CaptureSession {
 
     public func start() {
         if pipeline.setState(.playing) == .failure {
-            onError?(graph.device == .test ? .pipeline("the test sources did not start") : .noCamera)
+            onError?(graph.device.camera.isTestPattern ? .pipeline("the test sources did not start") : .noCamera)
         }
     }
 
@@ -143,7 +143,7 @@ public final class CaptureSession {
             live = true
             onLive?()
         case .error(let error, _):
-            if case .stream(.device, _, _) = error { onError?(.deviceBusy(graph.device == .test ? "test" : "\(graph.device)")) }
+            if case .stream(.device, _, _) = error { onError?(.deviceBusy(graph.device.camera.name)) }
             else if case .stream(.notFound, _, _) = error { onError?(.noCamera) }
             else { onError?(.pipeline(error.description)) }
         default:

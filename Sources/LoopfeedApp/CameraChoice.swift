@@ -1,18 +1,51 @@
 import FeedMedia
-import Foundation
 
-/// Which camera to record from: `--camera test`, `--camera /dev/videoN`, or the first
-/// /dev/video* present (looked up each time, so a camera plugged in later is found on Retry).
+/// Which devices to record from, by `--camera`: "test" for two test-pattern cameras and a test
+/// tone; a device node (/dev/videoN) to use that camera only; nothing for whatever cameras and
+/// microphones GstDeviceMonitor finds, plugged in now or later.
 enum CameraChoice {
-    static func device(option: String?, fileManager: FileManager = .default) -> CaptureDevice? {
+    enum Kind: Equatable {
+        case test
+        case monitored(pinnedPath: String?)
+    }
+
+    static func kind(option: String?) -> Kind {
         switch option {
-        case "test":
-            return .test
-        case let path? where !path.isEmpty:
-            return fileManager.fileExists(atPath: path) ? .camera(path: path) : nil
-        default:
-            let nodes = (try? fileManager.contentsOfDirectory(atPath: "/dev")) ?? []
-            return nodes.filter { $0.hasPrefix("video") }.sorted().first.map { .camera(path: "/dev/" + $0) }
+        case "test": .test
+        case let path? where !path.isEmpty: .monitored(pinnedPath: path)
+        default: .monitored(pinnedPath: nil)
         }
+    }
+
+    /// A new directory and selection for `option`; the monitor runs while the result lives.
+    @MainActor
+    static func recordingDevices(option: String?) -> RecordingDevices {
+        switch kind(option: option) {
+        case .test:
+            RecordingDevices(directory: TestCaptureDevices())
+        case .monitored(let pinnedPath):
+            RecordingDevices(directory: MonitoredCaptureDevices(), pinnedCameraPath: pinnedPath)
+        }
+    }
+
+    /// The devices for `option`, made once per process: the composition root asks each time
+    /// the Create page opens, and one monitor kept running between those visits is what notices
+    /// a camera plugged in meanwhile (and avoids re-probing every provider per visit).
+    @MainActor
+    static func shared(option: String?) -> RecordingDevices {
+        let key = option ?? ""
+        if let devices = sharedDevices[key] { return devices }
+        let devices = recordingDevices(option: option)
+        sharedDevices[key] = devices
+        return devices
+    }
+
+    @MainActor private static var sharedDevices: [String: RecordingDevices] = [:]
+
+    /// The camera and microphone to record from now, nil when either is missing (the Create
+    /// page then shows the devices and a Retry, which asks again). GTK calls this on the main
+    /// thread, from a closure that is not marked as such.
+    static func device(option: String?) -> CaptureDevice? {
+        MainActor.assumeIsolated { shared(option: option).captureDevice }
     }
 }

@@ -78,7 +78,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     Options:
       --data-dir DIR     where the library and recordings live (default: $XDG_DATA_HOME/loopfeed)
       --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)
-      --camera DEVICE    camera to record from: /dev/videoN, or "test" for a test pattern
+      --camera DEVICE    record only from /dev/videoN, or "test" for test patterns and a
+                         test tone (default: every camera and microphone found, hot-plug too)
       --events FILE      write one JSON object per line for each event (for tests and tools)
       --version          print the version and exit
       -h, --help         print this help and exit

@@ -30,6 +30,8 @@ gboolean lf_object_get_bool(gpointer object, const char *name);
 /* Returns a new reference (unref it), or NULL. */
 gpointer lf_object_get_object(gpointer object, const char *name);
 gboolean lf_object_is_floating(gpointer object);
+/* Whether the object's class installs `name` (g_object_get warns on a missing one). */
+gboolean lf_object_has_property(gpointer object, const char *name);
 guint lf_object_ref_count(gpointer object);
 const char *lf_object_type_name(gpointer object);
 
