@@ -15,7 +15,36 @@ public enum Hashtags {
                 || $0.properties.generalCategory == .spacingMark }
     }
 
-    /// Splits a caption into plain and hashtag runs, for highlighting.
+    /// Handles mentioned with "@", in order of first appearance, without "@".
+    public static func mentions(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return runs(text).compactMap { run in
+            guard case .mention(let handle) = run, seen.insert(handle).inserted else { return nil }
+            return handle
+        }
+    }
+
+    static func isHandleCharacter(_ char: Character) -> Bool {
+        char == "_" || char == "." || (char.isASCII && (char.isLetter || char.isNumber))
+    }
+
+    /// "@handle" where a handle may start: not inside a word (so "me@example.com" is an
+    /// address, not a mention). Handles are lowercase letters, digits, "." and "_"; a final
+    /// "." ends the sentence, not the handle. Returns the handle and where it ends.
+    static func mention(in text: String, at index: String.Index, after previous: Character?) -> (String, String.Index)? {
+        guard text[index] == "@", previous.map({ !isTagCharacter($0) && $0 != "@" && $0 != "." }) ?? true else { return nil }
+        var end = text.index(after: index)
+        while end < text.endIndex, isHandleCharacter(text[end]) { end = text.index(after: end) }
+        var handle = text[text.index(after: index)..<end]
+        while handle.last == "." {
+            handle = handle.dropLast()
+            end = text.index(before: end)
+        }
+        guard handle.count >= 2, handle.count <= 24 else { return nil }
+        return (handle.lowercased(), end)
+    }
+
+    /// Splits a caption into plain, hashtag and mention runs, for highlighting.
     /// A tag starts after the start of text or a character that cannot be part of a word
     /// (so "a#b" and "C#" are not tags), runs over letters, digits, marks and "_", and is
     /// not all digits ("#1" is a number, not a tag).
@@ -26,6 +55,13 @@ public enum Hashtags {
         var index = text.startIndex
         while index < text.endIndex {
             let char = text[index]
+            if let (handle, end) = mention(in: text, at: index, after: previous) {
+                if !plain.isEmpty { runs.append(.text(plain)); plain = "" }
+                runs.append(.mention(handle))
+                previous = text[text.index(before: end)]
+                index = end
+                continue
+            }
             if char == "#", previous.map({ !isTagCharacter($0) && $0 != "#" }) ?? true {
                 var end = text.index(after: index)
                 while end < text.endIndex, isTagCharacter(text[end]) { end = text.index(after: end) }
@@ -50,4 +86,6 @@ public enum Hashtags {
 public enum CaptionRun: Sendable, Equatable {
     case text(String)
     case hashtag(String)
+    /// "@handle", without the "@", lowercased.
+    case mention(String)
 }

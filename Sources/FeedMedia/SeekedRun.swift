@@ -30,8 +30,16 @@ struct SeekedRun {
         }
         if let seek {
             let stop = seek.stop.map { UInt64($0 * Self.nanos) }
-            guard pipeline.seek(rate: seek.rate, from: UInt64(seek.start * Self.nanos), to: stop,
-                                flags: [.flush, .accurate]) else {
+            let start = UInt64(seek.start * Self.nanos)
+            // Behind a muxer the seek goes in at its inputs (see `seekUpstream`); a pipeline
+            // without one (a cover frame) takes it the usual way.
+            let seeked = if let mux = pipeline.child(named: "mux") {
+                mux.seekUpstream(fromPads: ["video_0", "audio_0"], rate: seek.rate, from: start, to: stop,
+                                 flags: [.flush, .accurate])
+            } else {
+                pipeline.seek(rate: seek.rate, from: start, to: stop, flags: [.flush, .accurate])
+            }
+            guard seeked else {
                 return .failure(.pipeline("the trim could not be applied"))
             }
         }

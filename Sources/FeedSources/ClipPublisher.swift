@@ -116,7 +116,7 @@ public struct ClipPublisher {
     }
 
     /// A full disk says so; anything else about the folder is "can't write".
-    static func reason(_ error: Error, path: String) -> RecorderError {
+    public static func reason(_ error: Error, path: String) -> RecorderError {
         if let known = error as? RecorderError { return known }
         if isOutOfSpace(error) { return .diskFull(path: path) }
         return .notWritable(path: path)

@@ -34,6 +34,7 @@ final class ClipEditorPage {
     private let soundButton = Button(label: "Sound")
     private let originalButton = Button(label: "Original sound: on")
     private let message = Label()
+    private let textButton = Button(label: "Text")
     private var adjustingTrim = false
 
     init(audioSinkDescription: String?) {
@@ -66,7 +67,7 @@ final class ClipEditorPage {
         let rail = Box(.vertical, spacing: 6)
         rail.setAlign(horizontal: .end, vertical: .start)
         rail.setMargins(top: 16, end: 10)
-        let text = Button(label: "Text")
+        let text = textButton
         for (button, description) in [(text, "Text: write on the video"), (soundButton, "Sound: add a sound"),
                                       (originalButton, "Keep or mute the clip's own sound"),
                                       (speedButton, "Speed: 0.5x, 1x or 2x"),
@@ -114,7 +115,7 @@ final class ClipEditorPage {
         textEntry.setAccessibleLabel("Text on the video")
         textEntry.setMaxLength(Int32(ClipEdit.maximumTextLength))
         textEntry.onChanged { [weak self] in self?.textChanged() }
-        textEntry.onActivate { [weak self] in self?.textPanel.isVisible = false }
+        textEntry.onActivate { [weak self] in self?.closeText() }
         positionButton.onClicked { [weak self] in self?.cyclePosition() }
         let row = Box(.horizontal, spacing: 6)
         textEntry.setExpand(horizontal: true)
@@ -212,6 +213,12 @@ final class ClipEditorPage {
     private func openText() {
         textPanel.isVisible.toggle()
         if textPanel.isVisible { textEntry.grabFocus() }
+    }
+
+    /// Enter in the text field: done writing. Focus leaves the field so Enter means Next again.
+    private func closeText() {
+        textPanel.isVisible = false
+        textButton.grabFocus()
     }
 
     private func textChanged() {

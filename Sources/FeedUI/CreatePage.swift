@@ -108,7 +108,7 @@ final class CreatePage {
     }
 
     private static func displayPath(_ url: URL) -> String {
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         return url.path.hasPrefix(home + "/") ? "~" + url.path.dropFirst(home.count) : url.path
     }
 
@@ -463,7 +463,7 @@ final class CreatePage {
 
     private var segmentSummary: String {
         let count = recorder.segments.count
-        return String(format: "%d segment%@ · %.1f s — hold again to add, Enter for next", count, count == 1 ? "" : "s",
+        return String(format: "%d segment%@ · %.1f s · hold to add · Enter for next", count, count == 1 ? "" : "s",
                       recorder.segments.reduce(0, +))
     }
 

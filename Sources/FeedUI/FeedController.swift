@@ -92,6 +92,8 @@ final class FeedController {
     var onOpenProfile: ((Author) -> Void)?
     /// Called when a hashtag in a caption is clicked.
     var onHashtag: ((String) -> Void)?
+    /// A mentioned handle (without "@") was clicked.
+    var onMention: ((String) -> Void)?
     /// Called when the rail's comments button is clicked.
     var onOpenComments: ((Post) -> Void)?
     /// Called when the current post changes or is updated (MPRIS metadata).
@@ -151,6 +153,7 @@ final class FeedController {
                 onOpenComments?(post)
             }
             slot.overlay.onHashtag = { [weak self] tag in self?.onHashtag?(tag) }
+            slot.overlay.onMention = { [weak self] handle in self?.onMention?(handle) }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 onOpenProfile?(post.author)

@@ -77,6 +77,7 @@ public final class MainWindow {
         }
         feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+        feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         inbox.onOpen = { [weak self] post, openComments in
             self?.openResults([post], at: 0, returningTo: .inbox)
@@ -163,6 +164,15 @@ public final class MainWindow {
     }
 
     private var mediaFeed: FeedController? { activeFeed ?? feed }
+
+    /// A clicked @mention opens that profile, or says there is no such person here.
+    private func openMention(_ handle: String) {
+        if let author = try? environment.repository.author(handle: handle) {
+            openAuthor(author)
+        } else {
+            (activeFeed ?? feed).view.flash("No one called @\(handle) is on Loopfeed here.")
+        }
+    }
 
     private func visibilityChanged() {
         let shown = window.isVisible && !window.isMinimized
@@ -287,6 +297,7 @@ public final class MainWindow {
                                                 content: .fixed(posts: posts, start: index))
             controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
             controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+            controller.onMention = { [weak self] handle in self?.openMention(handle) }
             controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
             controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
             resultsPage.setChild(controller.view.root)

@@ -34,8 +34,14 @@ final class PostGrid {
             }
             tiles.append(tile)
             root.attach(tile.button, column: index % GridLayout.columns, row: index / GridLayout.columns)
-            thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI)) { [weak tile] url in
-                tile?.setThumbnail(url?.path)
+            // A cover chosen when posting wins over the first frame.
+            if let cover = post.coverURI.flatMap(URL.init(string:)), cover.isFileURL,
+               FileManager.default.fileExists(atPath: cover.path) {
+                tile.setThumbnail(cover.path)
+            } else {
+                thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI)) { [weak tile] url in
+                    tile?.setThumbnail(url?.path)
+                }
             }
         }
     }

@@ -19,6 +19,10 @@ final class PostOverlay {
         caption.setXAlign(0)
         caption.setWrap(true, maxLines: 3)
         caption.onActivateLink { [weak self] uri in
+            if uri.hasPrefix("mention:"), let handle = String(uri.dropFirst(8)).removingPercentEncoding {
+                self?.onMention?(handle)
+                return true
+            }
             guard uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding else { return false }
             self?.onHashtag?(tag)
             return true
@@ -36,6 +40,8 @@ final class PostOverlay {
     var onAuthor: (() -> Void)?
     /// Called with a hashtag (without "#") when one is clicked in the caption.
     var onHashtag: ((String) -> Void)?
+    /// Called with a handle (without "@") when a mention is clicked in the caption.
+    var onMention: ((String) -> Void)?
 
     func show(_ post: Post) {
         author.text = post.author.atHandle
@@ -53,6 +59,8 @@ final class PostOverlay {
             case .hashtag(let tag):
                 "<a href=\"hashtag:" + Markup.escape(tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tag)
                     + "\"><b>#" + Markup.escape(tag) + "</b></a>"
+            case .mention(let handle):
+                "<a href=\"mention:" + Markup.escape(handle) + "\"><b>@" + Markup.escape(handle) + "</b></a>"
             }
         }.joined()
     }

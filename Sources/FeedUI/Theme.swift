@@ -86,14 +86,23 @@ enum Theme {
     .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 9px; font-weight: 800;
         padding: 0 4px; min-width: 10px; }
     .create-page { background-color: #000; }
-    .record-button { border-radius: 999px; min-width: 78px; min-height: 78px; padding: 0; background-image: none;
-        background-color: #fe2c55; border: 6px solid rgba(254,44,85,0.5); background-clip: padding-box;
-        transition: all 300ms ease-out; }
-    .record-button.recording { border-radius: 10px; border-color: #fe2c55; background-color: #ff5a78; }
     .record-status { font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .capture-tool { background-color: rgba(0,0,0,0.45); color: #fff; border-radius: 999px; padding: 2px 12px;
         min-height: 26px; font-size: 12px; }
-    .capture-tool.selected { background-color: #fe2c55; }
+    .capture-tool.selected, .capture-tool.selected:hover { background-color: #fe2c55; background-image: none; }
+    .capture-tool:disabled { color: rgba(255,255,255,0.35); }
+    .limit-chip { background: rgba(0,0,0,0.35); color: rgba(255,255,255,0.7); border: none; border-radius: 999px;
+        padding: 0 10px; min-height: 24px; font-size: 12px; font-weight: 700; }
+    .limit-chip.selected { background: #fff; color: #000; }
+    .countdown { font-size: 120px; font-weight: 800; color: #fff; text-shadow: 0 2px 12px rgba(0,0,0,0.6); }
+    .overlay-text { font-size: 38px; font-weight: 800; color: #fff;
+        text-shadow: 2px 2px 0 #000, -1px -1px 0 #000, 1px -1px 0 #000, -1px 1px 0 #000; }
+    .sound-row { background: none; border: none; box-shadow: none; padding: 6px 8px; }
+    .sound-title { font-weight: 700; }
+    .posting-page { background-color: #000; padding: 12px 16px 16px 16px; }
+    .cover-frame { padding: 2px; border-radius: 4px; border: 2px solid transparent; background: none; min-width: 0; }
+    .cover-frame.selected { border-color: #fe2c55; }
+    button.post-button, button.post-button:hover { background-color: #fe2c55; color: #fff; font-weight: 800; min-height: 40px; border: none; }
     .post-form { background-color: rgba(0,0,0,0.6); padding: 12px; }
     .device-missing { color: #ff6b81; }
     .device-ok { color: #8fe3a1; }

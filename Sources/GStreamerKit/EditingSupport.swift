@@ -12,6 +12,31 @@ public extension Element {
                          stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? 0)) != 0
     }
 
+    /// The same seek, pushed upstream from this element's sink pads named `padNames` (a
+    /// muxer's inputs). A seek sent to the pipeline reaches a muxer from its sink and makes
+    /// it update its own byte-format output segment with a time seek (a GStreamer-CRITICAL);
+    /// from its inputs it reaches every source behind them all the same. One event, one
+    /// seqnum, so a demuxer reached twice seeks once. False if no pad took it.
+    func seekUpstream(fromPads padNames: [String], rate: Double, from start: UInt64, to stop: UInt64?,
+                      flags: SeekFlags) -> Bool {
+        guard let event = gst_event_new_seek(rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
+                                             GST_SEEK_TYPE_SET, gint64(start),
+                                             stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? 0)) else {
+            return false
+        }
+        let miniObject = UnsafeMutableRawPointer(event).assumingMemoryBound(to: GstMiniObject.self)
+        defer { gst_mini_object_unref(miniObject) }
+        var accepted = false
+        for name in padNames {
+            guard let pad = gst_element_get_static_pad(element, name) else { continue }
+            // gst_pad_push_event takes a reference of its own.
+            gst_mini_object_ref(miniObject)
+            if gst_pad_push_event(pad, event) != 0 { accepted = true }
+            gst_object_unref(UnsafeMutableRawPointer(pad))
+        }
+        return accepted
+    }
+
     /// Sets a string property literally: no escape sequences or quotes are interpreted, unlike
     /// the string form `set(_:_:)` takes.
     func set(_ property: String, literal value: String) {

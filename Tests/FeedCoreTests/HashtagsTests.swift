@@ -33,4 +33,25 @@ final class HashtagsTests: XCTestCase {
         XCTAssertEqual(Hashtags.runs("no tags"), [.text("no tags")])
         XCTAssertEqual(Hashtags.runs(""), [])
     }
+
+    func testMentionsAreFoundWhereAHandleCanStart() {
+        XCTAssertEqual(Hashtags.runs("hi @pixel.garden!"), [.text("hi "), .mention("pixel.garden"), .text("!")])
+        XCTAssertEqual(Hashtags.mentions("thanks @Hana.Loops and @mo_makes. see @hana.loops"), ["hana.loops", "mo_makes"])
+        XCTAssertEqual(Hashtags.mentions("mail me@example.com"), [], "an address is not a mention")
+        XCTAssertEqual(Hashtags.mentions("@a is too short, @@twice"), [])
+        XCTAssertEqual(Hashtags.runs("#tag @you"), [.hashtag("tag"), .text(" "), .mention("you")])
+    }
+
+    func testAMentionNeverHidesText() {
+        for caption in ["@", "a@b", "@.", "x @__ y", "@日本", "end @done."] {
+            let rebuilt = Hashtags.runs(caption).map { run -> String in
+                switch run {
+                case .text(let text): text
+                case .hashtag(let tag): "#" + tag
+                case .mention(let handle): "@" + handle
+                }
+            }.joined()
+            XCTAssertEqual(rebuilt.lowercased(), caption.lowercased(), caption)
+        }
+    }
 }

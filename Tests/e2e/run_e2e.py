@@ -1432,8 +1432,10 @@ def case_hold_r_records_and_posts(ctx: Context) -> None:
             expect(abs(seconds - 2.0) < 0.6, f"gst-discoverer says {seconds:.2f} s for a 2 s hold")
         time.sleep(0.5)
     expect(abs(durations[0] - 2.0) < 0.5 and abs(durations[1] - 1.0) < 0.5, f"segment durations {durations}")
-    ctx.key("Return")  # Next: join the segments and review
+    ctx.key("Return")  # Next: join the segments into the editor
     time.sleep(2.0)
+    ctx.key("Return")  # Next again: the posting page, caption focused
+    time.sleep(1.0)
     ctx.xdotool("type", "--delay", "40", "first take #e2e")
     since = app.cursor()
     ctx.key("ctrl+Return")
@@ -1450,6 +1452,178 @@ def case_hold_r_records_and_posts(ctx: Context) -> None:
     expect(first.get("post_id") == posted.get("post_id"),
            f"first post after restart is {first.get('post_id')}, expected the posted {posted.get('post_id')}")
     quit_app(again)
+
+
+# The recorder's controls, in the 450x800 window (the rail on the right, the bar at the bottom).
+TIMER_BUTTON = (398, 147)
+EDIT_TEXT_BUTTON = (398, 32)
+EDIT_SPEED_BUTTON = (398, 108)
+ALLOW_COMMENTS_SWITCH = (408, 421)
+SAVE_COPY_SWITCH = (408, 459)
+ALBUM_BUTTON = (48, 677)
+
+
+def record_app(ctx: Context, name: str, extra_env: dict | None = None, data_dir: Path | None = None) -> App:
+    """The app with --camera test and no samples (a small, quick library), already on Create."""
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    env = {"LOOPFEED_SAMPLES_DIR": str(no_samples)}
+    env.update(extra_env or {})
+    app = App(ctx, ["--camera", "test"], name=name, env=env, data_dir=data_dir)
+    app.wait("ready", 20)
+    ctx.pointer_into_window()
+    return app
+
+
+def hold_r(ctx: Context, app: App, seconds: float) -> dict:
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    app.wait("record_started", 10, since, what="record_started after holding R")
+    time.sleep(seconds)
+    ctx.xdotool("keyup", "r")
+    return app.wait("record_finished", 10, since, what="record_finished after releasing R")
+
+
+def db_post(app: App, post_id: int) -> dict:
+    import sqlite3
+    con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
+    con.row_factory = sqlite3.Row
+    try:
+        row = con.execute("SELECT * FROM posts WHERE id = ?", (post_id,)).fetchone()
+        return dict(row) if row else {}
+    finally:
+        con.close()
+
+
+def case_timer_records_hands_free(ctx: Context) -> None:
+    """Timer 3 s: a tap of R counts down, records without holding, and the next tap stops."""
+    app = record_app(ctx, "timer")
+    ctx.key("r")  # opens Create; a tap this short records nothing
+    time.sleep(2.0)
+    click(ctx, *TIMER_BUTTON)  # off -> 3 s
+    time.sleep(0.3)
+    since = app.cursor()
+    pressed = time.monotonic()
+    ctx.key("r")
+    started = app.wait("record_started", 8, since, what="record_started after the countdown")
+    waited = time.monotonic() - pressed
+    expect(waited >= 2.7, f"recording started {waited:.2f} s after the tap; the timer is 3 s")
+    time.sleep(1.5)
+    expect(not app.find("record_finished", since), "the hands-free segment ended without a second tap")
+    ctx.key("r")
+    finished = app.wait("record_finished", 8, since, what="record_finished after the second tap")
+    expect(1.2 < finished.get("duration", 0) < 2.6, f"hands-free segment lasted {finished.get('duration')} s")
+    expect(started["t_us"] < finished["t_us"], "events out of order")
+    quit_app(app)
+
+
+def case_edit_then_post_with_options(ctx: Context) -> None:
+    """Record 2 s, 2x speed and text in the editor, comments off and a copy to ~/Videos on the
+    posting page: the posted clip is rendered (about 1 s, with video and audio), the row keeps
+    the choices and a cover, and the copy is in the videos folder."""
+    home = ctx.case_tmp / "home"
+    home.mkdir(exist_ok=True)
+    app = record_app(ctx, "edit", {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
+    finished = hold_r(ctx, app, 2.0)
+    ctx.key("Return")  # join -> editor
+    time.sleep(2.0)
+    click(ctx, *EDIT_SPEED_BUTTON)  # 1x -> 2x
+    time.sleep(0.3)
+    click(ctx, *EDIT_TEXT_BUTTON)
+    time.sleep(0.5)
+    ctx.xdotool("type", "--delay", "30", "<b>not bold</b> & fine")
+    ctx.key("Return")  # closes the text field
+    time.sleep(0.5)
+    ctx.pointer_into_window()
+    ctx.key("Return")  # Next -> posting page
+    time.sleep(1.5)
+    ctx.xdotool("type", "--delay", "30", "sped up @pixel.garden #e2e")
+    click(ctx, *ALLOW_COMMENTS_SWITCH)
+    click(ctx, *SAVE_COPY_SWITCH)
+    time.sleep(2.0)  # the cover frames
+    since = app.cursor()
+    ctx.key("ctrl+Return")
+    rendered = app.wait("clip_rendered", 30, since, what="clip_rendered after Ctrl+Enter")
+    posted = app.wait("posted", 10, since, what="posted after the render")
+    row = db_post(app, posted["post_id"])
+    expect(row.get("allow_comments") == 0, f"allow_comments stored as {row.get('allow_comments')}")
+    expect(row.get("caption") == "sped up @pixel.garden #e2e", f"caption stored as {row.get('caption')!r}")
+    expect(bool(row.get("cover_uri")), "no cover stored")
+    cover = Path(row["cover_uri"].replace("file://", ""))
+    expect(cover.exists() and cover.stat().st_size > 500, f"cover file {cover} missing")
+    video = Path(row["video_uri"].replace("file://", ""))
+    seconds, report = discoverer_seconds(str(video))
+    expect("H.264" in report and "AAC" in report, f"rendered clip lacks video or audio:\n{report}")
+    expect(abs(seconds - finished["duration"] / 2) < 0.4,
+           f"2x of a {finished['duration']:.2f} s clip should be about {finished['duration'] / 2:.2f} s, is {seconds:.2f} s")
+    copies = list((home / "Videos").glob("Loopfeed *.mp4"))
+    expect(len(copies) == 1, f"expected one copy in {home / 'Videos'}, found {copies}")
+    debug(f"render took {rendered.get('render_us', 0) / 1e6:.2f} s")
+    quit_app(app)
+
+
+def case_full_disk_keeps_the_clip(ctx: Context) -> None:
+    """The data dir on a small tmpfs that is filled up before posting: Post says the disk is
+    full, the clip stays on the posting page, and after space is freed Post works."""
+    mount = ctx.case_tmp / "small-disk"
+    mount.mkdir(exist_ok=True)
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=12m", "tmpfs", str(mount)], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise CaseSkipped(f"cannot mount a tmpfs here ({r.stderr.strip()})")
+    try:
+        app = record_app(ctx, "disk", data_dir=mount / "data")
+        hold_r(ctx, app, 2.0)
+        ctx.key("Return")
+        time.sleep(2.0)
+        ctx.key("Return")
+        time.sleep(1.0)
+        ctx.xdotool("type", "--delay", "30", "no room")
+        filler = mount / "filler"
+        subprocess.run(["dd", "if=/dev/zero", f"of={filler}", "bs=64k"], capture_output=True)
+        since = app.cursor()
+        ctx.key("ctrl+Return")
+        err = app.wait("error", 10, since, lambda e: e.get("kind") == "posting", "a posting error on a full disk")
+        expect("disk is full" in err.get("message", ""), f"the error says {err.get('message')!r}")
+        expect(not app.find("posted", since), "posted on a full disk")
+        expect(app.alive(), "the app exited on a full disk")
+        clips = list((mount / "data" / "recordings").glob("clip-*/clip.mp4"))
+        expect(len(clips) == 1, f"the recorded clip is gone: {clips}")
+        filler.unlink()
+        since = app.cursor()
+        ctx.key("ctrl+Return")
+        app.wait("posted", 10, since, what="posted after freeing space")
+        quit_app(app)
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def case_album_video_is_posted(ctx: Context) -> None:
+    """Album: a video file picked in the file chooser is edited and posted like a recording."""
+    source = ctx.fixtures.clip("album-source", seconds=3, pattern="pinwheel", width=360, height=640)
+    app = record_app(ctx, "album")
+    ctx.key("r")
+    time.sleep(2.0)
+    click(ctx, *ALBUM_BUTTON)
+    time.sleep(2.0)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(source))
+    time.sleep(0.3)
+    ctx.key("Return")
+    time.sleep(3.0)
+    ctx.pointer_into_window()
+    ctx.key("Return")  # editor -> posting
+    time.sleep(1.5)
+    ctx.xdotool("type", "--delay", "30", "from my album")
+    since = app.cursor()
+    ctx.key("ctrl+Return")
+    app.wait("clip_rendered", 30, since, what="clip_rendered for the album video")
+    posted = app.wait("posted", 10, since, what="posted for the album video")
+    row = db_post(app, posted["post_id"])
+    seconds, report = discoverer_seconds(row["video_uri"].replace("file://", ""))
+    expect("H.264" in report and abs(seconds - 3.0) < 0.4, f"posted album video is {seconds:.2f} s:\n{report}")
+    expect(source.exists(), "the picked file was touched")
+    quit_app(app)
 
 
 def case_no_camera_records_nothing(ctx: Context) -> None:
@@ -1475,6 +1649,10 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("launch_shows_video", case_launch_shows_video),
     ("hold_r_records_and_posts", case_hold_r_records_and_posts),
     ("no_camera_records_nothing", case_no_camera_records_nothing),
+    ("timer_records_hands_free", case_timer_records_hands_free),
+    ("edit_then_post_with_options", case_edit_then_post_with_options),
+    ("full_disk_keeps_the_clip", case_full_disk_keeps_the_clip),
+    ("album_video_is_posted", case_album_video_is_posted),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
