@@ -4,7 +4,7 @@
 Run through bench/run.sh (which builds the binary and starts Xvfb + D-Bus + PulseAudio).
 Python 3.11 standard library only; external tools: gst-launch-1.0, gst-play-1.0, mpv, xdotool.
 
-    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5]
+    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7]
 """
 
 from __future__ import annotations
@@ -46,6 +46,27 @@ PAGE_PRESSES = int(os.environ.get("BENCH_PAGE_PRESSES", "55"))
 LOOPS_WANTED = int(os.environ.get("BENCH_LOOPS", "26"))
 RSS_CHANGES = int(os.environ.get("BENCH_RSS_CHANGES", "300"))
 LAUNCH_REPS = int(os.environ.get("BENCH_LAUNCH_REPS", "5"))
+REC_HOLD_SECONDS = float(os.environ.get("BENCH_REC_HOLD", "10"))
+REC_SHORT_HOLDS = int(os.environ.get("BENCH_REC_SHORT_HOLDS", "5"))
+REC_SHORT_SECONDS = 2.0
+FINALIZE_TARGET_US = 500_000  # issue 5: release of R -> final file within 500 ms at 720p
+
+# Step 7's baseline: the same graph the app builds with `--camera test`, copied from
+# Sources/FeedMedia/CaptureGraph.swift (videoSource + pipelineDescription + recordBranch), so
+# that the app/baseline ratio measures the app's own overhead and not a different pipeline.
+# Keep in step with that file. The preview's appsink becomes a fakesink (or ximagesink).
+REC_VIDEO_SRC = ("videotestsrc is-live=true pattern=ball foreground-color=0xffffb800 background-color=0xff3a0ca3 "
+                 "! video/x-raw,width=720,height=1280,framerate=30/1 ! videoflip method=none ! videoconvert "
+                 "! videobalance ! coloreffects preset=none ! videoconvert ! tee name=video allow-not-linked=true")
+REC_PREVIEW = ("video. ! queue leaky=downstream max-size-buffers=2 ! videoconvert ! videoscale "
+               f"! video/x-raw,format=BGRA,width={WIN_W},height={WIN_H},pixel-aspect-ratio=1/1 ")
+REC_AUDIO_SRC = ("audiotestsrc is-live=true wave=ticks volume=0.3 ! audio/x-raw,rate=48000,channels=2 "
+                 "! tee name=audio allow-not-linked=true ! queue leaky=downstream ! fakesink sync=false async=false")
+REC_BRANCH = ("video. ! queue max-size-time=3000000000 ! videoconvert ! video/x-raw,format=I420 "
+              "! x264enc speed-preset=veryfast tune=zerolatency key-int-max=30 ! video/x-h264,profile=main "
+              "! h264parse ! mp4mux name=mux reserved-max-duration=200000000000 reserved-moov-update-period=1000000000 "
+              "! filesink location={path} "
+              "audio. ! queue max-size-time=3000000000 ! audioconvert ! audioresample ! avenc_aac ! aacparse ! mux.")
 
 _started: list[subprocess.Popen] = []
 
@@ -201,7 +222,7 @@ class Events:
 
 class App:
     def __init__(self, bench: "Bench", name: str, paths: list[Path], data: Path | None = None,
-                 cache: Path | None = None):
+                 cache: Path | None = None, args: list[str] | None = None, samples: Path | None = None):
         self.dir = bench.work / "runs" / name
         self.dir.mkdir(parents=True, exist_ok=True)
         self.data = data or self.dir / "data"
@@ -211,9 +232,11 @@ class App:
         env = os.environ.copy()
         env["LOOPFEED_AUDIO_SINK"] = AUDIO_SINK
         env.pop("LOOPFEED_SAMPLES_DIR", None)
+        if samples is not None:
+            env["LOOPFEED_SAMPLES_DIR"] = str(samples)
         self.spawn_us = now_us()
         self.proc = spawn([str(bench.binary), "--data-dir", str(self.data), "--cache-dir", str(self.cache),
-                           "--events", str(self.events_path), *map(str, paths)], self.log_path, env)
+                           "--events", str(self.events_path), *(args or []), *map(str, paths)], self.log_path, env)
         self.events = Events(self.events_path)
         self.bench = bench
         bench.apps.append(self)
@@ -700,6 +723,134 @@ class Bench:
                                          for k, v in window.items()}
         log("   medians: " + ", ".join(f"{k} {ms(s['median'])}" for k, s in summary.items()))
 
+    # -- 7. recording (issue 5) ---------------------------------------------------------------
+    @staticmethod
+    def discovered_seconds(path: Path) -> float:
+        """The file's duration as gst-discoverer-1.0 reads it (what a GStreamer player would see)."""
+        try:
+            r = subprocess.run(["gst-discoverer-1.0", str(path)], capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return float("nan")
+        for line in r.stdout.splitlines():
+            if line.strip().startswith("Duration:"):
+                h, m_, sec = line.split(":", 1)[1].strip().split(":")
+                return int(h) * 3600 + int(m_) * 60 + float(sec)
+        return float("nan")
+
+    def _hold(self, app: App, seconds: float, measure: bool) -> dict:
+        """Hold R for `seconds`; with `measure`, sample CPU over the middle (1 s in, 1 s before the end)."""
+        before = len(app.events.all)
+        t_down = now_us()
+        xdotool("keydown", "r")
+        started = app.events.wait(lambda e: e.get("event") == "record_started", 5, after=before)
+        w = None
+        if measure:
+            # the encoder's start-up (x264 lookahead, mux header) is kept out of the window
+            time.sleep(1.0)
+            w = self._measure_window(app.pid, max(1.0, seconds - 2.0))
+        rest = seconds - (now_us() - t_down) / 1e6
+        if rest > 0:
+            time.sleep(rest)
+        t_up = now_us()
+        xdotool("keyup", "r")
+        fin = app.events.wait(lambda e: e.get("event") == "record_finished", 20, after=before)
+        h = {"held_s": (t_up - t_down) / 1e6, "started": started is not None, "window": w,
+             "finished": fin is not None}
+        if started:
+            # the app's own start, so its duration is compared with what it actually recorded
+            h["held_from_start_s"] = (t_up - started["t_us"]) / 1e6
+        if fin:
+            h.update({"finalize_us": fin.get("finalize_us"), "app_duration_s": fin.get("duration"),
+                      "path": fin.get("path"),
+                      # cross-check: event time minus the time the bench spawned `xdotool keyup`
+                      "own_finalize_us": fin["t_us"] - t_up})
+            h["file_s"] = self.discovered_seconds(Path(fin["path"])) if fin.get("path") else float("nan")
+        return h
+
+    def _gst_record(self, name: str, preview_sink: str, record: bool, seconds: float) -> dict:
+        """gst-launch-1.0 running step 7's graph: measured after 1 s, then EOS (-e, SIGINT)."""
+        out = self.work / "runs" / "recording" / f"{name}.mp4"
+        desc = f"{REC_VIDEO_SRC} {REC_PREVIEW}! {preview_sink} {REC_AUDIO_SRC}"
+        if record:
+            desc += " " + REC_BRANCH.format(path=out)
+        self.wait_window_gone()
+        p = spawn(["gst-launch-1.0", "-e", *desc.split()], self.work / f"rec-{name}.log")
+        time.sleep(1.0)
+        if p.poll() is not None:
+            self.notes.append(f"recording baseline {name}: gst-launch-1.0 exited at once (status {p.returncode}); "
+                              f"see rec-{name}.log in the work directory")
+            return {}
+        w = self._measure_window(p.pid, seconds)
+        t_eos = now_us()
+        p.send_signal(signal.SIGINT)
+        try:
+            p.wait(20)
+        except subprocess.TimeoutExpired:
+            self.notes.append(f"recording baseline {name}: no EOS within 20 s of SIGINT")
+        w["eos_us"] = now_us() - t_eos
+        stop(p)
+        w["desc"] = desc
+        if record:
+            w["file_s"] = self.discovered_seconds(out)
+            w["ran_s"] = (t_eos - w["t0_us"]) / 1e6 + 1.0
+        return w
+
+    def m7_recording(self) -> None:
+        log(f"7. recording 720p: hold R {REC_HOLD_SECONDS:.0f} s + {REC_SHORT_HOLDS} x {REC_SHORT_SECONDS:.0f} s; "
+            "baseline gst-launch-1.0")
+        self.results["loads"]["7"] = loadavg()
+        res: dict = {}
+        # An empty samples directory: the feed has nothing to load, the app starts fast and
+        # nothing plays behind the Create tab.
+        samples = self.work / "runs" / "recording" / "samples"
+        samples.mkdir(parents=True, exist_ok=True)
+        self.wait_window_gone()
+        app = App(self, "recording", [], args=["--camera", "test"], samples=samples)
+        if not app.events.wait(lambda e: e.get("event") == "ready", 30):
+            self.notes.append("recording: the app never reported ready")
+        time.sleep(1.0)
+        xdotool("mousemove", *map(str, WINDOW_POINT))
+        # R opens the Create tab (its own short press is under the 0.5 s minimum and is dropped)
+        xdotool("key", "r")
+        time.sleep(3.0)
+        res["preview"] = self._measure_window(app.pid, 5.0)
+        log(f"   preview only: cpu {res['preview']['cpu_pct']:.1f}% rss {res['preview']['rss_mb']:.0f} MB")
+        holds = [self._hold(app, REC_HOLD_SECONDS, measure=True)]
+        for _ in range(REC_SHORT_HOLDS):
+            time.sleep(1.0)
+            holds.append(self._hold(app, REC_SHORT_SECONDS, measure=False))
+        time.sleep(0.5)
+        res["rss_end_mb"] = rss_kb(app.pid) / 1024 if app.exited_early() is None else float("nan")
+        res["hwm_mb"] = hwm_kb(app.pid) / 1024 if app.exited_early() is None else float("nan")
+        errors = [e for e in app.events.of("error") if e.get("kind") in ("camera", "recording")]
+        app.stop()
+        res["holds"] = holds
+        res["recording"] = holds[0]["window"]
+        fin = [h["finalize_us"] for h in holds if h.get("finalize_us") is not None]
+        res["finalize"] = {"p50": pct(fin, 50), "p95": pct(fin, 95), "max": max(fin) if fin else float("nan"),
+                           "n": len(fin)}
+        missing = sum(1 for h in holds if not h["finished"])
+        if missing or errors:
+            self.notes.append(f"recording: {missing} of {len(holds)} holds gave no record_finished; "
+                              f"{sum(not h['started'] for h in holds)} no record_started; app errors: "
+                              + ("; ".join(f"{e.get('kind')}: {e.get('message')}" for e in errors[:3]) or "none"))
+        if res["recording"]:
+            log(f"   recording: cpu {res['recording']['cpu_pct']:.1f}% rss {res['recording']['rss_max_mb']:.0f} MB peak")
+        log(f"   finalize p50 {ms(res['finalize']['p50'])} p95 {ms(res['finalize']['p95'])} "
+            f"max {ms(res['finalize']['max'])}; files (s): "
+            + ", ".join(f"{h.get('file_s', float('nan')):.2f}/{h['held_s']:.2f}" for h in holds))
+        # Baselines, right after, in the same session: the same graph in gst-launch-1.0.
+        win = max(1.0, REC_HOLD_SECONDS - 2.0)
+        res["gst_preview"] = self._gst_record("gst-preview", "fakesink sync=false", False, 5.0)
+        res["gst_fakesink"] = self._gst_record("gst-fakesink", "fakesink sync=false", True, win)
+        # Xvfb has no Xv, so xvimagesink cannot open; ximagesink draws the preview for real.
+        res["gst_ximagesink"] = self._gst_record("gst-ximagesink", "ximagesink sync=false", True, win)
+        for k in ("gst_preview", "gst_fakesink", "gst_ximagesink"):
+            if res[k]:
+                log(f"   {k}: cpu {res[k]['cpu_pct']:.1f}% (Xvfb {res[k]['xvfb_cpu_pct']:.1f}%) "
+                    f"rss {res[k]['rss_mb']:.0f} MB file {res[k].get('file_s', float('nan')):.2f} s")
+        self.results["recording"] = res
+
     # -- report --------------------------------------------------------------------------------
     def machine(self) -> dict:
         cpu = "unknown"
@@ -726,6 +877,81 @@ class Bench:
         mem = Path("/proc/meminfo").read_text().splitlines()[0].split()[1]
         return {"nproc": os.cpu_count(), "cpu": cpu, "gtk": gtk, "gst": gst, "mpv": mpv, "os": osr,
                 "kernel": platform.release(), "mem_gb": f"{int(mem) / 1024 / 1024:.1f}"}
+
+    def recording_section(self, rec: dict) -> list[str]:
+        """Step 7's own table: issue 5's numbers (recording CPU, preview CPU, RSS, finalize latency)."""
+        nan = float("nan")
+        lf, pv = rec.get("recording") or {}, rec.get("preview") or {}
+        gf, gx, gp = rec.get("gst_fakesink") or {}, rec.get("gst_ximagesink") or {}, rec.get("gst_preview") or {}
+        cpu = lambda w: w.get("cpu_pct", nan)  # noqa: E731
+        xv = lambda w: w.get("xvfb_cpu_pct", nan)  # noqa: E731
+        ratio = cpu(lf) / cpu(gf) if cpu(gf) else nan
+        ratio_x = cpu(lf) / cpu(gx) if cpu(gx) else nan
+        fz = rec["finalize"]
+        holds = rec["holds"]
+        rows: list[tuple[str, str, str, str]] = []
+        rows.append((f"7a. CPU while recording 720x1280@30, % of one core over {lf.get('seconds', nan):.0f} s "
+                     f"in the middle of a {REC_HOLD_SECONDS:.0f} s hold of R (process; + Xvfb)",
+                     f"loopfeed {cpu(lf):.1f} % (+ Xvfb {xv(lf):.1f} %); gst-launch-1.0, same graph, preview to "
+                     f"fakesink {cpu(gf):.1f} % (+ Xvfb {xv(gf):.1f} %), preview to ximagesink {cpu(gx):.1f} % "
+                     f"(+ Xvfb {xv(gx):.1f} %); loopfeed / gst-launch = {ratio:.2f}x (fakesink), {ratio_x:.2f}x "
+                     "(ximagesink)", "(no target; compare)", "—"))
+        rows.append(("7b. CPU with the preview only (Create tab open, not recording, 5 s)",
+                     f"loopfeed {cpu(pv):.1f} % (+ Xvfb {xv(pv):.1f} %); gst-launch-1.0 preview-only {cpu(gp):.1f} %. "
+                     f"Encoding adds {cpu(lf) - cpu(pv):.1f} points in loopfeed, {cpu(gf) - cpu(gp):.1f} in gst-launch",
+                     "(no target; compare)", "—"))
+        rows.append(("7c. RSS (VmRSS)",
+                     f"loopfeed: preview {pv.get('rss_mb', nan):.0f} MB, recording peak {lf.get('rss_max_mb', nan):.0f} MB, "
+                     f"after the {len(holds)} holds {rec.get('rss_end_mb', nan):.0f} MB (VmHWM {rec.get('hwm_mb', nan):.0f} MB); "
+                     f"gst-launch-1.0 recording {gf.get('rss_max_mb', nan):.0f} MB", "(no target)", "—"))
+        ok = fz["max"] <= FINALIZE_TARGET_US if fz["n"] else None
+        rows.append((f"7d. Release of R -> final file, `record_finished.finalize_us`, {fz['n']} holds "
+                     f"(1 x {REC_HOLD_SECONDS:.0f} s + {REC_SHORT_HOLDS} x {REC_SHORT_SECONDS:.0f} s)",
+                     f"p50 {ms(fz['p50'])}, p95 {ms(fz['p95'])}, max {ms(fz['max'])}",
+                     f"<= {FINALIZE_TARGET_US // 1000} ms at 720p", "n/a" if ok is None else
+                     ("**met**" if ok else "**not met**")))
+        long = holds[0]
+        rows.append(("7e. Recorded file vs the hold (gst-discoverer-1.0 duration; held = keydown to keyup)",
+                     f"{REC_HOLD_SECONDS:.0f} s hold: file {long.get('file_s', nan):.2f} s, app's `duration` "
+                     f"{long.get('app_duration_s') or nan:.2f} s, held {long['held_s']:.2f} s "
+                     f"({long.get('held_from_start_s', nan):.2f} s after `record_started`); "
+                     f"{REC_SHORT_SECONDS:.0f} s holds, file / held (s): "
+                     + ", ".join(f"{h.get('file_s', nan):.2f} / {h['held_s']:.2f}" for h in holds[1:])
+                     + f"; gst-launch-1.0 file {gf.get('file_s', nan):.2f} s for {gf.get('ran_s', nan):.2f} s run",
+                     "(no target; equal is ideal)", "—"))
+        out = ["## Recording (issue 5)", "",
+               "| Measurement | Result | Target | Verdict |", "|---|---|---|---|"]
+        for row in rows:
+            out.append("| " + " | ".join(x.replace("|", "\\|") for x in row) + " |")
+        out.append("")
+        if ok is False:
+            over = [h for h in holds if (h.get("finalize_us") or 0) > FINALIZE_TARGET_US]
+            out.append(f"- Target missed: {len(over)} of {fz['n']} holds took over {FINALIZE_TARGET_US // 1000} ms "
+                       f"from release to the final file (max {ms(fz['max'])}, {ms(fz['max'] - FINALIZE_TARGET_US)} "
+                       "over).")
+        top = lambda w: ", ".join(f"{k} {v}" for k, v in list(w.get("threads", {}).items())[:8])  # noqa: E731
+        out.append(f"- How: loopfeed `--camera test` (two test-pattern cameras and a test tone), an empty "
+                   f"`LOOPFEED_SAMPLES_DIR` (nothing in the feed), {WIN_W}x{WIN_H} window, pointer in the window; "
+                   "`xdotool key r` opens the Create tab, 3 s for the preview, then 5 s of preview-only CPU; "
+                   f"`xdotool keydown r` / `keyup r` for the holds, CPU from /proc/PID/stat utime+stime starting 1 s "
+                   "after `record_started` and ending 1 s before the release, so the encoder's start-up and the "
+                   "finalize are left out. The baselines ran right after, one at a time, for the same window, "
+                   "starting 1 s after launch and ending with EOS (`gst-launch-1.0 -e`, SIGINT).")
+        out.append(f"- Finalize, all holds (ms): " + ", ".join(
+            "—" if h.get("finalize_us") is None else f"{h['finalize_us'] / 1000:.0f}" for h in holds)
+                   + ". Cross-check, `record_finished.t_us` minus the time the bench spawned `xdotool keyup r` "
+                   "(includes xdotool's start-up; ms): " + ", ".join(
+            "—" if h.get("own_finalize_us") is None else f"{h['own_finalize_us'] / 1000:.0f}" for h in holds)
+                   + (f". gst-launch-1.0 from SIGINT to exit (EOS through the muxer, ms): "
+                      f"{gf.get('eos_us', nan) / 1000:.0f} (fakesink), {gx.get('eos_us', nan) / 1000:.0f} (ximagesink)."))
+        out.append(f"- loopfeed recording, CPU by thread (% of one core): {top(lf)}. Preview only: {top(pv)}.")
+        out.append(f"- gst-launch-1.0 recording (fakesink preview), CPU by thread: {top(gf)}.")
+        if gf.get("desc"):
+            out.append(f"- Baseline graph (copied from CaptureGraph.swift; the preview's appsink replaced by "
+                       f"`fakesink sync=false`, or `ximagesink sync=false` for the second baseline, as xvimagesink "
+                       f"cannot open without Xv in Xvfb): `gst-launch-1.0 -e {gf['desc']}`.")
+        out.append("")
+        return out
 
     def write_report(self, total_s: float) -> None:
         r = self.results
@@ -877,6 +1103,9 @@ class Bench:
             for c in cause:
                 lines.append(f"- {c}")
             lines.append("")
+        rec = r.get("recording")
+        if rec:
+            lines.extend(self.recording_section(rec))
         lines.append("## Details")
         lines.append("")
         if pg:
@@ -944,9 +1173,10 @@ class Bench:
         lines.append("```")
         lines.append("")
         lines.append("It starts its own headless session (tools/headless-session.sh: Xvfb, D-Bus, PulseAudio with a "
-                     "null sink), so it can run next to other sessions. Takes about 8-10 minutes plus the build. "
+                     "null sink), so it can run next to other sessions. Takes about 10-12 minutes plus the build. "
                      "Shorter runs for trying things out: `BENCH_PLAY_SECONDS=20 BENCH_RSS_CHANGES=100 "
-                     "BENCH_ONLY=3,4 bash bench/run.sh` (a partial run still rewrites this file). Raw numbers "
+                     "BENCH_ONLY=3,4 bash bench/run.sh`, or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
+                     "(a partial run still rewrites this file unless BENCH_OUT names another file). Raw numbers "
                      "go to bench/out/results.json, app logs and event files to the work directory it prints.")
         lines.append("")
         out = Path(self.args.out)
@@ -962,10 +1192,10 @@ class Bench:
 
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5,6").split(","))
+        only = set((self.args.only or "1,2,3,4,5,6,7").split(","))
         self.make_clips()
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
-                 ("5", self.m5_launch), ("6", self.m6_search)]
+                 ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording)]
         for key, fn in steps:
             if key in only:
                 try:

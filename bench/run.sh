@@ -5,13 +5,16 @@
 #
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
+#   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
+# BENCH_OUT: where the report goes (default docs/BENCHMARKS.md), so a partial run need not
+# overwrite the committed full report.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 START=$(date +%s)
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
-for tool in swift python3 gst-launch-1.0 gst-play-1.0 mpv xdotool Xvfb dbus-daemon pulseaudio pactl; do
+for tool in swift python3 gst-launch-1.0 gst-play-1.0 gst-discoverer-1.0 mpv xdotool Xvfb dbus-daemon pulseaudio pactl; do
   command -v "$tool" >/dev/null || { echo "bench: '$tool' not found" >&2; exit 1; }
 done
 
@@ -42,6 +45,6 @@ DIRTY=()
 [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && DIRTY=(--dirty)
 
 python3 "$ROOT/bench/bench.py" --binary "$WORK/loopfeed" --work "$WORK" \
-  --out "$ROOT/docs/BENCHMARKS.md" --load-at-start "$LOAD_AT_START" \
+  --out "${BENCH_OUT:-$ROOT/docs/BENCHMARKS.md}" --load-at-start "$LOAD_AT_START" \
   --build-seconds $((BUILD_END - START)) --commit "$COMMIT" "${DIRTY[@]}"
-echo "[bench] total $(( $(date +%s) - START )) s; report: docs/BENCHMARKS.md"
+echo "[bench] total $(( $(date +%s) - START )) s; report: ${BENCH_OUT:-docs/BENCHMARKS.md}"

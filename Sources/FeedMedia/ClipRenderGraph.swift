@@ -1,5 +1,6 @@
 public import FeedCore
 public import Foundation
+import GLibKit
 
 /// The edit step's pipelines described as data. Two passes, because a trim and a speed are one
 /// pipeline-wide seek (start, stop, rate) that would also cut and speed up an added sound:
@@ -53,20 +54,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
     public static let fileSink = "file"
 
     /// textoverlay's `text` property is read as Pango markup: escaped, "<b>&" shows literally.
-    public static func markupEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    public static func markupEscaped(_ text: String) -> String { Markup.escape(text) }
 
     func quoted(_ url: URL) -> String { "\"\(url.path.replacingOccurrences(of: "\"", with: "\\\""))\"" }
 

@@ -662,16 +662,14 @@ final class CreatePage {
     private func discardClip() {
         renderer?.cancel()
         renderer = nil
-        if let folder = clipFolder { try? FileManager.default.removeItem(at: folder) }
-        editor.unload()
-        resetClip()
-        recorder.reset()
-        recordButton.setProgress(0)
-        status.text = "Hold to record"
+        startOver()
         openCamera()
     }
 
-    private func resetClip() {
+    /// The clip was posted or thrown away: its folder goes and the recorder starts afresh.
+    private func startOver() {
+        if let folder = clipFolder { try? FileManager.default.removeItem(at: folder) }
+        editor.unload()
         clip = nil
         edit = nil
         clipFolder = nil
@@ -679,6 +677,9 @@ final class CreatePage {
         segmentBar.isVisible = false
         toolbar.setRecording(false, hasSegments: false)
         posting.reset()
+        recorder.reset()
+        recordButton.setProgress(0)
+        status.text = "Hold to record"
     }
 
     // MARK: - Posting
@@ -786,12 +787,7 @@ final class CreatePage {
             let outcome = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
                 .publish(publication)
             deps.events?.emit(.posted(postID: outcome.post.id))
-            if let folder = clipFolder { try? FileManager.default.removeItem(at: folder) }
-            editor.unload()
-            resetClip()
-            recorder.reset()
-            recordButton.setProgress(0)
-            status.text = "Hold to record"
+            startOver()
             pages.visibleName = "camera"
             onPosted?(outcome.post)
             if let problem = outcome.copyProblem {

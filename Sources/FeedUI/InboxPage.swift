@@ -1,3 +1,4 @@
+import GLibKit
 import FeedCore
 import FeedMedia
 import Foundation

@@ -354,6 +354,11 @@ public final class MainWindow {
                     .init("c", "Comments"),
                     .init("<Control>f", "Search"),
                 ]),
+                ("Recording", [
+                    .init("r", "Hold to record (with the timer: start or stop)"),
+                    .init("Return", "Next: join the segments, then the posting page"),
+                    .init("<Control>Return", "Post"),
+                ]),
                 ("Playback", [
                     .init("m", "Mute or unmute"),
                     .init("f F11", "Fullscreen"),

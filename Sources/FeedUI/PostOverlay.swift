@@ -1,3 +1,4 @@
+import GLibKit
 import Foundation
 import FeedCore
 import GtkKit

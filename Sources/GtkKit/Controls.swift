@@ -51,15 +51,6 @@ public final class Label: Widget {
     }
 }
 
-public enum Markup {
-    /// Escapes text for safe inclusion in Pango markup.
-    public static func escape(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
-    }
-}
-
 /// GtkButton with an icon, a label or both.
 @MainActor
 public final class Button: Widget {
