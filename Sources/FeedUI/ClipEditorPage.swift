@@ -177,7 +177,10 @@ final class ClipEditorPage {
 
     func setSound(_ sound: RecordingSound?) {
         soundTrack = sound
-        edit.sound = sound.map { ClipEdit.Sound(file: $0.file, volume: 1, originalVolume: edit.sound?.originalVolume ?? 1) }
+        // The sound runs along the clip's own timeline (it played from 0 while recording), so a
+        // trimmed start skips as much of it.
+        edit.sound = sound.map { ClipEdit.Sound(file: $0.file, volume: 1, originalVolume: edit.sound?.originalVolume ?? 1,
+                                                offsetSeconds: edit.trimStart) }
         soundButton.label = sound.map { "♫ \($0.title)" } ?? "Sound"
         soundButton.setCSSClass("selected", sound != nil)
         originalButton.isVisible = sound != nil
@@ -275,6 +278,7 @@ final class ClipEditorPage {
         adjustingTrim = false
         edit.trimStart = trimStart.value
         edit.trimEnd = trimEnd.value >= sourceSeconds - 0.05 ? nil : trimEnd.value
+        edit.sound?.offsetSeconds = edit.trimStart
         updateLabels()
         applyLoop()
     }

@@ -105,6 +105,7 @@ final class CreatePage {
         toast.isVisible = false
         root.addOverlay(toast)
         deps.devices.onChange = { [weak self] in self?.devicesChanged() }
+        leftoverClip = LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings"))
     }
 
     private static func displayPath(_ url: URL) -> String {
@@ -625,39 +626,19 @@ final class CreatePage {
         return true
     }
 
-    /// The newest clip folder left in recordings/ by an earlier run: its segments (playable even
-    /// after a crash) are joined and offered for review. Empty leftovers and album work
-    /// folders are removed.
+    /// A clip left in recordings/ by an earlier run (its segments play even after a crash):
+    /// joined and offered in the editor the first time the tab opens.
     private func recoverOrphan() -> (url: URL, seconds: Double)? {
-        guard !orphansChecked else { return nil }
-        orphansChecked = true
-        let root = deps.dataDirectory.appendingPathComponent("recordings")
-        let folders = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-        var candidates: [(URL, Date)] = []
-        for folder in folders {
-            if folder.lastPathComponent.hasPrefix("album-") {
-                try? FileManager.default.removeItem(at: folder)
-                continue
-            }
-            guard folder.lastPathComponent.hasPrefix("clip-") else { continue }
-            let segments = SegmentJoiner.segments(in: folder).filter {
-                ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) >= 1024
-            }
-            if segments.isEmpty {
-                try? FileManager.default.removeItem(at: folder)
-                continue
-            }
-            let date = (try? folder.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            candidates.append((folder, date))
-        }
-        guard let newest = candidates.max(by: { $0.1 < $1.1 })?.0 else { return nil }
-        let output = newest.appendingPathComponent("clip.mp4")
-        guard case .success(let url) = SegmentJoiner.joinNow(folder: newest, into: output) else { return nil }
-        clipFolder = newest
+        guard let folder = leftoverClip else { return nil }
+        leftoverClip = nil
+        let output = folder.appendingPathComponent("clip.mp4")
+        guard case .success(let url) = SegmentJoiner.joinNow(folder: folder, into: output) else { return nil }
+        clipFolder = folder
         return (url, 0)
     }
 
-    private var orphansChecked = false
+    /// Found (and the rest tidied) when the app starts.
+    private(set) var leftoverClip: URL?
 
     private func discardClip() {
         renderer?.cancel()

@@ -138,6 +138,9 @@ public final class MainWindow {
     public func start() {
         window.present()
         feed.start()
+        if create.leftoverClip != nil {
+            feed.view.flash("Your recording from last time was kept: open + to finish it.")
+        }
     }
 
     private func addStatusPage(_ tab: TabBar.Tab, icon: String, title: String, detail: String) {
