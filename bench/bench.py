@@ -790,6 +790,14 @@ class Bench:
         w["eos_us"] = now_us() - t_eos
         stop(p)
         w["desc"] = desc
+        # gst-launch keeps running after a branch fails (e.g. not-negotiated), so its CPU would
+        # look low for the wrong reason: a baseline with an error is reported as failed.
+        errors = [ln for ln in (self.work / f"rec-{name}.log").read_text(errors="replace").splitlines()
+                  if ln.startswith("ERROR")]
+        if errors:
+            self.notes.append(f"recording baseline {name} failed, left out: {errors[0][:200]} "
+                              f"(rec-{name}.log in the work directory)")
+            return {"error": errors[0]}
         if record:
             w["file_s"] = self.discovered_seconds(out)
             w["ran_s"] = (t_eos - w["t0_us"]) / 1e6 + 1.0
@@ -844,11 +852,12 @@ class Bench:
         res["gst_preview"] = self._gst_record("gst-preview", "fakesink sync=false", False, 5.0)
         res["gst_fakesink"] = self._gst_record("gst-fakesink", "fakesink sync=false", True, win)
         # Xvfb has no Xv, so xvimagesink cannot open; ximagesink draws the preview for real.
-        res["gst_ximagesink"] = self._gst_record("gst-ximagesink", "ximagesink sync=false", True, win)
+        # ximagesink takes no BGRA (not-negotiated): one more videoconvert, to BGRx, is needed.
+        res["gst_ximagesink"] = self._gst_record("gst-ximagesink", "videoconvert ! ximagesink sync=false", True, win)
         for k in ("gst_preview", "gst_fakesink", "gst_ximagesink"):
-            if res[k]:
+            if res[k].get("cpu_pct") is not None:
                 log(f"   {k}: cpu {res[k]['cpu_pct']:.1f}% (Xvfb {res[k]['xvfb_cpu_pct']:.1f}%) "
-                    f"rss {res[k]['rss_mb']:.0f} MB file {res[k].get('file_s', float('nan')):.2f} s")
+                    f"rss {res[k]['rss_mb']:.0f} MB" + (f", file {res[k]['file_s']:.2f} s" if "file_s" in res[k] else ""))
         self.results["recording"] = res
 
     # -- report --------------------------------------------------------------------------------
@@ -948,8 +957,8 @@ class Bench:
         out.append(f"- gst-launch-1.0 recording (fakesink preview), CPU by thread: {top(gf)}.")
         if gf.get("desc"):
             out.append(f"- Baseline graph (copied from CaptureGraph.swift; the preview's appsink replaced by "
-                       f"`fakesink sync=false`, or `ximagesink sync=false` for the second baseline, as xvimagesink "
-                       f"cannot open without Xv in Xvfb): `gst-launch-1.0 -e {gf['desc']}`.")
+                       f"`fakesink sync=false`, or `videoconvert ! ximagesink sync=false` for the second baseline, as "
+                       f"xvimagesink cannot open without Xv in Xvfb and ximagesink takes no BGRA): `gst-launch-1.0 -e {gf['desc']}`.")
         out.append("")
         return out
 
