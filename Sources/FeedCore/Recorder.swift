@@ -144,16 +144,22 @@ public struct Recorder: Sendable, Equatable {
         return end(nowUs: nowUs)
     }
 
-    /// The segment's file is final; `seconds` is its real duration.
-    public mutating func segmentFinished(seconds: Double) {
-        guard state == .finishing else { return }
+    /// The segment's file is final; `seconds` is its real duration. A hold that began while it
+    /// was being saved records from now.
+    @discardableResult
+    public mutating func segmentFinished(seconds: Double, nowUs: Int64) -> Action {
+        guard state == .finishing else { return .none }
         segments.append(seconds)
         state = .ready
+        return holding ? begin(nowUs: nowUs) : .none
     }
 
-    public mutating func segmentDiscarded() {
-        guard state == .finishing else { return }
+    /// The too-short segment's file is gone (the pipeline let go of it).
+    @discardableResult
+    public mutating func segmentDiscarded(nowUs: Int64) -> Action {
+        guard state == .finishing else { return .none }
         state = .ready
+        return holding ? begin(nowUs: nowUs) : .none
     }
 
     /// A segment already on disk from before the camera was closed (the tab was left and
@@ -202,6 +208,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case deviceBusy(String)
     case diskFull(path: String)
     case notWritable(path: String)
+    /// The library refused the post (the video was not kept).
+    case notSaved(String)
     case pipeline(String)
 
     public var description: String {
@@ -211,6 +219,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .deviceBusy(let device): "The camera \(device) is in use by another program."
         case .diskFull(let path): "The disk is full: the clip can’t be saved to \(path)."
         case .notWritable(let path): "Loopfeed can’t write to \(path)."
+        case .notSaved(let detail): "The post couldn’t be saved in the library (\(detail))."
         case .pipeline(let message): "Recording failed: \(message)"
         }
     }

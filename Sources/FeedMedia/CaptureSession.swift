@@ -11,10 +11,23 @@ public final class CaptureSession {
     public var onError: ((RecorderError) -> Void)?
     /// A segment's file is final: its path and length in seconds.
     public var onSegmentFinished: ((URL, Double) -> Void)?
+    /// A too-short segment was let go of and its file deleted.
+    public var onSegmentDiscarded: (() -> Void)?
 
     private let graph: CaptureGraph
     private let pipeline: Pipeline
-    private var recording: (bin: Element, links: [(tee: Element, source: Pad, sink: Pad)], path: URL, startedUs: Int64)?
+    /// The record branch attached to the tees, and once released how it ends.
+    private struct Branch {
+        var bin: Element
+        var links: [(tee: Element, source: Pad, sink: Pad)]
+        var path: URL
+        var startedUs: Int64
+        var ending: (discard: Bool, endedUs: Int64)?
+    }
+
+    private var recording: Branch?
+    /// `stop()` came while a segment was being saved: the pipeline stops once it is.
+    private var stopWhenSaved = false
     private var finalizeTimer: SourceHandle?
     private let clock = SystemMonotonicClock()
     private var live = false
@@ -44,10 +57,16 @@ public final class CaptureSession {
         }
     }
 
+    /// Stops the camera. A segment still recording is finished first and one being saved is
+    /// let finish: stopping the pipeline before EOS reaches the muxer would cut its file short.
     public func stop() {
+        if let recording {
+            if recording.ending == nil { finishSegment(discard: false) }
+            stopWhenSaved = true
+            return
+        }
         finalizeTimer?.cancel()
         pipeline.setState(.null)
-        recording = nil
         live = false
     }
 
@@ -72,7 +91,7 @@ public final class CaptureSession {
 
     /// Attaches a record branch writing to `path`.
     public func startSegment(path: URL) throws(RecorderError) {
-        guard recording == nil else { return }
+        guard recording == nil, !stopWhenSaved else { throw .pipeline("the last segment is still being saved") }
         let directory = path.deletingLastPathComponent()
         guard FileManager.default.isWritableFile(atPath: directory.path) else { throw .notWritable(path: directory.path) }
         let bin: Element
@@ -101,40 +120,42 @@ public final class CaptureSession {
             links.append((tee, source, sink))
         }
         if let fileSink = bin.child(named: "file")?.staticPad("sink") {
-            fileSink.onEndOfStream { MainLoop.invoke { [weak self] in self?.segmentWritten() } }
+            fileSink.onEndOfStream { [weak self] in MainLoop.invoke { self?.segmentWritten() } }
         }
-        recording = (bin, links, path, clock.nowMicroseconds())
+        recording = Branch(bin: bin, links: links, path: path, startedUs: clock.nowMicroseconds())
     }
 
     /// Detaches the branch and sends it end-of-stream; the file is final when EOS reaches the
     /// file sink (or after a 3 s timeout, when it is still playable thanks to the reserved moov).
     /// `discard`: the hold was too short; the file is deleted.
     public func finishSegment(discard: Bool) {
-        guard let recording else { return }
-        for link in recording.links {
+        // Once only: the tee pads are released here.
+        guard let branch = recording, branch.ending == nil else { return }
+        for link in branch.links {
             link.source.unlink(from: link.sink)
             link.tee.releaseRequestPad(link.source)
             link.sink.sendEndOfStream()
         }
-        discarding = discard
-        endedUs = clock.nowMicroseconds()
+        recording?.ending = (discard, clock.nowMicroseconds())
         finalizeTimer = MainLoop.after(milliseconds: 3_000) { [weak self] in self?.segmentWritten() }
     }
 
-    private var discarding = false
-    private var endedUs: Int64 = 0
-
     private func segmentWritten() {
-        guard let recording else { return }
+        guard let branch = recording, let ending = branch.ending else { return }
         finalizeTimer?.cancel()
-        self.recording = nil
-        recording.bin.setState(.null)
-        pipeline.remove(recording.bin)
-        if discarding {
-            try? FileManager.default.removeItem(at: recording.path)
-            return
+        recording = nil
+        branch.bin.setState(.null)
+        pipeline.remove(branch.bin)
+        if ending.discard {
+            try? FileManager.default.removeItem(at: branch.path)
+            onSegmentDiscarded?()
+        } else {
+            onSegmentFinished?(branch.path, Double(ending.endedUs - branch.startedUs) / 1_000_000)
         }
-        onSegmentFinished?(recording.path, Double(endedUs - recording.startedUs) / 1_000_000)
+        if stopWhenSaved {
+            stopWhenSaved = false
+            stop()
+        }
     }
 
     private func handle(_ message: BusMessage) {

@@ -10,22 +10,19 @@ public enum SegmentJoiner {
         folder.appendingPathComponent(String(format: "seg-%03d.mp4", index))
     }
 
+    /// After the highest number in the folder: never over a segment still on disk.
+    public static func nextSegmentURL(in folder: URL) -> URL {
+        let numbers = segments(in: folder).compactMap { Int($0.deletingPathExtension().lastPathComponent.dropFirst(4)) }
+        return segmentURL(in: folder, index: (numbers.max() ?? 0) + 1)
+    }
+
     public static func segments(in folder: URL) -> [URL] {
         ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .filter { $0.lastPathComponent.hasPrefix("seg-") && $0.pathExtension == "mp4" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// Runs on a worker queue; `completion` gets the joined file or the reason it failed, on
-    /// the main thread.
-    public static func join(folder: URL, into output: URL,
-                            completion: @escaping @Sendable @MainActor (Result<URL, RecorderJoinError>) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            let result = joinNow(folder: folder, into: output)
-            MainLoop.invoke { completion(result) }
-        }
-    }
-
+    /// Blocks: call it from a worker thread.
     public static func joinNow(folder: URL, into output: URL) -> Result<URL, RecorderJoinError> {
         let parts = segments(in: folder)
         guard !parts.isEmpty else { return .failure(.noSegments) }

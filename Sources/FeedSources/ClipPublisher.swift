@@ -56,43 +56,65 @@ public struct ClipPublisher {
         self.now = now
     }
 
+    /// The video (and cover) copied into the data directory, not yet a post.
+    public struct StagedClip: Sendable, Equatable {
+        public var video: URL
+        public var cover: URL?
+    }
+
+    /// Everything at once, on the calling thread.
     public func publish(_ publication: ClipPublication) throws(RecorderError) -> Outcome {
+        let staged = try Self.stage(publication, dataDirectory: dataDirectory, copy: copy)
+        var outcome = Outcome(post: try insert(publication, staged: staged))
+        if let folder = publication.copyFolder {
+            (outcome.copyURL, outcome.copyProblem) = Self.saveCopy(of: publication.clip, in: folder, at: now(), copy: copy)
+        }
+        return outcome
+    }
+
+    /// Step 1, the slow part (a worker thread may run it): copies the files in.
+    public static func stage(_ publication: ClipPublication, dataDirectory: URL,
+                             copy: Copy = { try FileManager.default.copyItem(at: $0, to: $1) }) throws(RecorderError) -> StagedClip {
         let name = UUID().uuidString
         let videos = dataDirectory.appendingPathComponent("videos")
         let video = videos.appendingPathComponent("\(name).mp4")
-        var written: [URL] = []
+        try place(publication.clip, at: video, folder: videos, copy: copy)
+        guard let cover = publication.cover else { return StagedClip(video: video, cover: nil) }
+        let covers = dataDirectory.appendingPathComponent("covers")
+        let target = covers.appendingPathComponent("\(name).png")
         do {
-            try place(publication.clip, at: video, folder: videos)
-            written.append(video)
-            var coverURI: String?
-            if let cover = publication.cover {
-                let covers = dataDirectory.appendingPathComponent("covers")
-                let target = covers.appendingPathComponent("\(name).png")
-                try place(cover, at: target, folder: covers)
-                written.append(target)
-                coverURI = target.absoluteString
-            }
-            let me = try? repository.selfAuthor()
-            let post = try repository.insertPost(NewPost(
-                authorHandle: me?.handle ?? SelfAuthor.handle, caption: publication.caption,
-                music: publication.music, videoURI: video.absoluteString, width: publication.width,
-                height: publication.height, duration: publication.duration, created: now(),
-                allowsComments: publication.allowsComments, coverURI: coverURI))
-            var outcome = Outcome(post: post)
-            if let folder = publication.copyFolder {
-                let copyURL = folder.appendingPathComponent(Self.copyName(at: now()))
-                do {
-                    try place(publication.clip, at: copyURL, folder: folder)
-                    outcome.copyURL = copyURL
-                } catch {
-                    outcome.copyProblem = Self.reason(error, path: folder.path).description
-                }
-            }
-            return outcome
+            try place(cover, at: target, folder: covers, copy: copy)
         } catch {
-            for file in written { try? FileManager.default.removeItem(at: file) }
-            if let recorderError = error as? RecorderError { throw recorderError }
-            throw Self.reason(error, path: videos.path)
+            try? FileManager.default.removeItem(at: video)
+            throw error
+        }
+        return StagedClip(video: video, cover: target)
+    }
+
+    /// Step 2, on the repository's thread: the row. On failure the staged files are removed.
+    public func insert(_ publication: ClipPublication, staged: StagedClip) throws(RecorderError) -> Post {
+        do {
+            let me = try? repository.selfAuthor()
+            return try repository.insertPost(NewPost(
+                authorHandle: me?.handle ?? SelfAuthor.handle, caption: publication.caption,
+                music: publication.music, videoURI: staged.video.absoluteString, width: publication.width,
+                height: publication.height, duration: publication.duration, created: now(),
+                allowsComments: publication.allowsComments, coverURI: staged.cover?.absoluteString))
+        } catch {
+            for file in [staged.video, staged.cover].compactMap({ $0 }) { try? FileManager.default.removeItem(at: file) }
+            throw .notSaved("\(error)")
+        }
+    }
+
+    /// Step 3, optional and slow: the extra copy (e.g. to ~/Videos); its URL, or why it failed.
+    public static func saveCopy(of clip: URL, in folder: URL, at date: Date,
+                                copy: Copy = { try FileManager.default.copyItem(at: $0, to: $1) }) -> (URL?, String?) {
+        let target = folder.appendingPathComponent(copyName(at: date))
+        do {
+            try place(clip, at: target, folder: folder, copy: copy)
+            return (target, nil)
+        } catch {
+            return (nil, error.description)
         }
     }
 
@@ -104,14 +126,14 @@ public struct ClipPublisher {
         return "Loopfeed \(format.string(from: date)).mp4"
     }
 
-    private func place(_ source: URL, at target: URL, folder: URL) throws {
+    private static func place(_ source: URL, at target: URL, folder: URL, copy: Copy) throws(RecorderError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try copy(source, target)
         } catch {
             // A half-written copy is worse than none.
             try? FileManager.default.removeItem(at: target)
-            throw Self.reason(error, path: folder.path)
+            throw reason(error, path: folder.path)
         }
     }
 

@@ -67,7 +67,9 @@ final class CreatePage {
     private var session: CaptureSession?
     private var releasedUs: Int64 = 0
     private var recorder: Recorder
-    private var tick: UInt32?
+    private var tick: SourceHandle?
+    /// The segments are being joined into the clip: no recording, Undo or second Next meanwhile.
+    private var joining = false
     private var noticeTimer: SourceHandle?
     /// The clip being edited: the joined recording or an album file, and its length.
     private var clip: (url: URL, seconds: Double, recorded: Bool)?
@@ -201,15 +203,19 @@ final class CreatePage {
     /// recordings folder by a crash (it plays: the moov is reserved) comes back for review.
     func activate() {
         isActive = true
-        if clip == nil, let orphan = recoverOrphan() {
-            showEditor(url: orphan.url, seconds: orphan.seconds, recorded: true)
-            editor.show("Recovered a clip from last time. Post it or discard it.")
+        // Back before the last segment was saved: keep the camera after all.
+        closeWhenSaved = false
+        if clip == nil, !joining, let folder = leftoverClip {
+            leftoverClip = nil
+            clipFolder = folder
+            join(folder, message: "Recovered a clip from last time. Post it or discard it.")
             return
         }
         if clip != nil {
             if pages.visibleName == "edit" { editor.resume() }
             return
         }
+        guard !joining else { return }
         openCamera()
     }
 
@@ -232,6 +238,7 @@ final class CreatePage {
             }
             capture.onError = { [weak self] error in self?.failed(error) }
             capture.onSegmentFinished = { [weak self] url, seconds in self?.segmentFinished(url, seconds) }
+            capture.onSegmentDiscarded = { [weak self] in self?.segmentDiscarded() }
             session = capture
             activeDevice = device
             _ = recorder.cameraRequested()
@@ -245,28 +252,44 @@ final class CreatePage {
     /// The page is hidden: the camera is released and nothing plays.
     func deactivate() {
         isActive = false
-        if recorder.holding || recorder.handsFree { release(force: true) }
-        if case .countingDown = recorder.state { _ = recorder.press(nowUs: deps.clock.nowMicroseconds()) }
-        stopTicking()
-        countdown.isVisible = false
         closeCamera()
         soundSheet.close()
         soundPlayer?.stop()
         editor.pause()
     }
 
+    /// Lets go of the camera. A segment being recorded is finished first, and the camera
+    /// closes once it is saved (cutting the pipeline before EOS would cut the file short).
     private func closeCamera() {
+        let now = deps.clock.nowMicroseconds()
+        if case .countingDown = recorder.state { apply(recorder.press(nowUs: now)) }
+        if case .recording = recorder.state { release(force: true) }
+        if recorder.state == .finishing {
+            closeWhenSaved = true
+            return
+        }
+        stopTicking()
+        countdown.isVisible = false
         session?.stop()
         session = nil
         activeDevice = nil
-        let segments = recorder.segments
-        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
-        // Segments already on disk stay part of the clip when the camera opens again.
-        for seconds in segments { recorder.restoreSegment(seconds: seconds) }
+        recorder = idleRecorder()
     }
 
+    /// A recorder waiting for a camera; the clip's segments (already on disk) stay part of it.
+    private func idleRecorder() -> Recorder {
+        var fresh = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
+        for seconds in recorder.segments { fresh.restoreSegment(seconds: seconds) }
+        return fresh
+    }
+
+    private var closeWhenSaved = false
+
     private func retry() {
-        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
+        guard recorder.state != .finishing else { return }
+        session?.stop()
+        session = nil
+        recorder = idleRecorder()
         deps.devices.retry()
         openCamera()
     }
@@ -282,7 +305,7 @@ final class CreatePage {
             } else {
                 showDeviceRows()
             }
-        } else if session != nil, !recorder.holding, !recorder.handsFree,
+        } else if session != nil, recorder.state == .ready, !recorder.holding,
                   deps.devices.captureDevice != activeDevice {
             // The camera in use went away (or a pinned one came back): follow the selection.
             closeCamera()
@@ -319,6 +342,8 @@ final class CreatePage {
 
     private func failed(_ error: RecorderError) {
         recorder.cameraFailed(error)
+        closeWhenSaved = false
+        countdown.isVisible = false
         stopTicking()
         recordButton.setRecording(false)
         soundPlayer?.pause()
@@ -338,7 +363,7 @@ final class CreatePage {
     /// Press of the button or R (autorepeat is harmless). With the timer on, a press in the
     /// ready state starts the countdown instead; a press during it calls it off.
     func press() {
-        guard clip == nil else { return }
+        guard clip == nil, !joining, !closeWhenSaved else { return }
         soundSheet.close()
         let now = deps.clock.nowMicroseconds()
         if toolbar.timerSeconds > 0, recorder.state == .ready, !recorder.handsFree {
@@ -347,6 +372,7 @@ final class CreatePage {
                 countdown.isVisible = true
                 countdown.text = "\(toolbar.timerSeconds)"
                 status.text = "Get ready… (press again to cancel)"
+                toolbar.setRecording(true, hasSegments: !recorder.segments.isEmpty)
                 startTicking()
             }
             return
@@ -380,7 +406,7 @@ final class CreatePage {
                 return
             }
             do {
-                try session?.startSegment(path: SegmentJoiner.segmentURL(in: folder, index: recorder.segments.count + 1))
+                try session?.startSegment(path: SegmentJoiner.nextSegmentURL(in: folder))
                 recordButton.setRecording(true)
                 toolbar.setRecording(true, hasSegments: true)
                 if let sound { soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000) }
@@ -398,9 +424,7 @@ final class CreatePage {
             releasedUs = deps.clock.nowMicroseconds()
             session?.finishSegment(discard: discard)
             if discard {
-                recorder.segmentDiscarded()
                 recordButton.setProgress(recorder.progress(atUs: releasedUs))
-                toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
                 flashStatus("Hold to record — keep the button (or R) pressed for at least half a second")
             } else {
                 status.text = "Saving…"
@@ -408,6 +432,7 @@ final class CreatePage {
         case .cancelCountdown:
             stopTicking()
             countdown.isVisible = false
+            toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
             status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
         case .none:
             break
@@ -423,9 +448,11 @@ final class CreatePage {
         }
     }
 
+    /// A GLib timeout rather than a frame-clock tick: the frame clock stops while the window
+    /// is minimised, and the countdown and the limit must not.
     private func startTicking() {
         stopTicking()
-        tick = cameraPage.addTickCallback { [weak self] _ in
+        tick = MainLoop.every(milliseconds: 33) { [weak self] in
             guard let self else { return false }
             let now = deps.clock.nowMicroseconds()
             if let left = recorder.countdownRemaining(nowUs: now) { countdown.text = "\(left)" }
@@ -440,7 +467,7 @@ final class CreatePage {
             if action != .none {
                 tick = nil
                 apply(action)
-                // A countdown that turned into recording keeps ticking (apply started a new tick).
+                // A countdown that turned into recording keeps ticking (apply started a new timer).
                 return false
             }
             return true
@@ -448,19 +475,43 @@ final class CreatePage {
     }
 
     private func stopTicking() {
-        if let tick { cameraPage.removeTickCallback(tick) }
+        tick?.cancel()
         tick = nil
     }
 
     private func segmentFinished(_ url: URL, _ seconds: Double) {
-        recorder.segmentFinished(seconds: seconds)
-        deps.events?.emit(.recordFinished(path: url.path, duration: seconds,
-                                          finalizeUs: deps.clock.nowMicroseconds() - releasedUs))
+        let now = deps.clock.nowMicroseconds()
+        let next = recorder.segmentFinished(seconds: seconds, nowUs: now)
+        deps.events?.emit(.recordFinished(path: url.path, duration: seconds, finalizeUs: now - releasedUs))
         status.text = recorder.canRecordMore ? segmentSummary : "The clip is full — Enter for next"
-        recordButton.setProgress(recorder.progress(atUs: deps.clock.nowMicroseconds()))
+        recordButton.setProgress(recorder.progress(atUs: now))
         toolbar.setRecording(false, hasSegments: true)
         segmentBar.isVisible = true
+        afterSaving(next)
     }
+
+    private func segmentDiscarded() {
+        let next = recorder.segmentDiscarded(nowUs: deps.clock.nowMicroseconds())
+        toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
+        afterSaving(next)
+    }
+
+    /// A segment was saved or thrown away: a hold that began meanwhile starts recording now,
+    /// a camera asked to close while saving closes, and an Enter that came meanwhile goes on.
+    private func afterSaving(_ action: Recorder.Action) {
+        if closeWhenSaved {
+            closeWhenSaved = false
+            closeCamera()
+            return
+        }
+        apply(action)
+        if nextWhenSaved {
+            nextWhenSaved = false
+            next()
+        }
+    }
+
+    private var nextWhenSaved = false
 
     private var segmentSummary: String {
         let count = recorder.segments.count
@@ -469,7 +520,7 @@ final class CreatePage {
     }
 
     private func undoSegment() {
-        guard let folder = clipFolder, recorder.removeLastSegment() else { return }
+        guard !joining, let folder = clipFolder, recorder.removeLastSegment() else { return }
         if let last = SegmentJoiner.segments(in: folder).last { try? FileManager.default.removeItem(at: last) }
         segmentBar.isVisible = !recorder.segments.isEmpty
         toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
@@ -536,11 +587,18 @@ final class CreatePage {
 
     // MARK: - Album
 
+    private var canStartFromAlbum: Bool {
+        clip == nil && !joining && recorder.segments.isEmpty && !closeWhenSaved
+            && recorder.state != .finishing && !recorder.holding && !recorder.handsFree
+            && { if case .recording = recorder.state { false } else if case .countingDown = recorder.state { false } else { true } }()
+    }
+
     private func chooseAlbumVideo() {
-        guard let parentWindow, clip == nil, recorder.segments.isEmpty else { return }
+        guard let parentWindow, canStartFromAlbum, chooser == nil else { return }
         let chooser = FileChooser(title: "Choose a video to post", parent: parentWindow, kind: .videos)
         self.chooser = chooser
         chooser.choose { [weak self] path in
+            self?.chooser = nil
             guard let path else { return }
             self?.openAlbumVideo(URL(fileURLWithPath: path))
         }
@@ -553,6 +611,8 @@ final class CreatePage {
             let probe = Result { try ClipProbe.probe(file) }
             MainLoop.invoke { [weak self] in
                 guard let self else { return }
+                // Something else may have started meanwhile (a recording, another clip).
+                guard canStartFromAlbum else { return }
                 guard case .success(let info) = probe, info.size != nil, info.durationSeconds > 0 else {
                     let message = "“\(file.lastPathComponent)” isn’t a video Loopfeed can open."
                     status.text = message
@@ -564,6 +624,7 @@ final class CreatePage {
                 clipFolder = deps.dataDirectory.appendingPathComponent("recordings/album-\(UUID().uuidString)")
                 showEditor(url: file, seconds: info.durationSeconds, recorded: false)
                 editor.limitLength(to: Double(toolbar.limitSeconds))
+                if !isActive { editor.pause() }
             }
         }
     }
@@ -572,27 +633,46 @@ final class CreatePage {
 
     /// Enter or Next: the segments become one clip, shown in the editor.
     func next() {
-        guard let folder = clipFolder, !recorder.segments.isEmpty, recorder.state == .ready, clip == nil else { return }
+        guard let folder = clipFolder, !recorder.segments.isEmpty, clip == nil, !joining else { return }
+        if recorder.state == .finishing {
+            // Enter right after a release: go on once the segment is saved.
+            nextWhenSaved = true
+            return
+        }
+        guard recorder.state == .ready, !recorder.holding else { return }
+        closeCamera()
+        join(folder, message: nil)
+    }
+
+    /// Joins the segments in `folder` on a worker and opens the result in the editor; its
+    /// length is probed from the file, which is what was really recorded.
+    private func join(_ folder: URL, message: String?) {
+        joining = true
         status.text = "Joining…"
-        let seconds = recorder.segments.reduce(0, +)
         let output = folder.appendingPathComponent("clip.mp4")
-        SegmentJoiner.join(folder: folder, into: output) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let url):
-                session?.stop()
-                session = nil
-                showEditor(url: url, seconds: seconds, recorded: true)
-            case .failure(let error):
-                status.text = error.description
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = SegmentJoiner.joinNow(folder: folder, into: output)
+            let seconds = (try? result.get()).flatMap { try? ClipProbe.probe($0) }?.durationSeconds ?? 0
+            MainLoop.invoke { [weak self] in
+                guard let self else { return }
+                joining = false
+                switch result {
+                case .success(let url):
+                    showEditor(url: url, seconds: seconds, recorded: true)
+                    if let message { editor.show(message) }
+                    if !isActive { editor.pause() }
+                case .failure(let error):
+                    status.text = error.description
+                    notice(error.description)
+                    if isActive { openCamera() }
+                }
             }
         }
     }
 
     private func showEditor(url: URL, seconds: Double, recorded: Bool) {
-        var length = seconds
-        if length <= 0, let probe = try? ClipProbe.probe(url) { length = probe.durationSeconds }
-        clip = (url, length, recorded)
+        clip = (url, seconds, recorded)
+        let length = seconds
         pages.visibleName = "edit"
         let speed = ClipEdit.Speed(rawValue: toolbar.speed) ?? .normal
         editor.show(clip: url, seconds: length, speed: speed, sound: recorded ? sound : nil)
@@ -626,18 +706,8 @@ final class CreatePage {
         return true
     }
 
-    /// A clip left in recordings/ by an earlier run (its segments play even after a crash):
-    /// joined and offered in the editor the first time the tab opens.
-    private func recoverOrphan() -> (url: URL, seconds: Double)? {
-        guard let folder = leftoverClip else { return nil }
-        leftoverClip = nil
-        let output = folder.appendingPathComponent("clip.mp4")
-        guard case .success(let url) = SegmentJoiner.joinNow(folder: folder, into: output) else { return nil }
-        clipFolder = folder
-        return (url, 0)
-    }
-
-    /// Found (and the rest tidied) when the app starts.
+    /// A clip left in recordings/ by an earlier run (its segments play even after a crash),
+    /// found (and the rest tidied) when the app starts; joined into the editor when the tab opens.
     private(set) var leftoverClip: URL?
 
     private func discardClip() {
@@ -653,12 +723,13 @@ final class CreatePage {
         editor.unload()
         clip = nil
         edit = nil
+        rendered = nil
         clipFolder = nil
         coverFrames = []
         segmentBar.isVisible = false
         toolbar.setRecording(false, hasSegments: false)
         posting.reset()
-        recorder.reset()
+        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
         recordButton.setProgress(0)
         status.text = "Hold to record"
     }
@@ -714,8 +785,11 @@ final class CreatePage {
 
     /// Renders the edit (when there is one), then stores the post. On failure the clip stays
     /// on the posting page with the reason, so nothing is lost.
+    /// The last render of this clip, kept until it is posted.
+    private var rendered: (edit: ClipEdit, url: URL)?
+
     private func post(_ choices: PostingChoices) {
-        guard let clip, let edit, let folder = clipFolder, renderer == nil else { return }
+        guard let clip, let edit, let folder = clipFolder, renderer == nil, !publishing else { return }
         var preferences = deps.preferences.load()
         if preferences.saveCopyToVideos != choices.saveCopy {
             preferences.saveCopyToVideos = choices.saveCopy
@@ -725,6 +799,13 @@ final class CreatePage {
             publish(clip.url, seconds: clip.seconds, choices: choices)
             return
         }
+        // A retry after a failed post (a full disk) reuses what was already rendered.
+        if let rendered, rendered.edit == edit, FileManager.default.fileExists(atPath: rendered.url.path) {
+            publish(rendered.url, seconds: edit.resultDuration(sourceSeconds: clip.seconds), choices: choices)
+            return
+        }
+        if let stale = rendered?.url { try? FileManager.default.removeItem(at: stale) }
+        rendered = nil
         posting.setBusy("Preparing your video… 0 %")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -743,6 +824,7 @@ final class CreatePage {
             self.renderer = nil
             switch result {
             case .success(let url):
+                rendered = (edit, url)
                 deps.events?.emit(.clipRendered(path: url.path, renderUs: deps.clock.nowMicroseconds() - started))
                 publish(url, seconds: edit.resultDuration(sourceSeconds: clip.seconds), choices: choices)
             case .failure(let error):
@@ -752,35 +834,71 @@ final class CreatePage {
         })
     }
 
+    /// Copies the video in on a worker (it can be hundreds of MB), adds the row here, then
+    /// makes the optional copy to ~/Videos on a worker again.
     private func publish(_ video: URL, seconds: Double, choices: PostingChoices) {
-        guard let clip else { return }
+        guard clip != nil, !publishing else { return }
+        publishing = true
+        posting.setBusy("Posting…")
         let me = try? deps.repository.selfAuthor()
-        let music = (clip.recorded ? sound : nil).map(\.musicLine) ?? edit?.sound.flatMap { picked in
-            editor.chosenSound.map(\.musicLine) ?? picked.file.deletingPathExtension().lastPathComponent
-        } ?? "Original sound — \(me?.name ?? "You")"
-        let size = (try? ClipProbe.probe(video))?.size ?? PixelSize(width: 720, height: 1280)
-        let publication = ClipPublication(
-            clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
-            cover: choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil },
-            width: size.width, height: size.height, duration: seconds,
-            copyFolder: choices.saveCopy ? deps.videosFolder : nil)
-        do {
-            let outcome = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
-                .publish(publication)
-            deps.events?.emit(.posted(postID: outcome.post.id))
-            startOver()
-            pages.visibleName = "camera"
-            onPosted?(outcome.post)
-            if let problem = outcome.copyProblem {
-                onNotice?("Posted. The copy wasn’t saved: \(problem)")
-            } else if let copy = outcome.copyURL {
-                onNotice?("Posted. A copy is in \(Self.displayPath(copy.deletingLastPathComponent())).")
-            } else {
-                onNotice?("Posted.")
+        let music = editor.chosenSound?.musicLine ?? "Original sound — \(me?.name ?? "You")"
+        let cover = choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
+        let dataDirectory = deps.dataDirectory
+        let copyFolder = choices.saveCopy ? deps.videosFolder : nil
+        DispatchQueue.global(qos: .userInitiated).async {
+            let size = (try? ClipProbe.probe(video))?.size ?? PixelSize(width: 720, height: 1280)
+            let publication = ClipPublication(
+                clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
+                cover: cover, width: size.width, height: size.height, duration: seconds, copyFolder: copyFolder)
+            let staged = Result { () throws(RecorderError) in try ClipPublisher.stage(publication, dataDirectory: dataDirectory) }
+            MainLoop.invoke { [weak self] in
+                self?.publishStaged(publication, staged: staged)
             }
+        }
+    }
+
+    private var publishing = false
+
+    private func publishStaged(_ publication: ClipPublication, staged: Result<ClipPublisher.StagedClip, RecorderError>) {
+        publishing = false
+        let post: Post
+        do {
+            post = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
+                .insert(publication, staged: staged.get())
         } catch {
-            posting.showError("\(error.description) Your clip is still here; free some space and press Post again.")
+            let advice = switch error {
+            case .diskFull: "Your clip is still here: free some space and press Post again."
+            case .notWritable: "Your clip is still here: make the folder writable and press Post again."
+            default: "Your clip is still here; press Post to try again."
+            }
+            posting.showError("\(error.description) \(advice)")
             deps.events?.emit(.error(kind: "posting", message: error.description, postID: nil))
+            return
+        }
+        deps.events?.emit(.posted(postID: post.id))
+        // The source stays until the copy to ~/Videos is made from it.
+        let keep = publication.copyFolder.map { _ in publication.clip }
+        let folderToRemove = clipFolder
+        clipFolder = nil
+        startOver()
+        pages.visibleName = "camera"
+        onPosted?(post)
+        guard let copyFolder = publication.copyFolder, let source = keep else {
+            if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
+            onNotice?("Posted.")
+            return
+        }
+        let now = Date()
+        DispatchQueue.global(qos: .utility).async {
+            let (copy, problem) = ClipPublisher.saveCopy(of: source, in: copyFolder, at: now)
+            if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
+            MainLoop.invoke { [weak self] in
+                if let problem {
+                    self?.onNotice?("Posted. The copy wasn’t saved: \(problem)")
+                } else if let copy {
+                    self?.onNotice?("Posted. A copy is in \(Self.displayPath(copy.deletingLastPathComponent())).")
+                }
+            }
         }
     }
 

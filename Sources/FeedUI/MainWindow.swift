@@ -86,7 +86,8 @@ public final class MainWindow {
         inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         create.onPosted = { [weak self] _ in
             guard let self else { return }
-            select(.home)
+            // A render that ends while the user is elsewhere doesn't pull them away.
+            if stack.visibleName == TabBar.Tab.create.rawValue { select(.home) }
             feed.reloadFromStart()
         }
         create.onNotice = { [weak self] message in self?.feed.view.flash(message) }
@@ -102,6 +103,12 @@ public final class MainWindow {
         tabBar.onSelect = { [weak self] tab in self?.select(tab) }
         installShortcuts()
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
+        // A key released while another window has focus never reaches us: R counts as up.
+        window.onNotify("is-active") { [weak self] in
+            guard let self, !window.isActive, recordKeyDown else { return }
+            recordKeyDown = false
+            if create.isActive { create.release() }
+        }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishState() }
@@ -196,6 +203,8 @@ public final class MainWindow {
     private var ownProfile: ProfilePage!
     private var inbox: InboxPage!
     private var create: CreatePage!
+    /// R is held (its autorepeated presses are ignored until it is released).
+    private var recordKeyDown = false
     private var authorProfile: ProfilePage!
     /// Where the author page's Back goes: the page it was opened from.
     private var authorReturnPage: String = TabBar.Tab.home.rawValue
@@ -233,7 +242,9 @@ public final class MainWindow {
         keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
         keys.onKeyReleased { [weak self] key in
             // Holding R records; the release ends the segment (however long the autorepeat ran).
-            if key.name == "r" || key.name == "R", let create = self?.create, create.isActive { create.release() }
+            guard key.name == "r" || key.name == "R", let self else { return }
+            recordKeyDown = false
+            if create.isActive { create.release() }
         }
         window.addController(keys)
         application.addAction("quit") { [weak self] in self?.window.close() }
@@ -388,6 +399,10 @@ public final class MainWindow {
         case "Return" where stack.visibleName == TabBar.Tab.create.rawValue:
             return create.returnPressed()
         case "r" where !create.isReviewing:
+            // Held keys repeat: only the first press of a hold counts (a repeat would cancel
+            // and restart the self-timer, or reopen a missing camera 25 times a second).
+            guard !recordKeyDown else { return true }
+            recordKeyDown = true
             if stack.visibleName != TabBar.Tab.create.rawValue { select(.create) }
             create.press()
         case "f", "F11":

@@ -55,7 +55,8 @@ final class PostingPage {
         caption.setExpand(horizontal: true)
         caption.setAlign(vertical: .start)
         caption.setMaxLength(2_000)
-        caption.onActivate { [weak self] in self?.post() }
+        // Enter in the caption does not post: an Enter held from the editor, or one pressed to
+        // finish a thought, must not post a half-written caption. Ctrl+Enter or Post does.
         top.append(chosenCover)
         top.append(caption)
         root.append(top)
@@ -104,15 +105,22 @@ final class PostingPage {
         return row
     }
 
-    /// A fresh page for a new clip; the caption keeps what was typed if the user went back.
+    /// The page opens: for a new clip the switches take their defaults; coming back from the
+    /// editor keeps the caption and whatever was switched.
     func prepare(saveCopyByDefault: Bool) {
-        saveCopy.isActive = saveCopyByDefault
+        if isNewClip {
+            saveCopy.isActive = saveCopyByDefault
+            isNewClip = false
+        }
         message.isVisible = false
         setBusy(nil)
     }
 
+    private var isNewClip = true
+
     func reset() {
         caption.text = ""
+        isNewClip = true
         allowComments.isActive = true
         setCovers([])
         coverHint.text = "Making cover frames…"
@@ -176,7 +184,7 @@ final class PostingPage {
         message.isVisible = true
     }
 
-    /// Ctrl+Enter, Enter in the caption, or the button.
+    /// Ctrl+Enter or the button.
     func post() {
         guard !isBusy else { return }
         onPost?(PostingChoices(caption: caption.text.trimmingCharacters(in: .whitespacesAndNewlines),

@@ -65,6 +65,10 @@ public final class FileChooser {
         }
         connection?.disconnect()
         connection = Signals.connect(raw, "response", handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
-        gtk_native_dialog_show(raw.assumingMemoryBound(to: GtkNativeDialog.self))
+        let dialog = raw.assumingMemoryBound(to: GtkNativeDialog.self)
+        // Modal: the page behind must not change (start recording, open another clip) while
+        // the user is choosing.
+        gtk_native_dialog_set_modal(dialog, 1)
+        gtk_native_dialog_show(dialog)
     }
 }

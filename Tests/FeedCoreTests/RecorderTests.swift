@@ -10,7 +10,7 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(recorder.state, .recording(startedUs: 1_000_000))
         XCTAssertEqual(recorder.release(nowUs: 3_000_000), .finishSegment)
         XCTAssertEqual(recorder.state, .finishing)
-        recorder.segmentFinished(seconds: 2.0)
+        recorder.segmentFinished(seconds: 2.0, nowUs: 0)
         XCTAssertEqual(recorder.state, .ready)
         XCTAssertEqual(recorder.segments, [2.0])
     }
@@ -21,7 +21,7 @@ final class RecorderTests: XCTestCase {
         _ = recorder.cameraReady(nowUs: 0)
         XCTAssertEqual(recorder.press(nowUs: 0), .startSegment)
         XCTAssertEqual(recorder.release(nowUs: 400_000), .discardSegment)
-        recorder.segmentDiscarded()
+        recorder.segmentDiscarded(nowUs: 0)
         XCTAssertEqual(recorder.segments, [])
         XCTAssertEqual(recorder.state, .ready)
     }
@@ -51,13 +51,13 @@ final class RecorderTests: XCTestCase {
         _ = recorder.cameraReady(nowUs: 0)
         _ = recorder.press(nowUs: 0)
         _ = recorder.release(nowUs: 3_000_000)
-        recorder.segmentFinished(seconds: 3)
+        recorder.segmentFinished(seconds: 3, nowUs: 0)
         _ = recorder.press(nowUs: 10_000_000)
         XCTAssertEqual(recorder.tick(nowUs: 11_000_000), .none)
         XCTAssertEqual(recorder.progress(atUs: 11_000_000), 0.8, accuracy: 1e-9)
         XCTAssertEqual(recorder.tick(nowUs: 12_000_000), .finishSegment)
         XCTAssertFalse(recorder.holding)
-        recorder.segmentFinished(seconds: 2)
+        recorder.segmentFinished(seconds: 2, nowUs: 0)
         XCTAssertFalse(recorder.canRecordMore)
         XCTAssertEqual(recorder.press(nowUs: 20_000_000), .none, "full: nothing more records")
     }
@@ -74,7 +74,7 @@ final class RecorderTests: XCTestCase {
         for (start, end) in [(0, 1_000_000), (2_000_000, 4_000_000)] {
             _ = recorder.press(nowUs: Int64(start))
             _ = recorder.release(nowUs: Int64(end))
-            recorder.segmentFinished(seconds: Double(end - start) / 1_000_000)
+            recorder.segmentFinished(seconds: Double(end - start) / 1_000_000, nowUs: 0)
         }
         XCTAssertEqual(recorder.segments, [1, 2])
         XCTAssertTrue(recorder.removeLastSegment())
@@ -114,7 +114,7 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(recorder.release(nowUs: 4_000_000), .none)
         XCTAssertEqual(recorder.press(nowUs: 5_000_000), .finishSegment)
         XCTAssertEqual(recorder.release(nowUs: 5_100_000), .none, "the click's release changes nothing")
-        recorder.segmentFinished(seconds: 2)
+        recorder.segmentFinished(seconds: 2, nowUs: 0)
         XCTAssertEqual(recorder.state, .ready)
         XCTAssertFalse(recorder.handsFree)
     }
@@ -149,7 +149,7 @@ final class RecorderTests: XCTestCase {
         _ = full.cameraReady(nowUs: 0)
         _ = full.press(nowUs: 0)
         _ = full.tick(nowUs: 5_000_000)
-        full.segmentFinished(seconds: 5)
+        full.segmentFinished(seconds: 5, nowUs: 0)
         _ = full.startCountdown(nowUs: 6_000_000, seconds: 3)
         XCTAssertEqual(full.state, .ready)
     }
@@ -163,8 +163,28 @@ final class RecorderTests: XCTestCase {
         _ = recorder.press(nowUs: 0)
         XCTAssertFalse(recorder.setMaximum(seconds: 15), "not while recording")
         _ = recorder.release(nowUs: 2_000_000)
-        recorder.segmentFinished(seconds: 2)
+        recorder.segmentFinished(seconds: 2, nowUs: 0)
         XCTAssertFalse(recorder.setMaximum(seconds: 15), "not once a segment exists")
         XCTAssertEqual(recorder.maximumUs, 180_000_000)
+    }
+
+    func testAHoldDuringSavingRecordsOnceTheSegmentIsSaved() {
+        var recorder = readyRecorder()
+        _ = recorder.press(nowUs: 0)
+        XCTAssertEqual(recorder.release(nowUs: 2_000_000), .finishSegment)
+        XCTAssertEqual(recorder.press(nowUs: 2_100_000), .none, "still saving the first segment")
+        XCTAssertEqual(recorder.segmentFinished(seconds: 2, nowUs: 2_300_000), .startSegment)
+        XCTAssertEqual(recorder.state, .recording(startedUs: 2_300_000))
+        XCTAssertEqual(recorder.release(nowUs: 3_500_000), .finishSegment)
+    }
+
+    func testAHoldAfterATapWaitsUntilTheTapIsThrownAway() {
+        var recorder = readyRecorder()
+        _ = recorder.press(nowUs: 0)
+        XCTAssertEqual(recorder.release(nowUs: 200_000), .discardSegment)
+        XCTAssertEqual(recorder.state, .finishing, "the tap's file is still being let go")
+        XCTAssertEqual(recorder.press(nowUs: 300_000), .none)
+        XCTAssertEqual(recorder.segmentDiscarded(nowUs: 400_000), .startSegment)
+        XCTAssertEqual(recorder.segments, [])
     }
 }

@@ -62,13 +62,44 @@ final class CaptureSessionTests: XCTestCase {
             session.onLive = { live = true }
             session.start()
             XCTAssertTrue(MainLoop.run(until: { live }, timeoutSeconds: 10))
+            var discarded = false
+            var finished = false
+            session.onSegmentDiscarded = { discarded = true }
+            session.onSegmentFinished = { _, _ in finished = true }
             try session.startSegment(path: path)
             spin(seconds: 0.3)
             session.finishSegment(discard: true)
-            XCTAssertTrue(MainLoop.run(until: { !session.isRecording }, timeoutSeconds: 5))
+            session.finishSegment(discard: false) // a second release changes nothing
+            // Until the tap's branch is gone a new segment is refused, not silently dropped.
+            XCTAssertThrowsError(try session.startSegment(path: path.deletingLastPathComponent().appendingPathComponent("next.mp4")))
+            XCTAssertTrue(MainLoop.run(until: { discarded }, timeoutSeconds: 5))
+            XCTAssertFalse(session.isRecording)
+            XCTAssertFalse(finished)
             XCTAssertFalse(FileManager.default.fileExists(atPath: path.path))
             session.stop()
         }
+    }
+
+    func testStoppingMidSegmentFinishesTheFileFirst() throws {
+        let path = folder!.appendingPathComponent("cut.mp4")
+        try onMain {
+            let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
+                                             receiver: FrameLog())
+            var live = false
+            var finished: Double?
+            session.onLive = { live = true }
+            session.onSegmentFinished = { _, seconds in finished = seconds }
+            session.start()
+            XCTAssertTrue(MainLoop.run(until: { live }, timeoutSeconds: 10))
+            try session.startSegment(path: path)
+            spin(seconds: 1.5)
+            session.stop() // leaving the tab while recording
+            XCTAssertTrue(MainLoop.run(until: { finished != nil }, timeoutSeconds: 5), "the segment was never finished")
+            XCTAssertEqual(finished ?? 0, 1.5, accuracy: 0.4)
+        }
+        let info = try DiscoveredMedia.probe(path)
+        XCTAssertTrue(info.hasH264 && info.hasAAC)
+        XCTAssertEqual(info.seconds, 1.5, accuracy: 0.5)
     }
 
     func testUnwritableFolderIsATypedError() throws {

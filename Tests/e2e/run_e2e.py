@@ -1626,6 +1626,39 @@ def case_album_video_is_posted(ctx: Context) -> None:
     quit_app(app)
 
 
+HOME_TAB = (44, 770)
+CREATE_TAB = (225, 765)
+
+
+def case_leaving_mid_hold_keeps_the_segment(ctx: Context) -> None:
+    """Home clicked while R is held: the segment is finished and kept, and back on + it is
+    joined and posted with the length that was recorded."""
+    app = record_app(ctx, "leave")
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    app.wait("record_started", 10, since, what="record_started after holding R")
+    time.sleep(1.5)
+    click(ctx, *HOME_TAB)
+    finished = app.wait("record_finished", 8, since, what="record_finished after leaving the tab")
+    ctx.xdotool("keyup", "r")
+    expect(1.0 < finished.get("duration", 0) < 2.5, f"segment lasted {finished.get('duration')} s")
+    time.sleep(0.5)
+    click(ctx, *CREATE_TAB)
+    time.sleep(2.0)
+    ctx.pointer_into_window()
+    ctx.key("Return")  # join
+    time.sleep(2.5)
+    ctx.key("Return")  # posting page
+    time.sleep(1.0)
+    since = app.cursor()
+    ctx.key("ctrl+Return")
+    posted = app.wait("posted", 15, since, what="posted after coming back")
+    row = db_post(app, posted["post_id"])
+    seconds, report = discoverer_seconds(row["video_uri"].replace("file://", ""))
+    expect(abs(seconds - finished["duration"]) < 0.6,
+           f"posted {seconds:.2f} s for a {finished['duration']:.2f} s segment:\n{report}")
+    quit_app(app)
+
 def case_no_camera_records_nothing(ctx: Context) -> None:
     """A camera that isn't there: holding R says so, records nothing, and the app keeps running."""
     no_samples = ctx.case_tmp / "no-samples"
@@ -1653,6 +1686,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("edit_then_post_with_options", case_edit_then_post_with_options),
     ("full_disk_keeps_the_clip", case_full_disk_keeps_the_clip),
     ("album_video_is_posted", case_album_video_is_posted),
+    ("leaving_mid_hold_keeps_the_segment", case_leaving_mid_hold_keeps_the_segment),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
