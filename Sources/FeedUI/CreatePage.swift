@@ -693,6 +693,16 @@ final class CreatePage {
         return true
     }
 
+    /// Typing on the editor (no text field focused) starts the caption: the posting page opens
+    /// with what was typed, so "Enter, a caption, Ctrl+Enter" posts straight from the camera.
+    func startCaption(with character: Character) -> Bool {
+        guard pages.visibleName == "edit", !editor.isTyping, !soundSheet.isOpen else { return false }
+        editor.activateNext()
+        guard pages.visibleName == "posting" else { return false }
+        posting.continueCaption(with: String(character))
+        return true
+    }
+
     /// Ctrl+Enter: post from the posting page (or go there from the editor).
     func postShortcut() -> Bool {
         switch pages.visibleName {

@@ -395,6 +395,10 @@ public final class MainWindow {
         if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
         // Single-key shortcuts never fire while typing.
         if window.focusIsInText { return false }
+        if stack.visibleName == TabBar.Tab.create.rawValue, let character = key.character,
+           create.startCaption(with: character) {
+            return true
+        }
         switch key.name {
         case "Return" where stack.visibleName == TabBar.Tab.create.rawValue:
             return create.returnPressed()

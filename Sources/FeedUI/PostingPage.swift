@@ -128,6 +128,13 @@ final class PostingPage {
 
     func focusCaption() { caption.grabFocus() }
 
+    /// Typing began on the editor: the caption takes what was typed, cursor after it.
+    func continueCaption(with text: String) {
+        caption.text += text
+        caption.grabFocus()
+        caption.moveCursorToEnd()
+    }
+
     var captionText: String { caption.text }
 
     /// Frames to choose the cover from (PNG files, in time order); the first is chosen.

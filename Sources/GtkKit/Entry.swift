@@ -15,6 +15,9 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(OpaquePointer(handle.raw), newValue) }
     }
 
+    /// Moves the cursor to the end (GTK selects the whole text when an entry takes focus).
+    public func moveCursorToEnd() { gtk_editable_set_position(OpaquePointer(handle.raw), -1) }
+
     public func setMaxLength(_ length: Int32) { gtk_entry_set_max_length(handle.typed(GtkEntry.self), length) }
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
     public func onChanged(_ handler: @escaping @MainActor () -> Void) { on("changed", handler) }

@@ -74,6 +74,13 @@ public struct KeyPress: Sendable, Equatable {
         gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
     }
 
+    /// The printable character the key types (not space, not control keys), if any.
+    public var character: Character? {
+        let code = gdk_keyval_to_unicode(keyval)
+        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return nil }
+        return Character(scalar)
+    }
+
     public static func == (lhs: KeyPress, rhs: KeyPress) -> Bool {
         lhs.keyval == rhs.keyval && lhs.modifiers.rawValue == rhs.modifiers.rawValue
     }

@@ -1434,12 +1434,14 @@ def case_hold_r_records_and_posts(ctx: Context) -> None:
     expect(abs(durations[0] - 2.0) < 0.5 and abs(durations[1] - 1.0) < 0.5, f"segment durations {durations}")
     ctx.key("Return")  # Next: join the segments into the editor
     time.sleep(2.0)
-    ctx.key("Return")  # Next again: the posting page, caption focused
-    time.sleep(1.0)
+    # Typing on the editor starts the caption (the posting page opens with it): the issue's
+    # "Enter, a caption, Ctrl+Enter".
     ctx.xdotool("type", "--delay", "40", "first take #e2e")
     since = app.cursor()
     ctx.key("ctrl+Return")
     posted = app.wait("posted", 10, since, what="posted after Ctrl+Enter")
+    caption = db_post(app, posted["post_id"]).get("caption")
+    expect(caption == "first take #e2e", f"caption stored as {caption!r}")
     quit_app(app)
     videos = sorted((app.data_dir / "videos").glob("*.mp4"))
     expect(len(videos) == 1, f"expected one posted video in the data dir, found {videos}")
