@@ -1,5 +1,5 @@
 public import FeedCore
-public import GStreamerKit
+import GStreamerKit
 import Foundation
 
 /// Why an edited clip could not be rendered, with a sentence for the edit screen.

@@ -1,4 +1,4 @@
-public import FeedCore
+import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
