@@ -117,6 +117,13 @@ public struct Recorder: Sendable, Equatable {
         return end(nowUs: nowUs)
     }
 
+    /// The segment's file really started at `nowUs` (attaching the record branch takes a
+    /// moment): the limit and the progress count from there, as the file does.
+    public mutating func segmentBegan(nowUs: Int64) {
+        guard case .recording = state else { return }
+        state = .recording(startedUs: nowUs)
+    }
+
     /// Starts the self-timer (3 s or 10 s); a press calls it off.
     public mutating func startCountdown(nowUs: Int64, seconds: Int) -> Action {
         guard state == .ready, !holding, canRecordMore, seconds > 0 else { return .none }

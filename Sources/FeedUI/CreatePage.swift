@@ -407,6 +407,7 @@ final class CreatePage {
             }
             do {
                 try session?.startSegment(path: SegmentJoiner.nextSegmentURL(in: folder))
+                recorder.segmentBegan(nowUs: deps.clock.nowMicroseconds())
                 recordButton.setRecording(true)
                 toolbar.setRecording(true, hasSegments: true)
                 if let sound { soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000) }

@@ -187,4 +187,14 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(recorder.segmentDiscarded(nowUs: 400_000), .startSegment)
         XCTAssertEqual(recorder.segments, [])
     }
+
+    func testTheLimitCountsFromWhenTheFileStarted() {
+        var recorder = Recorder(maximumSeconds: 15)
+        _ = recorder.cameraRequested()
+        _ = recorder.cameraReady(nowUs: 0)
+        XCTAssertEqual(recorder.press(nowUs: 1_000_000), .startSegment)
+        recorder.segmentBegan(nowUs: 1_400_000)
+        XCTAssertEqual(recorder.tick(nowUs: 16_000_000), .none, "only 14.6 s are in the file")
+        XCTAssertEqual(recorder.tick(nowUs: 16_400_000), .finishSegment)
+    }
 }

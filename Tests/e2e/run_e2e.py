@@ -1606,13 +1606,26 @@ def case_album_video_is_posted(ctx: Context) -> None:
     ctx.key("r")
     time.sleep(2.0)
     click(ctx, *ALBUM_BUTTON)
-    time.sleep(2.0)
+
+    def chooser_open() -> bool:
+        return bool(run(["xdotool", "search", "--onlyvisible", "--name", "Choose a video to post"],
+                        env=ctx.session.env, check=False).stdout.split())
+
+    deadline = time.monotonic() + 15
+    while not chooser_open() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    expect(chooser_open(), "the Album file chooser did not open")
+    time.sleep(0.5)
     ctx.key("ctrl+l")
     time.sleep(0.3)
     ctx.xdotool("type", "--delay", "20", str(source))
     time.sleep(0.3)
     ctx.key("Return")
-    time.sleep(3.0)
+    deadline = time.monotonic() + 15
+    while chooser_open() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    expect(not chooser_open(), "the file chooser stayed open after choosing the file")
+    time.sleep(3.0)  # probing the file and opening the editor
     ctx.pointer_into_window()
     ctx.key("Return")  # editor -> posting
     time.sleep(1.5)
@@ -1661,6 +1674,28 @@ def case_leaving_mid_hold_keeps_the_segment(ctx: Context) -> None:
            f"posted {seconds:.2f} s for a {finished['duration']:.2f} s segment:\n{report}")
     quit_app(app)
 
+LIMIT_15S_CHIP = (166, 568)
+
+
+def case_limit_stops_by_itself(ctx: Context) -> None:
+    """The 15 s limit chip: a hold of R longer than that stops by itself at 15 s, and the
+    limit is remembered."""
+    app = record_app(ctx, "limit")
+    ctx.key("r")  # opens Create; a tap this short records nothing
+    time.sleep(2.0)
+    click(ctx, *LIMIT_15S_CHIP)
+    time.sleep(0.3)
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    app.wait("record_started", 10, since, what="record_started after holding R")
+    finished = app.wait("record_finished", 22, since, what="record_finished at the limit, R still held")
+    ctx.xdotool("keyup", "r")
+    expect(14.5 < finished.get("duration", 0) < 15.6, f"stopped after {finished.get('duration')} s, the limit is 15 s")
+    quit_app(app)
+    limit = read_preferences(app).get("recordingLimitSeconds")
+    expect(limit == 15, f"recordingLimitSeconds saved as {limit}")
+
 def case_no_camera_records_nothing(ctx: Context) -> None:
     """A camera that isn't there: holding R says so, records nothing, and the app keeps running."""
     no_samples = ctx.case_tmp / "no-samples"
@@ -1689,6 +1724,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("full_disk_keeps_the_clip", case_full_disk_keeps_the_clip),
     ("album_video_is_posted", case_album_video_is_posted),
     ("leaving_mid_hold_keeps_the_segment", case_leaving_mid_hold_keeps_the_segment),
+    ("limit_stops_by_itself", case_limit_stops_by_itself),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
