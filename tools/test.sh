@@ -36,17 +36,20 @@ python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" 
 set -e
 
 # XCTest's closing "Executed N tests, with F failures", meson's Ok/Fail, the e2e summary.
-unit_line=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$logs/swift.txt" | tail -1 || true)
+# The closing line reads "Executed N tests, with [S tests skipped and ]F failures": the last
+# such line is the "All tests" suite's.
+unit_line=$(grep -E "Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?" "$logs/swift.txt" | tail -1 || true)
 unit_run=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$unit_line")
-unit_failed=$(sed -nE 's/.*with ([0-9]+) failures?.*/\1/p' <<<"$unit_line")
+unit_skipped=$(sed -nE 's/.* ([0-9]+) tests? skipped.*/\1/p' <<<"$unit_line")
+unit_failed=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$unit_line")
 meson_ok=$(sed -nE 's/^Ok:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
 meson_fail=$(sed -nE 's/^Fail:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
 e2e_line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$logs/e2e.txt" | tail -1 || true)
 e2e_ok=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$e2e_line")
 e2e_fail=$(sed -nE 's/.*passed, ([0-9]+) failed$/\1/p' <<<"$e2e_line")
-passed=$(( ${unit_run:-0} - ${unit_failed:-0} + ${meson_ok:-0} + ${e2e_ok:-0} ))
+passed=$(( ${unit_run:-0} - ${unit_failed:-0} - ${unit_skipped:-0} + ${meson_ok:-0} + ${e2e_ok:-0} ))
 failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + ${e2e_fail:-0} ))
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1   # a step failed without counting it
-echo "unit+integration: ${unit_run:-0} run, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e: ${e2e_ok:-0} passed"
+echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e: ${e2e_ok:-0} passed"
 echo "total: $passed passed, $failed failed"
 exit $status

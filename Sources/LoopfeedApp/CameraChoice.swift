@@ -40,12 +40,7 @@ enum CameraChoice {
         return devices
     }
 
-    @MainActor private static var sharedDevices: [String: RecordingDevices] = [:]
-
-    /// The camera and microphone to record from now, nil when either is missing (the Create
-    /// page then shows the devices and a Retry, which asks again). GTK calls this on the main
-    /// thread, from a closure that is not marked as such.
-    static func device(option: String?) -> CaptureDevice? {
-        MainActor.assumeIsolated { shared(option: option).captureDevice }
-    }
+    /// Internal so a test can let go of the monitors it made: a running monitor keeps the
+    /// device providers (and their devices) alive for every later test in the process.
+    @MainActor static var sharedDevices: [String: RecordingDevices] = [:]
 }

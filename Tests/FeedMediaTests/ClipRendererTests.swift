@@ -190,17 +190,4 @@ final class ClipRendererTests: XCTestCase {
         let early = try CoverFrame.extractNow(from: try clips.withAudio, at: 0, to: outputs.appendingPathComponent("d.png")).get()
         XCTAssertNotEqual(try Data(contentsOf: early), data, "the moving ball differs between 0 s and 2.5 s")
     }
-
-    /// Timing at the recorder's size; set LOOPFEED_RENDER_BENCH=<720x1280 clip>:<sound file>.
-    func testBenchmarkAtRecordingSize() throws {
-        guard let spec = ProcessInfo.processInfo.environment["LOOPFEED_RENDER_BENCH"] else {
-            throw XCTSkip("set LOOPFEED_RENDER_BENCH=clip.mp4:sound.ogg")
-        }
-        let parts = spec.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        let sound = ClipEdit.Sound(file: parts[1], volume: 0.7, originalVolume: 0.5, offsetSeconds: 2)
-        let url = try render(parts[0], ClipEdit(speed: .double, overlayText: "Benchmark", sound: sound), name: "bench.mp4").0.get()
-        let info = try ClipProbe.probe(url)
-        XCTAssertEqual(info.size, PixelSize(width: 720, height: 1280))
-        print("bench output: \(info)")
-    }
 }

@@ -21,7 +21,10 @@ final class CameraChoiceTests: XCTestCase {
             XCTAssertEqual(devices.flipCamera()?.camera, .testBack)
             XCTAssertEqual(devices.flipCamera()?.camera, .testFront)
         }
-        XCTAssertEqual(CameraChoice.device(option: "test"), .test, "what LoopfeedMain hands the Create page")
+        MainActor.assumeIsolated {
+            XCTAssertEqual(CameraChoice.recordingDevices(option: "test").captureDevice, .test,
+                           "what the Create page records from")
+        }
     }
 
     /// `--camera /dev/videoN` for a node that isn't there: nothing to record from, and the
@@ -35,11 +38,11 @@ final class CameraChoiceTests: XCTestCase {
             XCTAssertEqual(devices.rows.first, DeviceRow(kind: .camera, name: path, state: .notFound))
             XCTAssertFalse(devices.canFlip)
         }
-        XCTAssertNil(CameraChoice.device(option: path))
     }
 
     func testTheCompositionRootGetsOneLongLivedDirectoryPerOption() {
         MainActor.assumeIsolated {
+            defer { CameraChoice.sharedDevices = [:] }
             XCTAssertTrue(CameraChoice.shared(option: "test") === CameraChoice.shared(option: "test"))
             XCTAssertFalse(CameraChoice.shared(option: "test") === CameraChoice.shared(option: "/dev/video-loopfeed-missing"))
         }
