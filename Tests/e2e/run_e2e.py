@@ -1696,6 +1696,34 @@ def case_limit_stops_by_itself(ctx: Context) -> None:
     limit = read_preferences(app).get("recordingLimitSeconds")
     expect(limit == 15, f"recordingLimitSeconds saved as {limit}")
 
+
+def case_killed_mid_recording_is_recovered(ctx: Context) -> None:
+    """kill -9 while R is held: at the next start the clip is kept, opening + offers it, and it
+    posts with what was recorded before the kill."""
+    app = record_app(ctx, "crash")
+    since = app.cursor()
+    ctx.xdotool("keydown", "r")
+    app.wait("record_started", 10, since, what="record_started after holding R")
+    time.sleep(3.0)
+    app.proc.kill()
+    app.proc.wait(5)
+    ctx.xdotool("keyup", "r")
+    segments = list((app.data_dir / "recordings").glob("clip-*/seg-*.mp4"))
+    expect(len(segments) == 1, f"expected the killed segment on disk, found {segments}")
+    again = record_app(ctx, "crash-again", data_dir=app.data_dir)
+    click(ctx, *CREATE_TAB)
+    time.sleep(3.0)  # the leftover is joined into the editor
+    ctx.pointer_into_window()
+    ctx.xdotool("type", "--delay", "40", "saved from a crash")
+    since = again.cursor()
+    ctx.key("ctrl+Return")
+    posted = again.wait("posted", 15, since, what="posted from the recovered clip")
+    row = db_post(again, posted["post_id"])
+    seconds, report = discoverer_seconds(row["video_uri"].replace("file://", ""))
+    expect("H.264" in report and seconds > 1.5, f"the recovered clip is {seconds:.2f} s:\n{report}")
+    expect(row.get("caption") == "saved from a crash", f"caption stored as {row.get('caption')!r}")
+    quit_app(again)
+
 def case_no_camera_records_nothing(ctx: Context) -> None:
     """A camera that isn't there: holding R says so, records nothing, and the app keeps running."""
     no_samples = ctx.case_tmp / "no-samples"
@@ -1725,6 +1753,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("album_video_is_posted", case_album_video_is_posted),
     ("leaving_mid_hold_keeps_the_segment", case_leaving_mid_hold_keeps_the_segment),
     ("limit_stops_by_itself", case_limit_stops_by_itself),
+    ("killed_mid_recording_is_recovered", case_killed_mid_recording_is_recovered),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
