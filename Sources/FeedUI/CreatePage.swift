@@ -117,6 +117,7 @@ final class CreatePage {
 
     private func buildCamera() {
         previewPicture.setPaintable(previewSurface.paintable)
+        previewSurface.onFrame = { [weak self] in self?.showProgress() }
         previewPicture.setFit(.cover)
         previewPicture.setExpand(horizontal: true, vertical: true)
         previewPicture.setAccessibleLabel("Camera preview")
@@ -456,14 +457,7 @@ final class CreatePage {
         tick = MainLoop.every(milliseconds: 33) { [weak self] in
             guard let self else { return false }
             let now = deps.clock.nowMicroseconds()
-            if let left = recorder.countdownRemaining(nowUs: now) { countdown.text = "\(left)" }
-            let progress = recorder.progress(atUs: now)
-            recordButton.setProgress(progress)
-            if case .recording = recorder.state {
-                let seconds = progress * Double(recorder.maximumUs) / 1_000_000
-                status.text = String(format: "%@%.1f s / %.0f s", recorder.handsFree ? "Press to stop · " : "",
-                                     seconds, Double(recorder.maximumUs) / 1_000_000)
-            }
+            if let left = recorder.countdownRemaining(nowUs: now), countdown.text != "\(left)" { countdown.text = "\(left)" }
             let action = recorder.tick(nowUs: now)
             if action != .none {
                 tick = nil
@@ -478,6 +472,18 @@ final class CreatePage {
     private func stopTicking() {
         tick?.cancel()
         tick = nil
+    }
+
+    /// With each preview frame (so it is drawn in that frame's paint, not in paints of its
+    /// own): the progress ring, and the elapsed time when its tenth of a second changes.
+    private func showProgress() {
+        guard case .recording = recorder.state else { return }
+        let progress = recorder.progress(atUs: deps.clock.nowMicroseconds())
+        recordButton.setProgress(progress)
+        let seconds = progress * Double(recorder.maximumUs) / 1_000_000
+        let text = String(format: "%@%.1f s / %.0f s", recorder.handsFree ? "Press to stop · " : "",
+                          seconds, Double(recorder.maximumUs) / 1_000_000)
+        if status.text != text { status.text = text }
     }
 
     private func segmentFinished(_ url: URL, _ seconds: Double) {

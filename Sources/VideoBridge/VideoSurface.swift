@@ -36,6 +36,11 @@ public final class VideoSurface: VideoFrameReceiver, @unchecked Sendable {
         set { paintedHandler.callback = newValue }
     }
 
+    /// Called on the main thread each time a new frame becomes the picture, before it is
+    /// painted: UI that moves with the video (the recorder's progress) updates here, so its
+    /// redraw lands in the same paint instead of adding paints of its own.
+    @MainActor public var onFrame: (() -> Void)?
+
     @MainActor
     public init() {
         let paintable = GObjectHandle(adopting: UnsafeMutableRawPointer(lf_frame_paintable_new()))
@@ -111,6 +116,7 @@ public final class VideoSurface: VideoFrameReceiver, @unchecked Sendable {
         let serial = lf_frame_paintable_set_texture(OpaquePointer(paintable.raw), OpaquePointer(texture.raw))
         texture.release()
         paintedHandler.textureShown(serial: UInt64(serial))
+        onFrame?()
     }
 }
 
