@@ -15,7 +15,9 @@ import VideoBridge
 @MainActor
 final class CreatePage {
     struct Dependencies {
-        var devices: RecordingDevices
+        /// Made on the first visit to the tab: a device monitor running from launch would
+        /// watch the sound server through every page change of the feed for nothing.
+        var makeDevices: @MainActor () -> RecordingDevices
         var repository: FeedRepository
         var events: EventSink?
         var clock: MonotonicClock
@@ -106,7 +108,6 @@ final class CreatePage {
         toast.canTarget = false
         toast.isVisible = false
         root.addOverlay(toast)
-        deps.devices.onChange = { [weak self] in self?.devicesChanged() }
         leftoverClip = LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings"))
     }
 
@@ -222,8 +223,8 @@ final class CreatePage {
 
     private func openCamera() {
         guard session == nil else { return }
-        toolbar.setCameraCount(deps.devices.canFlip ? 2 : 1)
-        guard let device = deps.devices.captureDevice else {
+        toolbar.setCameraCount(devices.canFlip ? 2 : 1)
+        guard let device = devices.captureDevice else {
             showMissing()
             return
         }
@@ -286,28 +287,34 @@ final class CreatePage {
 
     private var closeWhenSaved = false
 
+    private lazy var devices: RecordingDevices = {
+        let devices = deps.makeDevices()
+        devices.onChange = { [weak self] in self?.devicesChanged() }
+        return devices
+    }()
+
     private func retry() {
         guard recorder.state != .finishing else { return }
         session?.stop()
         session = nil
         recorder = idleRecorder()
-        deps.devices.retry()
+        devices.retry()
         openCamera()
     }
 
     /// A camera or microphone came or went: the missing page opens the camera by itself,
     /// and a camera that disappears while previewing is let go.
     private func devicesChanged() {
-        toolbar.setCameraCount(deps.devices.canFlip ? 2 : 1)
+        toolbar.setCameraCount(devices.canFlip ? 2 : 1)
         guard isActive, clip == nil else { return }
         if pages.visibleName == "missing" {
-            if deps.devices.canRecord {
+            if devices.canRecord {
                 retry()
             } else {
                 showDeviceRows()
             }
         } else if session != nil, recorder.state == .ready, !recorder.holding,
-                  deps.devices.captureDevice != activeDevice {
+                  devices.captureDevice != activeDevice {
             // The camera in use went away (or a pinned one came back): follow the selection.
             closeCamera()
             openCamera()
@@ -317,24 +324,24 @@ final class CreatePage {
     private var activeDevice: CaptureDevice?
 
     private func flipCamera() {
-        guard deps.devices.canFlip, !recorder.holding, !recorder.handsFree, recorder.state == .ready else { return }
-        deps.devices.flipCamera()
+        guard devices.canFlip, !recorder.holding, !recorder.handsFree, recorder.state == .ready else { return }
+        devices.flipCamera()
         closeCamera()
         openCamera()
-        if let camera = deps.devices.camera { notice("Camera: \(camera.name)") }
+        if let camera = devices.camera { notice("Camera: \(camera.name)") }
     }
 
     private func showMissing() {
         showDeviceRows()
         pages.visibleName = "missing"
-        let error: RecorderError = deps.devices.camera == nil ? .noCamera : .noMicrophone
+        let error: RecorderError = devices.camera == nil ? .noCamera : .noMicrophone
         recorder.cameraFailed(error)
         deps.events?.emit(.error(kind: "camera", message: error.description, postID: nil))
     }
 
     private func showDeviceRows() {
         deviceRows.removeAll()
-        for row in deps.devices.rows {
+        for row in devices.rows {
             let label = Label("\(row.kind.title): \(row.name) — \(row.state.title)")
             label.addCSSClass(row.state == .available ? "device-ok" : "device-missing")
             deviceRows.append(label)
@@ -351,7 +358,7 @@ final class CreatePage {
         session?.stop()
         session = nil
         status.text = error.description
-        if case .deviceBusy = error, let camera = deps.devices.camera { deps.devices.markInUse(camera) }
+        if case .deviceBusy = error, let camera = devices.camera { devices.markInUse(camera) }
         switch error {
         case .noCamera, .noMicrophone, .deviceBusy: showMissing()
         default: break

@@ -23,8 +23,8 @@ public struct FeedEnvironment {
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
     /// The cameras and microphones to record from (test sources with `--camera test`).
-    /// nil: whatever GstDeviceMonitor finds.
-    public var devices: RecordingDevices?
+    /// Asked once, when the Create tab first opens.
+    public var makeDevices: @MainActor () -> RecordingDevices = { RecordingDevices(directory: MonitoredCaptureDevices()) }
     /// The recorder's bundled sounds.
     public var sounds: [RecordingSound] = []
     /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).

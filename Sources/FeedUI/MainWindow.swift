@@ -35,7 +35,7 @@ public final class MainWindow {
         resultsPage.setExpand(horizontal: true, vertical: true)
         stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
         create = CreatePage(CreatePage.Dependencies(
-            devices: environment.devices ?? RecordingDevices(directory: MonitoredCaptureDevices()), repository: environment.repository, events: environment.events,
+            makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
             audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
             sounds: environment.sounds, videosFolder: environment.videosFolder))

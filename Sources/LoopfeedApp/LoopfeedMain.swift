@@ -102,10 +102,10 @@ public enum LoopfeedMain {
         environment.videosFolder = UserDirectories.videos
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
+        let camera = options.camera
+        environment.makeDevices = { CameraChoice.shared(option: camera) }
         return MainActor.assumeIsolated {
-            var environment = environment
-            environment.devices = CameraChoice.shared(option: options.camera)
-            return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
+            runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                            unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
         }
     }
