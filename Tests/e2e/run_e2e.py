@@ -1724,6 +1724,61 @@ def case_killed_mid_recording_is_recovered(ctx: Context) -> None:
     expect(row.get("caption") == "saved from a crash", f"caption stored as {row.get('caption')!r}")
     quit_app(again)
 
+SOUND_CHIP = (225, 29)
+SOUND_ROW_RULE_30 = (100, 590)
+
+
+def audio_rms(path: Path) -> float:
+    """RMS of a file's sound (mono, 8 kHz, 16-bit), 0..1."""
+    raw = path.with_suffix(".raw")
+    run(["gst-launch-1.0", "-q", "filesrc", f"location={path}", "!", "decodebin", "!", "audioconvert", "!",
+         "audioresample", "!", "audio/x-raw,format=S16LE,channels=1,rate=8000", "!", "filesink",
+         f"location={raw}"], timeout=60)
+    data = raw.read_bytes()
+    count = len(data) // 2
+    if count == 0:
+        return 0.0
+    import struct
+    samples = struct.unpack(f"<{count}h", data[:count * 2])
+    return (sum(x * x for x in samples) / count) ** 0.5 / 32768
+
+
+def case_sound_is_mixed_into_the_post(ctx: Context) -> None:
+    """A bundled sound chosen before recording plays while recording and is mixed into the
+    posted clip: the post names it, the clip is rendered, and its sound is far louder than the
+    test tone's ticks alone."""
+    if samples_dir(ctx) is None:
+        raise CaseSkipped("no bundled samples (and so no bundled sounds)")
+    app = App(ctx, ["--camera", "test"], name="sound")
+    app.wait("ready", 20)
+    ctx.pointer_into_window()
+    ctx.key("r")  # opens Create
+    time.sleep(2.5)
+    click(ctx, *SOUND_CHIP)
+    time.sleep(0.8)
+    click(ctx, *SOUND_ROW_RULE_30)
+    time.sleep(0.5)
+    ctx.pointer_into_window()
+    finished = hold_r(ctx, app, 2.0)
+    segment_copy = ctx.case_tmp / "segment.mp4"
+    shutil.copy(finished["path"], segment_copy)
+    ctx.key("Return")  # join -> editor
+    time.sleep(2.5)
+    ctx.key("Return")  # posting page
+    time.sleep(1.0)
+    since = app.cursor()
+    ctx.key("ctrl+Return")
+    app.wait("clip_rendered", 30, since, what="clip_rendered: a sound means a render")
+    posted = app.wait("posted", 10, since, what="posted with the sound")
+    row = db_post(app, posted["post_id"])
+    expect(row.get("music") == "Rule 30 — Pixel Garden", f"music stored as {row.get('music')!r}")
+    posted_rms = audio_rms(Path(row["video_uri"].replace("file://", "")))
+    segment_rms = audio_rms(segment_copy)
+    debug(f"audio RMS: recorded {segment_rms:.4f}, posted {posted_rms:.4f}")
+    expect(posted_rms > 2 * segment_rms and posted_rms > 0.02,
+           f"the posted sound (RMS {posted_rms:.4f}) is not louder than the recording alone ({segment_rms:.4f})")
+    quit_app(app)
+
 def case_no_camera_records_nothing(ctx: Context) -> None:
     """A camera that isn't there: holding R says so, records nothing, and the app keeps running."""
     no_samples = ctx.case_tmp / "no-samples"
@@ -1754,6 +1809,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("leaving_mid_hold_keeps_the_segment", case_leaving_mid_hold_keeps_the_segment),
     ("limit_stops_by_itself", case_limit_stops_by_itself),
     ("killed_mid_recording_is_recovered", case_killed_mid_recording_is_recovered),
+    ("sound_is_mixed_into_the_post", case_sound_is_mixed_into_the_post),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
     ("bad_paths", case_bad_paths),
