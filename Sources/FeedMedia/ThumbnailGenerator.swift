@@ -1,6 +1,18 @@
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Synchronization
+
+/// One thumbnail asked for; cancelled when the tile that wanted it is gone (a search typed
+/// past, a grid replaced), so the worker does not decode videos nobody will see.
+public final class ThumbnailTicket: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+}
 
 /// Makes thumbnails of videos in the background: the first frame, cropped to the grid's 10:13
 /// tile shape and scaled to the tile size at the default window width (150 × 195), as a PNG in
@@ -23,7 +35,10 @@ public final class ThumbnailGenerator: Sendable {
 
     /// Calls `completion` on the main thread with the PNG's path, or nil when the video can't
     /// be decoded. Cached thumbnails come back at once (still through the main loop).
-    public func thumbnail(postID: Int64, uri: String, completion: @escaping @Sendable @MainActor (URL?) -> Void) {
+    /// A cancelled ticket's video is not decoded (and `completion` is not called).
+    @discardableResult
+    public func thumbnail(postID: Int64, uri: String, ticket: ThumbnailTicket = ThumbnailTicket(),
+                          completion: @escaping @Sendable @MainActor (URL?) -> Void) -> ThumbnailTicket {
         let target = path(forPostID: postID)
         let width = width
         queue.async { [directory] in
@@ -31,10 +46,12 @@ public final class ThumbnailGenerator: Sendable {
                 MainLoop.invoke { completion(target) }
                 return
             }
+            guard !ticket.isCancelled else { return }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let made = Self.render(uri: uri, to: target, width: width)
             MainLoop.invoke { completion(made ? target : nil) }
         }
+        return ticket
     }
 
     private static func render(uri: String, to target: URL, width: Int) -> Bool {

@@ -10,6 +10,7 @@ final class PostGrid {
     let root = Grid(spacing: 1)
     private(set) var posts: [Post] = []
     private var tiles: [PostTile] = []
+    private var tickets: [ThumbnailTicket] = []
     private let thumbnails: ThumbnailGenerator
     private let playableURI: (String) -> String
     private var tileSize = GridLayout.tileSize(forWidth: 450)
@@ -25,6 +26,9 @@ final class PostGrid {
     func show(_ posts: [Post]) {
         root.removeAll()
         tiles.removeAll()
+        // The old tiles are gone: their thumbnails still waiting need not be made.
+        for ticket in tickets { ticket.cancel() }
+        tickets.removeAll()
         self.posts = posts
         for (index, post) in posts.enumerated() {
             let tile = PostTile(post: post, size: tileSize)
@@ -39,9 +43,9 @@ final class PostGrid {
                FileManager.default.fileExists(atPath: cover.path) {
                 tile.setThumbnail(cover.path)
             } else {
-                thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI)) { [weak tile] url in
+                tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI)) { [weak tile] url in
                     tile?.setThumbnail(url?.path)
-                }
+                })
             }
         }
     }

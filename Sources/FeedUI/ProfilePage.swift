@@ -172,7 +172,7 @@ final class ProfilePage {
         followButton.setAccessibleLabel(author.isFollowed ? "Unfollow \(author.atHandle)" : "Follow \(author.atHandle)")
         clearCacheButton.isVisible = author.isSelf
         editButton.isVisible = author.isSelf
-        if author.isSelf { clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(cacheSize()))" }
+        if author.isSelf { updateCacheSize() }
         tabs.setLikedVisible(author.isSelf)
         stickyTabs.setLikedVisible(author.isSelf)
         if changed {
@@ -216,8 +216,19 @@ final class ProfilePage {
         }
     }
 
-    private func cacheSize() -> Int64 {
-        guard let files = FileManager.default.enumerator(at: deps.cacheDirectory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+    /// Walks the cache on a worker: a large cache must not hold up opening the profile.
+    private func updateCacheSize() {
+        let directory = deps.cacheDirectory
+        DispatchQueue.global(qos: .utility).async {
+            let size = Self.cacheSize(of: directory)
+            MainLoop.invoke { [weak self] in
+                self?.clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(size))"
+            }
+        }
+    }
+
+    private nonisolated static func cacheSize(of directory: URL) -> Int64 {
+        guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
         var total: Int64 = 0
         for case let url as URL in files {
             total += Int64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
@@ -230,12 +241,12 @@ final class ProfilePage {
     }
 
     private func clearCache() {
-        let size = cacheSize()
+        let size = Self.cacheSize(of: deps.cacheDirectory)
         let fm = FileManager.default
         for item in (try? fm.contentsOfDirectory(at: deps.cacheDirectory, includingPropertiesForKeys: nil)) ?? [] {
             try? fm.removeItem(at: item)
         }
-        clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(cacheSize()))"
+        updateCacheSize()
         onFlash?("Removed \(Self.megabytes(size)) from the cache")
         reloadGrid()
     }
