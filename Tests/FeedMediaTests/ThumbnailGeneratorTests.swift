@@ -7,8 +7,22 @@ import XCTest
 final class ThumbnailGeneratorTests: XCTestCase {
     private var folder: URL!
 
+    private var clip: URL!
+
+    /// Its own clip: the shared test clips are deleted when LoopingPlayerTests finish.
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        clip = folder.appendingPathComponent("clip.mp4")
+        let path = clip.path
+        try onMain {
+            GStreamer.initialize()
+            let pipeline = try Pipeline.parse("videotestsrc num-buffers=15 ! video/x-raw,width=160,height=284,framerate=30/1 "
+                + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location=\"\(path)\"")
+            pipeline.setState(.playing)
+            XCTAssertEqual(pipeline.waitForEndOrError(timeoutSeconds: 10), .endOfStream)
+            pipeline.setState(.null)
+        }
     }
 
     override func tearDownWithError() throws {
@@ -16,7 +30,7 @@ final class ThumbnailGeneratorTests: XCTestCase {
     }
 
     func testMakesAPNGOfTheTileSize() throws {
-        let clip = try TestClips.get().portrait
+        let clip = clip!
         let folder = folder!
         try onMain {
             let generator = ThumbnailGenerator(directory: folder, width: 60)
@@ -30,7 +44,7 @@ final class ThumbnailGeneratorTests: XCTestCase {
     }
 
     func testACancelledTicketDecodesNothing() throws {
-        let clip = try TestClips.get().portrait
+        let clip = clip!
         let folder = folder!
         try onMain {
             let generator = ThumbnailGenerator(directory: folder, width: 60)
