@@ -12,13 +12,15 @@ public final class SoundPlayer {
     private let playbin: Pipeline
     private var uri: String?
     private var prerolled = false
-    /// Where to start once the file is ready, and whether to play from there.
-    private var pending: (seconds: Double, play: Bool)?
+    /// Where to start once the file is ready, how fast, and whether to play from there.
+    private var pending: (seconds: Double, rate: Double, play: Bool)?
 
     public init(audioSinkDescription: String? = nil) throws {
         GStreamer.initialize()
         playbin = try Pipeline.makePipeline("playbin")
         playbin.set("flags", "audio+soft-volume")
+        // Played slower or faster (recording at 2x or 0.5x), the sound keeps its pitch.
+        playbin.set("audio-filter", element: try Element.make("scaletempo"))
         if let audioSinkDescription, !audioSinkDescription.isEmpty {
             playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
         }
@@ -32,10 +34,10 @@ public final class SoundPlayer {
         }
     }
 
-    /// Plays `file` from `seconds` (a different file is loaded first).
-    public func play(_ file: URL, from seconds: Double) {
+    /// Plays `file` from `seconds` at `rate` (a different file is loaded first).
+    public func play(_ file: URL, from seconds: Double, rate: Double = 1) {
         load(file)
-        pending = (seconds, true)
+        pending = (seconds, rate > 0 ? rate : 1, true)
         if prerolled { applyPending() }
     }
 
@@ -55,6 +57,9 @@ public final class SoundPlayer {
 
     public var isPlaying: Bool { playbin.currentState == .playing }
 
+    /// Where in the file it is, in seconds.
+    public var positionSeconds: Double? { playbin.position.map { Double($0) / 1_000_000_000 } }
+
     private func load(_ file: URL) {
         let wanted = file.absoluteString
         guard wanted != uri else { return }
@@ -70,7 +75,7 @@ public final class SoundPlayer {
     private func applyPending() {
         guard let pending else { return }
         self.pending = nil
-        _ = playbin.seek(to: UInt64(max(0, pending.seconds) * 1_000_000_000), flags: [.flush, .accurate])
+        _ = playbin.seek(to: UInt64(max(0, pending.seconds) * 1_000_000_000), flags: [.flush, .accurate], rate: pending.rate)
         playbin.setState(pending.play ? .playing : .paused)
     }
 

@@ -177,10 +177,10 @@ final class ClipEditorPage {
 
     func setSound(_ sound: RecordingSound?) {
         soundTrack = sound
-        // The sound runs along the clip's own timeline (it played from 0 while recording), so a
-        // trimmed start skips as much of it.
+        // The sound runs along the posted clip's timeline (while recording it played at 1/speed
+        // from 0), so a trimmed start skips as much of it as the kept part starts into the result.
         edit.sound = sound.map { ClipEdit.Sound(file: $0.file, volume: 1, originalVolume: edit.sound?.originalVolume ?? 1,
-                                                offsetSeconds: edit.trimStart) }
+                                                offsetSeconds: edit.trimStart / edit.speed.rawValue) }
         soundButton.label = sound.map { "♫ \($0.title)" } ?? "Sound"
         soundButton.setCSSClass("selected", sound != nil)
         originalButton.isVisible = sound != nil
@@ -252,6 +252,7 @@ final class ClipEditorPage {
         let all = ClipEdit.Speed.allCases
         let index = all.firstIndex(of: edit.speed) ?? 1
         edit.speed = all[(index + 1) % all.count]
+        edit.sound?.offsetSeconds = edit.trimStart / edit.speed.rawValue
         updateLabels()
         applyLoop()
     }
@@ -278,7 +279,7 @@ final class ClipEditorPage {
         adjustingTrim = false
         edit.trimStart = trimStart.value
         edit.trimEnd = trimEnd.value >= sourceSeconds - 0.05 ? nil : trimEnd.value
-        edit.sound?.offsetSeconds = edit.trimStart
+        edit.sound?.offsetSeconds = edit.trimStart / edit.speed.rawValue
         updateLabels()
         applyLoop()
     }

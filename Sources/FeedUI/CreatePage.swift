@@ -418,7 +418,12 @@ final class CreatePage {
                 recorder.segmentBegan(nowUs: deps.clock.nowMicroseconds())
                 recordButton.setRecording(true)
                 toolbar.setRecording(true, hasSegments: true)
-                if let sound { soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000) }
+                if let sound {
+                    // The clip will play `speed` times faster, so the sound plays that much
+                    // slower now: in the posted clip it is back at its own speed, in step.
+                    let speed = toolbar.speed
+                    soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000 / speed, rate: 1 / speed)
+                }
                 deps.events?.emit(.recordStarted)
                 status.text = recorder.handsFree ? "Recording — press to stop" : "Recording"
                 startTicking()
