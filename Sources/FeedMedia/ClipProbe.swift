@@ -5,7 +5,7 @@ import GStreamerKit
 /// What the edit step needs to know of a file before rendering it.
 public struct ClipProbe: Sendable, Equatable {
     public var durationSeconds: Double
-    /// nil for a file without video (a sound track).
+    /// As displayed, after the rotation tag; nil for a file without video (a sound track).
     public var size: PixelSize?
     public var hasAudio: Bool
 
@@ -23,9 +23,12 @@ public struct ClipProbe: Sendable, Equatable {
             throw GStreamerError.stream(kind: .notFound, message: "No such file", debug: file.path)
         }
         let streams = try MediaDiscoverer.discover(uri: file.absoluteString, timeoutSeconds: timeoutSeconds)
-        let size = streams.videoWidth.flatMap { width in
+        let stored = streams.videoWidth.flatMap { width in
             streams.videoHeight.map { PixelSize(width: width, height: $0) }
         }
+        // The pipelines turn the picture upright (videoflip video-direction=auto), so sizes
+        // are planned in the turned shape.
+        let size = streams.videoRotation % 180 == 90 ? stored?.transposed : stored
         return ClipProbe(durationSeconds: Double(streams.durationNanoseconds) / Double(GStreamer.nanosecondsPerSecond),
                          size: size, hasAudio: streams.audioStreamCount > 0)
     }

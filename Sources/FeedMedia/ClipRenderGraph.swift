@@ -68,7 +68,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
                 + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=wordchar line-alignment=center "
         }
         var description = "filesrc location=\(quoted(source)) ! decodebin name=source "
-            + "source. ! video/x-raw ! queue name=\(Self.videoInput) ! videoconvert ! videoscale ! videorate "
+            + "source. ! video/x-raw ! queue name=\(Self.videoInput) ! videoflip video-direction=auto ! videoconvert ! videoscale ! videorate "
             + "! video/x-raw,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1,framerate=\(framesPerSecond)/1 "
             + caption
             + "! videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=veryfast key-int-max=\(framesPerSecond) "

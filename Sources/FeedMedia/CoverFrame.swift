@@ -39,7 +39,7 @@ public enum CoverFrame {
             // the picture at `time` replaces it.
             let pipeline = try Pipeline.parse(
                 "filesrc location=\"\(source.path)\" ! decodebin ! video/x-raw ! queue name=\(ClipRenderGraph.videoInput) "
-                + "! videoconvert ! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
+                + "! videoflip video-direction=auto ! videoconvert ! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
                 + "! pngenc snapshot=true ! filesink name=\(ClipRenderGraph.fileSink) location=\"\(part.path)\"")
             let seek = SeekedRun.Seek(rate: 1, start: time, stop: nil)
             try SeekedRun(pipeline: pipeline, seek: seek, timeoutSeconds: 15, progressSpan: nil)

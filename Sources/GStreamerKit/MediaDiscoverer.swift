@@ -8,12 +8,23 @@ public struct DiscoveredStreams: Sendable, Equatable {
     public var videoWidth: Int?
     public var videoHeight: Int?
     public var audioStreamCount: Int
+    /// Clockwise degrees from the first video stream's `image-orientation` tag (0, 90, 180, 270):
+    /// a phone's portrait video is often stored landscape with a rotation.
+    public var videoRotation: Int
 
-    public init(durationNanoseconds: UInt64, videoWidth: Int?, videoHeight: Int?, audioStreamCount: Int) {
+    public init(durationNanoseconds: UInt64, videoWidth: Int?, videoHeight: Int?, audioStreamCount: Int,
+                videoRotation: Int = 0) {
         self.durationNanoseconds = durationNanoseconds
         self.videoWidth = videoWidth
         self.videoHeight = videoHeight
         self.audioStreamCount = audioStreamCount
+        self.videoRotation = videoRotation
+    }
+
+    /// "rotate-90" and "flip-rotate-90" both turn the picture a quarter.
+    public static func rotation(fromOrientation tag: String) -> Int {
+        for degrees in [90, 180, 270] where tag.hasSuffix("rotate-\(degrees)") { return degrees }
+        return 0
     }
 }
 
@@ -32,12 +43,20 @@ public enum MediaDiscoverer {
         }
         var width: Int?
         var height: Int?
+        var rotation = 0
         if let videos = gst_discoverer_info_get_video_streams(info) {
             defer { gst_discoverer_stream_info_list_free(videos) }
             if let first = videos.pointee.data {
                 let video = OpaquePointer(first)
                 width = Int(gst_discoverer_video_info_get_width(video))
                 height = Int(gst_discoverer_video_info_get_height(video))
+                if let tags = gst_discoverer_stream_info_get_tags(video) {
+                    var value: UnsafeMutablePointer<gchar>?
+                    if gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value {
+                        rotation = DiscoveredStreams.rotation(fromOrientation: String(cString: value))
+                        g_free(value)
+                    }
+                }
             }
         }
         var audioCount = 0
@@ -46,6 +65,7 @@ public enum MediaDiscoverer {
             gst_discoverer_stream_info_list_free(audios)
         }
         return DiscoveredStreams(durationNanoseconds: UInt64(gst_discoverer_info_get_duration(info)),
-                                 videoWidth: width, videoHeight: height, audioStreamCount: audioCount)
+                                 videoWidth: width, videoHeight: height, audioStreamCount: audioCount,
+                                 videoRotation: rotation)
     }
 }

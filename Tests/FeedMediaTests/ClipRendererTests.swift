@@ -1,6 +1,7 @@
 import FeedCore
 @testable import FeedMedia
 import Foundation
+import GLibKit
 import GStreamerKit
 import XCTest
 
@@ -189,5 +190,60 @@ final class ClipRendererTests: XCTestCase {
         XCTAssertEqual([be32(16), be32(20)], [360, 640])
         let early = try CoverFrame.extractNow(from: try clips.withAudio, at: 0, to: outputs.appendingPathComponent("d.png")).get()
         XCTAssertNotEqual(try Data(contentsOf: early), data, "the moving ball differs between 0 s and 2.5 s")
+    }
+
+    // MARK: rotation
+
+    /// A phone's portrait video stored landscape (160x90) with a rotation tag: probed, rendered
+    /// and its cover made upright, 90x160, with no tag left to misread. The fixture is 15 frames
+    /// of SMPTE bars from gst-launch, tagged with `ffmpeg -c copy -metadata:s:v:0 rotate=90`
+    /// (mp4mux here writes no rotation from a taginject'd orientation).
+    func testARotatedVideoComesOutUpright() throws {
+        let rotated = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rotated-portrait.mp4")
+        let probed = try ClipProbe.probe(rotated)
+        XCTAssertEqual(probed.size, PixelSize(width: 90, height: 160), "the size as displayed")
+        let (result, _) = render(rotated, ClipEdit(trimStart: 0.2), name: "upright.mp4")
+        let output = try result.get()
+        let (after, _) = try probe(output)
+        XCTAssertEqual(after.size, PixelSize(width: 90, height: 160))
+        let streams = try MediaDiscoverer.discover(uri: output.absoluteString)
+        XCTAssertEqual(streams.videoRotation, 0, "the picture itself is upright")
+        XCTAssertEqual(streams.videoWidth, 90)
+        let png = try CoverFrame.extractNow(from: rotated, at: 0.5, to: outputs.appendingPathComponent("cover.png")).get()
+        let header = try Data(contentsOf: png)
+        func be32(_ offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual([be32(16), be32(20)], [90, 160], "the cover is upright too")
+        // The fixture is SMPTE bars, vertical in the stored landscape picture: turned upright
+        // they run across, so along a row the colour stays while down a column it changes.
+        let raw = outputs.appendingPathComponent("cover.rgb")
+        try onMain {
+            let pipeline = try Pipeline.parse("filesrc location=\"\(png.path)\" ! pngdec ! videoconvert "
+                + "! video/x-raw,format=RGB ! filesink location=\"\(raw.path)\"")
+            pipeline.setState(.playing)
+            XCTAssertEqual(pipeline.waitForEndOrError(timeoutSeconds: 10), .endOfStream)
+            pipeline.setState(.null)
+        }
+        let pixels = [UInt8](try Data(contentsOf: raw))
+        let rowBytes = (90 * 3 + 3) / 4 * 4 // GStreamer's RGB rows are padded to 4 bytes
+        XCTAssertEqual(pixels.count, rowBytes * 160)
+        func value(_ x: Int, _ y: Int) -> Int { Int(pixels[y * rowBytes + x * 3]) + Int(pixels[y * rowBytes + x * 3 + 1]) }
+        var alongRows = 0, downColumns = 0
+        // The left 55 columns: where the turned bars are (the noise block sits on the right).
+        for y in stride(from: 0, to: 159, by: 4) {
+            for x in stride(from: 0, to: 55, by: 3) {
+                alongRows += abs(value(x + 1, y) - value(x, y))
+                downColumns += abs(value(x, y + 1) - value(x, y))
+            }
+        }
+        XCTAssertLessThan(alongRows * 10, downColumns, "bars still run down the picture: it was not turned")
+    }
+
+    func testOrientationTagsGiveTheTurn() {
+        XCTAssertEqual(DiscoveredStreams.rotation(fromOrientation: "rotate-90"), 90)
+        XCTAssertEqual(DiscoveredStreams.rotation(fromOrientation: "rotate-270"), 270)
+        XCTAssertEqual(DiscoveredStreams.rotation(fromOrientation: "flip-rotate-180"), 180)
+        XCTAssertEqual(DiscoveredStreams.rotation(fromOrientation: "rotate-0"), 0)
+        XCTAssertEqual(DiscoveredStreams.rotation(fromOrientation: "flip-rotate-0"), 0)
     }
 }
