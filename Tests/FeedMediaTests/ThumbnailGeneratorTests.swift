@@ -46,7 +46,7 @@ final class ThumbnailGeneratorTests: XCTestCase {
     func testACancelledTicketDecodesNothing() throws {
         let clip = clip!
         let folder = folder!
-        try onMain {
+        onMain {
             let generator = ThumbnailGenerator(directory: folder, width: 60)
             let ticket = ThumbnailTicket()
             ticket.cancel() // the tile went away before the worker got to it
