@@ -81,6 +81,8 @@ final class FeedController {
     private var snap: (animation: SnapAnimation, delta: Int)?
     private var snapTick: UInt32?
     private var pendingClick: SourceHandle?
+    /// When a single click last paused (a late second press of a double-click takes it back).
+    private var pausedByClickUs: Int64?
 
     /// The post whose first painted frame is awaited, and when the input that asked for it came.
     private var awaitingFirstFrame: (postID: Int64, index: Int, inputUs: Int64)?
@@ -492,6 +494,12 @@ final class FeedController {
         if n == 2 {
             pendingClick?.cancel()
             pendingClick = nil
+            // On a loaded machine the second press can arrive after the single click's wait
+            // ran out and paused: a double-click never pauses, so that pause is taken back.
+            if let paused = pausedByClickUs, env.clock.nowMicroseconds() - paused < 1_000_000, userPaused {
+                togglePause()
+            }
+            pausedByClickUs = nil
             likeFromDoubleClick(x: x, y: y)
             return
         }
@@ -503,7 +511,9 @@ final class FeedController {
         pendingClick = MainLoop.after(milliseconds: doubleClickMilliseconds, priority: MainLoop.priorityDefaultIdle) { [weak self] in
             guard let self else { return }
             pendingClick = nil
-            if !dragging { togglePause() }
+            guard !dragging else { return }
+            togglePause()
+            pausedByClickUs = userPaused ? env.clock.nowMicroseconds() : nil
         }
     }
 
