@@ -37,7 +37,7 @@ struct SeekedRun {
                 mux.seekUpstream(fromPads: ["video_0", "audio_0"], rate: seek.rate, from: start, to: stop,
                                  flags: [.flush, .accurate])
             } else {
-                pipeline.seek(rate: seek.rate, from: start, to: stop, flags: [.flush, .accurate])
+                pipeline.seek(to: start, flags: [.flush, .accurate], stop: stop, rate: seek.rate)
             }
             guard seeked else {
                 return .failure(.pipeline("the trim could not be applied"))

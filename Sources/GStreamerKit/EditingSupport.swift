@@ -3,16 +3,7 @@ import CShims
 
 /// Seeks and timing adjustments an editing pipeline needs beyond playback's.
 public extension Element {
-    /// A seek that also sets the playback rate: the demuxer stamps a segment with `rate`, so
-    /// running time (what muxers and mixers follow) runs `rate` times faster than the media.
-    /// `stop` nil plays to the end. False when refused (e.g. before preroll).
-    func seek(rate: Double, from start: UInt64, to stop: UInt64?, flags: SeekFlags) -> Bool {
-        gst_element_seek(element, rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
-                         GST_SEEK_TYPE_SET, gint64(start),
-                         stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? 0)) != 0
-    }
-
-    /// The same seek, pushed upstream from this element's sink pads named `padNames` (a
+    /// A seek (as `seek(to:flags:stop:rate:)`), pushed upstream from this element's sink pads named `padNames` (a
     /// muxer's inputs). A seek sent to the pipeline reaches a muxer from its sink and makes
     /// it update its own byte-format output segment with a time seek (a GStreamer-CRITICAL);
     /// from its inputs it reaches every source behind them all the same. One event, one
@@ -66,12 +57,6 @@ public extension Pipeline {
     /// Blocks until the pipeline has prerolled (ASYNC_DONE), or an error, or the timeout (nil).
     /// Seeks that trim must wait for this. Worker threads only.
     func waitForPrerollOrError(timeoutSeconds: Double) -> BusMessage? {
-        guard let bus = gst_element_get_bus(element) else { return nil }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        let types = GstMessageType(rawValue: GST_MESSAGE_ASYNC_DONE.rawValue | GST_MESSAGE_ERROR.rawValue)
-        let timeout = GstClockTime(timeoutSeconds * Double(GStreamer.nanosecondsPerSecond))
-        guard let message = gst_bus_timed_pop_filtered(bus, timeout, types) else { return nil }
-        defer { gst_message_unref(message) }
-        return BusMessage(message, pipeline: handle.raw)
+        waitFor(GST_MESSAGE_ASYNC_DONE.rawValue | GST_MESSAGE_ERROR.rawValue, timeoutSeconds: timeoutSeconds)
     }
 }

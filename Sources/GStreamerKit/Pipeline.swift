@@ -43,9 +43,14 @@ public final class Pipeline: Element, @unchecked Sendable {
     /// Blocks until end of stream or an error, or until the timeout (nil then). For worker
     /// threads only: never call this on the main thread.
     public func waitForEndOrError(timeoutSeconds: Double) -> BusMessage? {
+        waitFor(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Pops the first bus message of `types` (a GstMessageType mask) within the timeout.
+    package func waitFor(_ types: Int32, timeoutSeconds: Double) -> BusMessage? {
         guard let bus = gst_element_get_bus(element) else { return nil }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        let types = GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
+        let types = GstMessageType(rawValue: types)
         let timeout = GstClockTime(timeoutSeconds * Double(GStreamer.nanosecondsPerSecond))
         guard let message = gst_bus_timed_pop_filtered(bus, timeout, types) else { return nil }
         defer { gst_message_unref(message) }

@@ -217,13 +217,8 @@ final class ClipRendererTests: XCTestCase {
         // The fixture is SMPTE bars, vertical in the stored landscape picture: turned upright
         // they run across, so along a row the colour stays while down a column it changes.
         let raw = outputs.appendingPathComponent("cover.rgb")
-        try onMain {
-            let pipeline = try Pipeline.parse("filesrc location=\"\(png.path)\" ! pngdec ! videoconvert "
-                + "! video/x-raw,format=RGB ! filesink location=\"\(raw.path)\"")
-            pipeline.setState(.playing)
-            XCTAssertEqual(pipeline.waitForEndOrError(timeoutSeconds: 10), .endOfStream)
-            pipeline.setState(.null)
-        }
+        try runToEnd("filesrc location=\"\(png.path)\" ! pngdec ! videoconvert "
+            + "! video/x-raw,format=RGB ! filesink location=\"\(raw.path)\"")
         let pixels = [UInt8](try Data(contentsOf: raw))
         let rowBytes = (90 * 3 + 3) / 4 * 4 // GStreamer's RGB rows are padded to 4 bytes
         XCTAssertEqual(pixels.count, rowBytes * 160)

@@ -156,6 +156,18 @@ func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
     try MainActor.assumeIsolated(body)
 }
 
+/// Runs a finite pipeline (a test file being made, a picture being decoded) to its end.
+func runToEnd(_ description: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    try onMain {
+        GStreamer.initialize()
+        let pipeline = try Pipeline.parse(description)
+        pipeline.setState(.playing)
+        let outcome = pipeline.waitForEndOrError(timeoutSeconds: 20)
+        pipeline.setState(.null)
+        XCTAssertEqual(outcome, .endOfStream, description, file: file, line: line)
+    }
+}
+
 /// What gst-discoverer-1.0 says of a file: its duration and whether it has H.264 video and AAC audio.
 struct DiscoveredMedia {
     let seconds: Double

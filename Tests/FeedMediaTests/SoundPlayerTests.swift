@@ -13,16 +13,9 @@ final class SoundPlayerTests: XCTestCase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sound-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         track = folder.appendingPathComponent("track.ogg")
-        let path = track.path
-        try onMain {
-            GStreamer.initialize()
-            // 6 s of tone.
-            let pipeline = try Pipeline.parse("audiotestsrc num-buffers=282 samplesperbuffer=1024 ! audio/x-raw,rate=48000 "
-                + "! audioconvert ! vorbisenc ! oggmux ! filesink location=\"\(path)\"")
-            pipeline.setState(.playing)
-            XCTAssertEqual(pipeline.waitForEndOrError(timeoutSeconds: 20), .endOfStream)
-            pipeline.setState(.null)
-        }
+        // 6 s of tone.
+        try runToEnd("audiotestsrc num-buffers=282 samplesperbuffer=1024 ! audio/x-raw,rate=48000 "
+            + "! audioconvert ! vorbisenc ! oggmux ! filesink location=\"\(track.path)\"")
     }
 
     override func tearDownWithError() throws {

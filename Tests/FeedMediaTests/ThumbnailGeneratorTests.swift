@@ -14,15 +14,8 @@ final class ThumbnailGeneratorTests: XCTestCase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         clip = folder.appendingPathComponent("clip.mp4")
-        let path = clip.path
-        try onMain {
-            GStreamer.initialize()
-            let pipeline = try Pipeline.parse("videotestsrc num-buffers=15 ! video/x-raw,width=160,height=284,framerate=30/1 "
-                + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location=\"\(path)\"")
-            pipeline.setState(.playing)
-            XCTAssertEqual(pipeline.waitForEndOrError(timeoutSeconds: 10), .endOfStream)
-            pipeline.setState(.null)
-        }
+        try runToEnd("videotestsrc num-buffers=15 ! video/x-raw,width=160,height=284,framerate=30/1 "
+            + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location=\"\(clip.path)\"")
     }
 
     override func tearDownWithError() throws {
