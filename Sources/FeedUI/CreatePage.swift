@@ -680,7 +680,10 @@ final class CreatePage {
                     showEditor(url: url, seconds: seconds, recorded: true)
                     if let message { editor.show(message) }
                     if !isActive { editor.pause() }
+                    replayTypedWhileJoining()
                 case .failure(let error):
+                    typedWhileJoining = ""
+                    postWhenJoined = false
                     status.text = error.description
                     notice(error.description)
                     if isActive { openCamera() }
@@ -715,6 +718,12 @@ final class CreatePage {
     /// Typing on the editor (no text field focused) starts the caption: the posting page opens
     /// with what was typed, so "Enter, a caption, Ctrl+Enter" posts straight from the camera.
     func startCaption(with character: Character) -> Bool {
+        // Typed while the segments are still being joined: kept for the caption, not taken
+        // as shortcuts on the camera page (f would go fullscreen, r would record).
+        if joining {
+            typedWhileJoining.append(character)
+            return true
+        }
         guard pages.visibleName == "edit", !editor.isTyping, !soundSheet.isOpen else { return false }
         editor.activateNext()
         guard pages.visibleName == "posting" else { return false }
@@ -722,8 +731,29 @@ final class CreatePage {
         return true
     }
 
+    /// What was typed (and whether Ctrl+Enter came) while joining, played back once the
+    /// editor is up.
+    private var typedWhileJoining = ""
+    private var postWhenJoined = false
+
+    private func replayTypedWhileJoining() {
+        let typed = typedWhileJoining
+        let post = postWhenJoined
+        typedWhileJoining = ""
+        postWhenJoined = false
+        guard !typed.isEmpty || post, pages.visibleName == "edit" else { return }
+        editor.activateNext()
+        guard pages.visibleName == "posting" else { return }
+        if !typed.isEmpty { posting.continueCaption(with: typed) }
+        if post { posting.post() }
+    }
+
     /// Ctrl+Enter: post from the posting page (or go there from the editor).
     func postShortcut() -> Bool {
+        if joining {
+            postWhenJoined = true
+            return true
+        }
         switch pages.visibleName {
         case "posting":
             posting.post()

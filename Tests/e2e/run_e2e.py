@@ -1433,9 +1433,10 @@ def case_hold_r_records_and_posts(ctx: Context) -> None:
         time.sleep(0.5)
     expect(abs(durations[0] - 2.0) < 0.5 and abs(durations[1] - 1.0) < 0.5, f"segment durations {durations}")
     ctx.key("Return")  # Next: join the segments into the editor
-    time.sleep(2.0)
-    # Typing on the editor starts the caption (the posting page opens with it): the issue's
-    # "Enter, a caption, Ctrl+Enter".
+    time.sleep(0.2)
+    # Typing right away starts the caption, whether the join is still running (what is typed
+    # is kept) or the editor is up (the posting page opens with it): the issue's "Enter, a
+    # caption, Ctrl+Enter", at a person's pace.
     ctx.xdotool("type", "--delay", "40", "first take #e2e")
     since = app.cursor()
     ctx.key("ctrl+Return")
