@@ -29,22 +29,25 @@ public struct AppPaths: Equatable, Sendable {
                         samplesDirectory: locateSamples(environment: environment, executable: executable))
     }
 
-    /// The folder of the feed's own icons in the source tree, searched as unthemed icons
-    /// (so no index.theme is needed); installed copies live in the
-    /// hicolor theme and need no search path.
+    /// The icon theme root of the feed's own icons in the source tree (`data/icons`, which holds
+    /// `hicolor/scalable/actions/...`). It is added to the icon theme's search path so the icons
+    /// are found *inside* the hicolor theme: only icons looked up through a theme directory are
+    /// loaded as symbolic and take the CSS colour (unthemed files keep the SVG's own dark grey).
+    /// Installed copies live in the system's hicolor theme and need no search path.
     public static func locateSourceIcons(executable: URL, samplesDirectory: URL? = nil) -> URL? {
+        let marker = "hicolor/scalable/actions/loopfeed-heart-symbolic.svg"
         // Next to the samples first: a binary copied elsewhere still finds them there.
         if let samples = samplesDirectory {
-            let beside = samples.deletingLastPathComponent().appendingPathComponent("icons/hicolor/scalable/actions")
-            if FileManager.default.fileExists(atPath: beside.appendingPathComponent("loopfeed-heart-symbolic.svg").path) {
+            let beside = samples.deletingLastPathComponent().appendingPathComponent("icons")
+            if FileManager.default.fileExists(atPath: beside.appendingPathComponent(marker).path) {
                 return beside.standardizedFileURL
             }
         }
         var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("data/icons/hicolor/scalable/actions/loopfeed-heart-symbolic.svg")
-            if FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate.deletingLastPathComponent().standardizedFileURL
+            let candidate = dir.appendingPathComponent("data/icons")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(marker).path) {
+                return candidate.standardizedFileURL
             }
             dir = dir.deletingLastPathComponent()
         }

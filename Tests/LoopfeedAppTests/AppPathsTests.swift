@@ -31,6 +31,22 @@ final class AppPathsTests: XCTestCase {
         XCTAssertEqual(paths.cacheDirectory.path, "/tmp/c")
     }
 
+    func testTheSourceIconsAreAThemeRootSoTheyLoadAsSymbolic() throws {
+        // The search path must be the folder that holds hicolor/, not .../scalable/actions:
+        // icons found outside a theme directory keep the SVG's own grey (issue 9).
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("icons-\(UUID().uuidString)")
+        let actions = root.appendingPathComponent("data/icons/hicolor/scalable/actions")
+        try FileManager.default.createDirectory(at: actions, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("<svg/>".utf8).write(to: actions.appendingPathComponent("loopfeed-heart-symbolic.svg"))
+        let samples = root.appendingPathComponent("data/samples")
+        let found = AppPaths.locateSourceIcons(executable: URL(fileURLWithPath: "/nowhere/bin/loopfeed"),
+                                               samplesDirectory: samples)
+        XCTAssertEqual(found?.path, root.appendingPathComponent("data/icons").standardizedFileURL.path)
+        let fromBinary = AppPaths.locateSourceIcons(executable: root.appendingPathComponent(".build/debug/loopfeed"))
+        XCTAssertEqual(fromBinary?.path, root.appendingPathComponent("data/icons").standardizedFileURL.path)
+    }
+
     func testFindsSamplesFromEnvironmentThenSourceTree() throws {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("samples-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
