@@ -37,7 +37,26 @@ public final class Box: Widget {
     }
 }
 
+/// A rectangle in a widget's coordinates, in logical pixels.
+public struct WidgetRect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
 /// GtkOverlay: a main child with overlays stacked on top.
+///
+/// Only the main child is measured, so overlays never change the size the overlay asks for:
+/// with `placeOverlays` they can be put anywhere (a page above the window, a sheet sliding
+/// out of it) without the window's minimum size following them, as a GtkFixed's would.
 @MainActor
 public final class Overlay: Widget {
     private var children: [Widget] = []
@@ -65,6 +84,28 @@ public final class Overlay: Widget {
     public func removeOverlay(_ child: Widget) {
         gtk_overlay_remove_overlay(OpaquePointer(handle.raw), child.widget)
         children.removeAll { $0 === child }
+    }
+
+    /// Decides where overlay children go ("get-child-position"): asked during each size
+    /// allocation with the child and the overlay's size; nil leaves the child to GTK's
+    /// alignment rules. Call `queueAllocate()` when the answer changes (an animation step).
+    public func placeOverlays(_ place: @escaping @MainActor (_ child: Widget, _ width: Int, _ height: Int) -> WidgetRect?) {
+        typealias Handler = @MainActor (UnsafeMutableRawPointer, UnsafeMutablePointer<GdkRectangle>) -> Bool
+        let handler: Handler = { [weak self] childPointer, allocation in
+            guard let self, let child = children.first(where: { $0.handle.raw == childPointer }),
+                  let rect = place(child, width, height) else { return false }
+            allocation.pointee = GdkRectangle(x: Int32(rect.x), y: Int32(rect.y),
+                                              width: Int32(max(0, rect.width)), height: Int32(max(0, rect.height)))
+            return true
+        }
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                        UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Int32 = { _, child, allocation, data in
+            guard let data, let child, let allocation else { return 0 }
+            let handler = CallbackBox<Handler>.from(data)
+            return MainActor.assumeIsolated { handler(child, allocation) } ? 1 : 0
+        }
+        keep(Signals.connect(handle.raw, "get-child-position", handler: handler,
+                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
     }
 }
 

@@ -90,6 +90,8 @@ open class Widget {
 
     @discardableResult public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+    /// Asks for a new size allocation without a new measurement (children moved, same size).
+    public func queueAllocate() { gtk_widget_queue_allocate(widget) }
 
     /// Adds an event controller. GTK takes a reference of its own (the call is transfer full),
     /// so the wrapper's reference stays balanced.
