@@ -17,10 +17,11 @@ final class CommentsSheet {
         var now: () -> Date = { Date() }
     }
 
-    /// Full-window layer; hidden while the sheet is closed.
+    /// Full-window layer; hidden while the sheet is closed. The dim is its main child and the
+    /// sheet an overlay placed by code, so sliding the sheet out of the window never makes the
+    /// layer (and so the window) taller, as a GtkFixed child would.
     let layer = Overlay()
     private let probe = SizeProbe()
-    private let canvas = Fixed()
     private let dim = Box(.vertical)
     private let sheet = Box(.vertical)
     private let title = Label()
@@ -46,7 +47,6 @@ final class CommentsSheet {
     private let drag = CommentSheetDrag()
     private var velocity = VelocityTracker()
     private var dragging = false
-    private var width: Double = 0
     private var height: Double = 0
     private var sheetHeight: Double { (height * 0.75).rounded() }
     /// 0 = fully open; sheetHeight = fully closed.
@@ -63,15 +63,14 @@ final class CommentsSheet {
         self.deps = deps
         layer.isVisible = false
         layer.setExpand(horizontal: true, vertical: true)
-        layer.setChild(canvas)
-        layer.addOverlay(probe)
-        probe.onResize { [weak self] width, height in self?.resize(Double(width), Double(height)) }
-
         dim.addCSSClass("sheet-dim")
+        dim.setExpand(horizontal: true, vertical: true)
         let dimClick = ClickGesture()
         dimClick.onPressed { [weak self] _, _, _ in self?.close() }
         dim.addController(dimClick)
-        canvas.put(dim, x: 0, y: 0)
+        layer.setChild(dim)
+        layer.addOverlay(probe)
+        probe.onResize { [weak self] width, height in self?.resize(Double(width), Double(height)) }
 
         sheet.addCSSClass("comments-sheet")
         buildHeader()
@@ -86,7 +85,11 @@ final class CommentsSheet {
         sheet.append(scroller)
         buildUndoBar()
         buildComposer()
-        canvas.put(sheet, x: 0, y: 0)
+        layer.addOverlay(sheet)
+        layer.placeOverlays { [weak self] child, width, height in
+            guard let self, child === sheet else { return nil }
+            return sheetRect(width: width, height: height)
+        }
 
         let sheetDrag = DragGesture()
         sheetDrag.onBegin { [weak self] _, _ in self?.dragBegan() }
@@ -359,16 +362,24 @@ final class CommentsSheet {
     // MARK: - Layout and motion
 
     private func resize(_ width: Double, _ height: Double) {
-        self.width = width
         self.height = height
-        dim.setSizeRequest(width: Int32(width), height: Int32(height))
-        sheet.setSizeRequest(width: Int32(width), height: Int32(sheetHeight))
         if animation == nil && !dragging { place(offset: isOpen ? offset : sheetHeight) }
     }
 
+    /// The sheet's place in a layer of this size: the bottom 75 %, moved down by `offset`; in a
+    /// wide window a column no wider than a phone's landscape width, centred.
+    private func sheetRect(width: Int, height: Int) -> WidgetRect {
+        let sheetHeight = Int((Double(height) * 0.75).rounded())
+        let sheetWidth = min(width, Self.maximumWidth)
+        return WidgetRect(x: (width - sheetWidth) / 2, y: height - sheetHeight + Int(offset.rounded()),
+                          width: sheetWidth, height: sheetHeight)
+    }
+
+    private static let maximumWidth = 640
+
     private func place(offset: Double) {
         self.offset = offset
-        canvas.move(sheet, x: 0, y: height - sheetHeight + offset)
+        layer.queueAllocate()
         dim.opacity = sheetHeight > 0 ? max(0, 1 - offset / sheetHeight) : 1
     }
 
