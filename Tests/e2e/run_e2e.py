@@ -22,6 +22,7 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 from harness import *  # noqa: E402,F401,F403
 from cases_feed import *  # noqa: E402,F401,F403
 from cases_recorder import *  # noqa: E402,F401,F403
+from cases_ux import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -57,6 +58,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("profile_opens_and_back_returns", case_profile_opens_and_back_returns),
     ("hashtag_search_shows_results", case_hashtag_search_shows_results),
     ("inbox_item_opens_post", case_inbox_item_opens_post),
+    *UX_CASES,
 ]
 
 
