@@ -196,3 +196,20 @@ public final class ScrolledWindow: Widget {
                                        vertical ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER)
     }
 }
+
+/// One child no wider than `maximum`, centred in a wider space (GNOME's AdwClamp): a tab bar
+/// or a profile keeps its shape in a wide window. Its minimum width is the child's, so it never
+/// keeps a window from shrinking.
+@MainActor
+public final class Clamp: Widget {
+    private var child: Widget?
+
+    public init(maximum: Int) { super.init(adopting: UnsafeMutableRawPointer(lf_clamp_new(Int32(maximum)))) }
+
+    public func setChild(_ child: Widget?) {
+        self.child = child
+        lf_clamp_set_child(OpaquePointer(handle.raw), child?.widget)
+    }
+
+    public func setMaximum(_ maximum: Int) { lf_clamp_set_maximum(OpaquePointer(handle.raw), Int32(maximum)) }
+}

@@ -89,6 +89,10 @@ open class Widget {
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
     @discardableResult public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    /// Whether keyboard focus is on this widget or one inside it.
+    public var containsFocus: Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+    }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     /// Asks for a new size allocation without a new measurement (children moved, same size).
     public func queueAllocate() { gtk_widget_queue_allocate(widget) }

@@ -27,6 +27,8 @@ public final class Window: Widget {
 
     public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
     public func present() { gtk_window_present(window) }
+    /// Takes keyboard focus away from every control (the next Tab starts from the first).
+    public func clearFocus() { gtk_window_set_focus(window, nil) }
     public func close() { gtk_window_close(window) }
     public func destroy() { gtk_window_destroy(window) }
     public func fullscreen() { gtk_window_fullscreen(window) }
@@ -41,6 +43,19 @@ public final class Window: Widget {
         guard let focus = gtk_window_get_focus(window) else { return false }
         let type = String(cString: lf_object_type_name(UnsafeMutableRawPointer(focus)))
         return type == "GtkText" || type == "GtkTextView" || type == "GtkEntry" || type == "GtkSearchEntry"
+    }
+
+    /// The control with keyboard focus, as a person would name it: its GTK type and its tooltip,
+    /// or its label's text; nil when nothing has focus.
+    public var focusDescription: (widget: String, name: String)? {
+        guard let focus = gtk_window_get_focus(window) else { return nil }
+        let type = String(cString: lf_object_type_name(UnsafeMutableRawPointer(focus)))
+        if let tooltip = gtk_widget_get_tooltip_text(focus) { return (type, String(cString: tooltip)) }
+        if type == "GtkLabel", let text = gtk_label_get_text(OpaquePointer(focus)) {
+            return (type, String(String(cString: text).prefix(60)))
+        }
+        if type == "GtkButton", let label = gtk_button_get_label(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GtkButton.self)) { return (type, String(cString: label)) }
+        return (type, "")
     }
 
     /// Called when the user asks to close; return true to keep the window open.

@@ -96,6 +96,15 @@ public final class VideoSurface: VideoFrameReceiver, @unchecked Sendable {
         lf_frame_paintable_save_png(OpaquePointer(paintable.raw), path) != 0
     }
 
+    /// The frame on screen averaged down to a few pixels (a GdkTexture), to be drawn scaled up
+    /// behind the video as its blurred copy; nil before the first frame.
+    @MainActor public func makeBackdrop(width: Int = 9, height: Int = 16) -> GObjectHandle? {
+        guard let texture = lf_frame_paintable_reduce(OpaquePointer(paintable.raw), Int32(width), Int32(height)) else {
+            return nil
+        }
+        return GObjectHandle(adopting: UnsafeMutableRawPointer(texture))
+    }
+
     /// Removes the picture (an error card or an empty page shows instead).
     @MainActor public func clear() {
         lf_frame_paintable_clear(OpaquePointer(paintable.raw))

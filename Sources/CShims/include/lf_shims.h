@@ -92,10 +92,19 @@ guint64 lf_frame_paintable_get_serial(LfFramePaintable *self);
 /* Called from snapshot the first time a texture is drawn: the frame clock's paint of it. */
 /* Saves the texture on screen as a PNG (thumbnails); FALSE when there is none or on error. */
 gboolean lf_frame_paintable_save_png(LfFramePaintable *self, const char *path);
+/* The frame on screen averaged down to width x height (a blurred backdrop); NULL without one. */
+GdkTexture *lf_frame_paintable_reduce(LfFramePaintable *self, int width, int height);
 void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHandler handler,
                                             gpointer user_data, GDestroyNotify notify);
 
 /* ---- GTK helpers ---- */
+/* ---- LfClamp: one child at most `maximum` px wide, centred (libadwaita's AdwClamp) ---- */
+#define LF_TYPE_CLAMP (lf_clamp_get_type())
+G_DECLARE_FINAL_TYPE(LfClamp, lf_clamp, LF, CLAMP, GtkWidget)
+GtkWidget *lf_clamp_new(int maximum);
+void lf_clamp_set_child(LfClamp *self, GtkWidget *child);
+void lf_clamp_set_maximum(LfClamp *self, int maximum);
+
 void lf_widget_add_css_class(gpointer widget, const char *name);
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
