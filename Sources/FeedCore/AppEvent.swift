@@ -4,7 +4,9 @@ import Foundation
 /// Field names are an outside interface (tests rely on them): add fields, never rename one.
 public enum AppEvent: Sendable, Equatable {
     case ready(posts: Int)
-    case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int)
+    /// `author`: the handle shown on the page (without "@").
+    case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int,
+              author: String = "", shareCount: Int = 0)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
     /// `seamUs`: how much longer than one frame the picture stood still at the wrap;
     /// the frame counts cover the pass that just ended (presented = painted on screen).
@@ -19,6 +21,10 @@ public enum AppEvent: Sendable, Equatable {
     case clipRendered(path: String, renderUs: Int64)
     case posted(postID: Int64)
     case error(kind: String, message: String, postID: Int64?)
+    /// A post was shared: `method` is `copy_file`, `copy_link` or `show_in_files`.
+    case share(postID: Int64, method: String, shareCount: Int)
+    /// Keyboard focus moved to a control: its widget type and the name it shows (tooltip or label).
+    case focus(widget: String, name: String)
 
     public var name: String {
         switch self {
@@ -34,6 +40,8 @@ public enum AppEvent: Sendable, Equatable {
         case .clipRendered: "clip_rendered"
         case .posted: "posted"
         case .error: "error"
+        case .share: "share"
+        case .focus: "focus"
         }
     }
 
@@ -42,10 +50,11 @@ public enum AppEvent: Sendable, Equatable {
         switch self {
         case .ready(let posts):
             [("posts", .int(Int64(posts)))]
-        case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount):
+        case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount, let author, let shareCount):
             [("index", .int(Int64(index))), ("post_id", .int(postID)), ("uri", .string(uri)),
              ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
-             ("comment_count", .int(Int64(commentCount)))]
+             ("comment_count", .int(Int64(commentCount))), ("author", .string(author)),
+             ("share_count", .int(Int64(shareCount)))]
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs)),
              ("width", .int(Int64(width))), ("height", .int(Int64(height)))]
@@ -66,6 +75,10 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID))]
         case .error(let kind, let message, let postID):
             [("kind", .string(kind)), ("message", .string(message))] + (postID.map { [("post_id", .int($0))] } ?? [])
+        case .share(let postID, let method, let shareCount):
+            [("post_id", .int(postID)), ("method", .string(method)), ("share_count", .int(Int64(shareCount)))]
+        case .focus(let widget, let name):
+            [("widget", .string(widget)), ("name", .string(name))]
         }
     }
 

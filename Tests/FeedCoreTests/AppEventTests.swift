@@ -17,13 +17,17 @@ final class AppEventTests: XCTestCase {
     func testFieldNamesAreTheDocumentedOnes() throws {
         XCTAssertEqual(try keys(.ready(posts: 3)), ["event", "t_us", "posts"])
         XCTAssertEqual(try keys(.page(index: 0, postID: 1, uri: "u", liked: true, likeCount: 2, commentCount: 3)),
-                       ["event", "t_us", "index", "post_id", "uri", "liked", "like_count", "comment_count"])
+                       ["event", "t_us", "index", "post_id", "uri", "liked", "like_count", "comment_count",
+                        "author", "share_count"])
         XCTAssertEqual(try keys(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280)),
                        ["event", "t_us", "post_id", "index", "latency_us", "width", "height"])
         XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us", "interval_us", "frames_decoded", "frames_presented"])
         XCTAssertEqual(try keys(.like(postID: 1, liked: false, likeCount: 0)),
                        ["event", "t_us", "post_id", "liked", "like_count"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: nil)), ["event", "t_us", "kind", "message"])
+        XCTAssertEqual(try keys(.share(postID: 3, method: "copy_file", shareCount: 4)),
+                       ["event", "t_us", "post_id", "method", "share_count"])
+        XCTAssertEqual(try keys(.focus(widget: "GtkButton", name: "Like (L)")), ["event", "t_us", "widget", "name"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: 7)),
                        ["event", "t_us", "kind", "message", "post_id"])
     }
