@@ -123,6 +123,7 @@ final class FeedController {
         for slot in slots {
             slot.player.volume = preferences.volume
             slot.player.muted = preferences.muted
+            slot.setMuted(preferences.muted)
         }
         wire()
     }
@@ -193,8 +194,6 @@ final class FeedController {
     }
 
     private func resized(width: Int, height: Int) {
-        let scale = view.root.scaleFactor
-        for slot in slots { slot.setSize(width: width, height: height, scale: scale) }
         view.setPageHeight(Double(height))
         if snap == nil && !dragging { view.offset = 0 }
     }
@@ -304,7 +303,8 @@ final class FeedController {
     private func afterPageChange() {
         guard let post = pager.current else { return }
         env.events?.emit(.page(index: pager.index, postID: post.id, uri: post.videoURI, liked: post.liked,
-                               likeCount: post.likeCount, commentCount: post.commentCount))
+                               likeCount: post.likeCount, commentCount: post.commentCount,
+                               author: post.author.handle, shareCount: post.shareCount))
         if let slot = currentSlot, slot.hasFrame {
             // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
             view.root.onNextPaint { [weak self] in self?.reportFirstFrame(for: slot) }
@@ -609,7 +609,10 @@ final class FeedController {
 
     func toggleMute() {
         preferences.muted.toggle()
-        for slot in slots { slot.player.muted = preferences.muted }
+        for slot in slots {
+            slot.player.muted = preferences.muted
+            slot.setMuted(preferences.muted)
+        }
         env.preferences.save(preferences)
         view.flash(preferences.muted ? "Sound off" : "Sound on")
     }

@@ -2,16 +2,18 @@ import FeedCore
 import GLibKit
 import GtkKit
 
-/// The Home page: a column of page slots in a scroller moved by code (never by a scrollbar),
-/// with the heart layer and a toast on top. The current page sits in the middle position at
-/// rest, so the neighbours above and below are already laid out while dragging.
+/// The Home page: the three page slots stacked one page height apart, the current one in the
+/// middle at rest so the neighbours above and below are already laid out while dragging, with
+/// the heart layer and a toast on top. The slots are overlays placed by code: nothing scrolls
+/// them but the feed (a focused widget never drags a page into view), and their size never
+/// becomes the window's minimum size.
 @MainActor
 final class FeedView {
     let root = Overlay()
     let sizeProbe = SizeProbe()
     let hearts = HeartLayer()
-    private let scroller = ScrolledWindow()
-    private let column = Box(.vertical)
+    /// The page's size comes from here: it asks for nothing and draws nothing.
+    private let base = Box(.vertical)
     private let toast = Label()
     private var toastTimer: SourceHandle?
     private(set) var pageHeight: Double = 0
@@ -20,19 +22,9 @@ final class FeedView {
         root.addCSSClass("feed-page")
         root.setExpand(horizontal: true, vertical: true)
         root.setOverflowHidden()
-        scroller.setExternalVerticalScrolling()
-        scroller.setExpand(horizontal: true, vertical: true)
-        for slot in slots { column.append(slot.root) }
-        scroller.setChild(column)
-        scroller.onVerticalRangeChanged { [weak self] in
-            // "changed" comes during size allocation: setting the value there would queue an
-            // allocation GTK drops, leaving the scroller undrawn. Apply it right after instead.
-            MainLoop.invoke { [weak self] in
-                guard let self else { return }
-                scroller.verticalOffset = pageHeight + wantedOffset
-            }
-        }
-        root.setChild(scroller)
+        base.setExpand(horizontal: true, vertical: true)
+        root.setChild(base)
+        for slot in slots { root.addOverlay(slot.root) }
         root.addOverlay(sizeProbe)
         root.addOverlay(hearts.root)
         toast.addCSSClass("toast")
@@ -40,6 +32,11 @@ final class FeedView {
         toast.isVisible = false
         toast.canTarget = false
         root.addOverlay(toast)
+        root.placeOverlays { [weak self] child, width, height in
+            guard let self, let position = ordered.firstIndex(where: { $0.root === child }) else { return nil }
+            // Above (-1), in the middle (0) or below (+1), moved up by the offset.
+            return WidgetRect(x: 0, y: (position - 1) * height - Int(wantedOffset.rounded()), width: width, height: height)
+        }
     }
 
     private var ordered: [PageSlot] = []
@@ -49,30 +46,35 @@ final class FeedView {
         ordered.indices.contains(position + 1) ? ordered[position + 1] : nil
     }
 
-    /// Puts the slots in this order from top to bottom.
+    /// Puts the slots in this order from top to bottom; only the middle one takes focus.
     func arrange(_ ordered: [PageSlot]) {
+        // Focus on a page that is leaving moves to the same control on the new one.
+        let leaving = ordered.indices.contains(1) ? ordered.filter { $0 !== ordered[1] && $0.root.containsFocus } : []
+        let focused = leaving.first.map { (rail: $0.rail.focusedButton, caption: $0.overlay.root.containsFocus) }
         self.ordered = ordered
-        var previous: PageSlot?
-        for slot in ordered {
-            column.reorder(slot.root, after: previous?.root)
-            previous = slot
+        for (position, slot) in ordered.enumerated() { slot.root.canFocus = position == 1 }
+        root.queueAllocate()
+        guard let focused, ordered.indices.contains(1) else { return }
+        if let button = focused.rail {
+            ordered[1].rail.focusButton(button)
+        } else if focused.caption {
+            ordered[1].overlay.focusCaption()
         }
     }
 
     func setPageHeight(_ height: Double) { pageHeight = height }
 
-    /// Scroll position relative to the resting place of the middle page: negative shows the
-    /// page above, positive the page below.
+    /// How far the pages are moved from their resting place: negative shows the page above,
+    /// positive the page below.
     var offset: Double {
         get { wantedOffset }
         set {
+            guard newValue != wantedOffset else { return }
             wantedOffset = newValue
-            scroller.verticalOffset = pageHeight + newValue
+            root.queueAllocate()
         }
     }
 
-    /// Kept so it can be applied again once the column has its new size: until then the
-    /// adjustment clamps to the old range.
     private var wantedOffset: Double = 0
 
     /// A short message at the top ("You’re all caught up", "Link copied"), gone after 2 s.

@@ -110,6 +110,10 @@ public final class MainWindow {
             if create.isActive { create.release() }
         }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
+        window.onNotify("focus-widget") { [weak self] in
+            guard let self, let focus = window.focusDescription else { return }
+            environment.events?.emit(.focus(widget: focus.widget, name: focus.name))
+        }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishState() }
         mpris = MprisAdapter(state: mprisState, actions: MprisAdapter.Actions(
@@ -144,6 +148,9 @@ public final class MainWindow {
     /// Shows the window and starts the feed.
     public func start() {
         window.present()
+        // GTK would focus the first control it finds (the Home tab): nothing has focus until
+        // the user presses Tab, which then starts at the video's rail.
+        window.clearFocus()
         feed.start()
         if create.leftoverClip != nil {
             feed.view.flash("Your recording from last time was kept: open + to finish it.")

@@ -24,6 +24,8 @@ final class MusicMarquee {
         scroller.setExternalHorizontalScrolling()
         scroller.setSizeRequest(width: 180, height: -1)
         scroller.canTarget = false
+        // Only moves on its own: nothing in it to reach with Tab.
+        scroller.canFocus = false
         label.setXAlign(0)
         scroller.setChild(label)
         root.append(scroller)

@@ -13,12 +13,21 @@ final class PageSlot {
     let player: LoopingPlayer
     let overlay = PostOverlay()
     let rail = RailView()
+    /// A dimmed, blurred copy of the video filling the sides of a wide window.
+    private let backdrop = Picture()
     private let picture = Picture()
     private let scrim = Box(.vertical)
     private let errorCard = ErrorCard()
     private let spinner = Spinner()
     private let pauseIcon = Image(iconName: "loopfeed-play-symbolic", pixelSize: 72)
+    /// Shown for as long as the sound is off.
+    private let mutedIcon = Image(iconName: "audio-volume-muted-symbolic", pixelSize: 20)
     private var spinnerTimer: SourceHandle?
+    /// Where the video, caption and rail go at the page's current size.
+    private var layout = PageLayout(pageWidth: 0, pageHeight: 0, video: nil)
+    /// The layout whose viewport and backdrop were last applied.
+    private var appliedLayout: PageLayout?
+    private var hasBackdrop = false
 
     /// The feed index and post this slot holds; nil when empty.
     private(set) var index: Int?
@@ -37,12 +46,17 @@ final class PageSlot {
     init(audioSinkDescription: String?) throws {
         player = try LoopingPlayer(receiver: surface, audioSinkDescription: audioSinkDescription)
         root.addCSSClass("feed-page")
+        root.setOverflowHidden()
+        backdrop.addCSSClass("page-backdrop")
+        backdrop.setFit(.cover)
+        backdrop.canTarget = false
+        backdrop.setExpand(horizontal: true, vertical: true)
+        backdrop.isVisible = false
+        root.setChild(backdrop)
         picture.setPaintable(surface.paintable)
-        picture.setExpand(horizontal: true, vertical: true)
         picture.setAccessibleLabel("Video")
         picture.canTarget = false
-        root.setChild(picture)
-        root.setOverflowHidden()
+        root.addOverlay(picture)
         scrim.addCSSClass("post-scrim")
         scrim.canTarget = false
         root.addOverlay(scrim)
@@ -59,22 +73,93 @@ final class PageSlot {
         pauseIcon.canTarget = false
         pauseIcon.isVisible = false
         root.addOverlay(pauseIcon)
+        mutedIcon.addCSSClass("muted-indicator")
+        mutedIcon.setAlign(horizontal: .start, vertical: .start)
+        mutedIcon.setMargins(top: 14, start: 14)
+        mutedIcon.canTarget = false
+        mutedIcon.isVisible = false
+        mutedIcon.setAccessibleLabel("Sound off")
+        mutedIcon.tooltip = "Sound off (M)"
+        root.addOverlay(mutedIcon)
+        root.placeOverlays { [weak self] child, width, height in self?.place(child, width: width, height: height) }
         overlay.root.isVisible = false
         rail.root.isVisible = false
         wire()
     }
+
+    // MARK: - Layout
+
+    /// Where each part goes for a page of this size (asked during the page's allocation).
+    private func place(_ child: Widget, width: Int, height: Int) -> WidgetRect? {
+        let layout = PageLayout(pageWidth: width, pageHeight: height, video: videoShape)
+        if layout != self.layout {
+            self.layout = layout
+            // The player's scaling and the backdrop follow, but not from inside an allocation.
+            MainLoop.invoke { [weak self] in self?.applyLayout() }
+        }
+        let video = layout.video
+        if child === overlay.root { return rect(layout.caption) }
+        if child === rail.root { return rect(layout.rail) }
+        if child === scrim {
+            // Only the lower part darkens (under the caption): the rest would be a blended layer
+            // of nothing over every frame.
+            let top = Int(Double(video.height) * 0.55)
+            return WidgetRect(x: video.x, y: top, width: video.width, height: video.height - top)
+        }
+        return rect(video)
+    }
+
+    private func rect(_ r: PageRect) -> WidgetRect { WidgetRect(x: r.x, y: r.y, width: r.width, height: r.height) }
+
+    /// The video's shape as shown (known from the library or from the player once prerolled).
+    private var videoShape: PixelSize? { player.videoSize ?? post?.displaySize }
+
+    private func applyLayout() {
+        guard layout != appliedLayout else { return }
+        appliedLayout = layout
+        guard layout.video.width > 0, layout.video.height > 0 else { return }
+        player.viewport = layout.viewport(scale: root.scaleFactor)
+        updateBackdrop()
+    }
+
+    /// Shows the blurred copy beside a column that leaves sides, made once per post from its
+    /// first frame.
+    private func updateBackdrop() {
+        let wanted = layout.hasSides && hasFrame && error == nil
+        if wanted, !hasBackdrop, let texture = surface.makeBackdrop() {
+            backdrop.setPaintable(texture)
+            hasBackdrop = true
+        }
+        backdrop.isVisible = wanted && hasBackdrop
+    }
+
+    private func clearBackdrop() {
+        backdrop.setPaintable(nil)
+        backdrop.isVisible = false
+        hasBackdrop = false
+    }
+
+    /// Lays the page out again (the video's shape became known).
+    private func relayout() { root.queueAllocate() }
+
+    /// The lasting "sound off" mark.
+    func setMuted(_ muted: Bool) { mutedIcon.isVisible = muted }
 
     private func wire() {
         surface.onPainted = { [weak self] isFirst, width, height in
             guard let self else { return }
             hasFrame = true
             framesPresented += 1
-            if isFirst { onFirstPaint?(self, width, height) }
+            if isFirst {
+                if layout.hasSides { updateBackdrop() }
+                onFirstPaint?(self, width, height)
+            }
         }
         player.onReady = { [weak self] size in
             guard let self else { return }
             stopSpinner()
             if let size { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
+            relayout()
             onReady?(self, size)
         }
         player.onError = { [weak self] error in
@@ -82,6 +167,7 @@ final class PageSlot {
             stopSpinner()
             self.error = error
             surface.clear()
+            clearBackdrop()
             errorCard.show(message: error.message)
             onError?(self, error)
         }
@@ -90,12 +176,6 @@ final class PageSlot {
             onLoop?(self, pass, framesPresented)
             framesPresented = 0
         }
-    }
-
-    /// Size of the page in logical pixels; the player scales frames to it in device pixels.
-    func setSize(width: Int, height: Int, scale: Int) {
-        root.setSizeRequest(width: Int32(width), height: Int32(height))
-        player.viewport = PixelSize(width: width * scale, height: height * scale)
     }
 
     /// Shows `post` and starts loading it paused on its first frame.
@@ -114,8 +194,10 @@ final class PageSlot {
         pauseIcon.isVisible = false
         // The previous post's frame must not show under this post's caption.
         surface.clear()
+        clearBackdrop()
         if let size = post.displaySize { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
         player.load(uri: uri)
+        relayout()
         startSpinnerTimer()
     }
 
@@ -133,6 +215,7 @@ final class PageSlot {
         hasFrame = false
         player.unload()
         surface.clear()
+        clearBackdrop()
         overlay.root.isVisible = false
         rail.root.isVisible = false
         errorCard.hide()

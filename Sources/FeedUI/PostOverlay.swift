@@ -44,6 +44,8 @@ final class PostOverlay {
     /// Called with a handle (without "@") when a mention is clicked in the caption.
     var onMention: ((String) -> Void)?
 
+    func focusCaption() { caption.grabFocus() }
+
     func show(_ post: Post) {
         author.text = post.author.atHandle
         author.setAccessibleLabel("Author \(post.author.atHandle)")

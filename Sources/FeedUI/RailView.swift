@@ -33,7 +33,6 @@ final class RailView {
         shareButton = Self.railButton(icon: Image(iconName: "loopfeed-share-symbolic", pixelSize: 30), count: shareCount)
         for button in [avatarButton, likeButton, commentButton, shareButton] {
             button.setHasFrame(false)
-            button.canFocus = false
             button.addCSSClass("rail-button")
             root.append(button)
         }
@@ -47,6 +46,14 @@ final class RailView {
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
         shareButton.onClicked { [weak self] in self?.onShare?() }
+    }
+
+    /// Which button has keyboard focus (avatar 0, like 1, comments 2, share 3), if one has.
+    var focusedButton: Int? { [avatarButton, likeButton, commentButton, shareButton].firstIndex { $0.containsFocus } }
+
+    func focusButton(_ index: Int) {
+        let buttons = [avatarButton, likeButton, commentButton, shareButton]
+        if buttons.indices.contains(index) { buttons[index].grabFocus() }
     }
 
     private static func railButton(icon: Image, count: Label) -> Button {

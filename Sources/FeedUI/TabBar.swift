@@ -28,17 +28,30 @@ final class TabBar {
     }
 
     let root = Box(.horizontal)
+    /// The five buttons, spread over at most a phone's width and centred in a wider window.
+    private let row = Box(.horizontal)
+    private let clamp = Clamp(maximum: 600)
     private var buttons: [Tab: Button] = [:]
     private var badges: [Tab: Label] = [:]
     var onSelect: ((Tab) -> Void)?
 
     init() {
         root.addCSSClass("tab-bar")
-        root.homogeneous = true
+        row.homogeneous = true
+        row.setExpand(horizontal: true)
+        clamp.setExpand(horizontal: true)
+        clamp.setChild(row)
+        root.append(clamp)
         for tab in Tab.allCases {
             let content = Box(.vertical, spacing: 2)
             let icon = Overlay()
-            icon.setChild(Image(iconName: tab.iconName, pixelSize: tab == .create ? 18 : 20))
+            // As wide as the icon and its badge, centred: the badge stays on the icon's corner
+            // and the + keeps its shape however wide the button is.
+            icon.setAlign(horizontal: .center)
+            icon.setSizeRequest(width: tab == .create ? -1 : 44, height: -1)
+            let image = Image(iconName: tab.iconName, pixelSize: tab == .create ? 18 : 20)
+            image.setAlign(horizontal: .center)
+            icon.setChild(image)
             let badge = Label()
             badge.addCSSClass("tab-badge")
             badge.setAlign(horizontal: .end, vertical: .start)
@@ -53,13 +66,12 @@ final class TabBar {
             }
             let button = Button(child: content)
             button.setHasFrame(false)
-            button.canFocus = false
             button.setAccessibleLabel(tab.title)
             button.tooltip = tab.title
             if tab == .create { button.addCSSClass("create-tab") }
             button.onClicked { [weak self] in self?.onSelect?(tab) }
             buttons[tab] = button
-            root.append(button)
+            row.append(button)
         }
         select(.home)
     }

@@ -11,11 +11,14 @@ enum Theme {
     static let css = """
     window.loopfeed { background-color: #000; color: #fff; }
     .feed-page { background-color: #000; }
-    .post-info { margin: 0 84px 16px 14px; }
+    .post-info { margin: 0 12px 16px 14px; }
     .post-author { font-weight: 800; font-size: 16px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-caption { font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-music { font-size: 13px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
-    .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0) 55%, rgba(0,0,0,0.55) 100%); }
+    .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0), rgba(0,0,0,0.55)); }
+    .page-backdrop { opacity: 0.4; }
+    .muted-indicator { color: #fff; background-color: rgba(0,0,0,0.45); border-radius: 999px; padding: 8px;
+        -gtk-icon-shadow: none; }
     .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px; }
     .error-card .title { font-weight: 800; font-size: 17px; }
     .error-card .detail { font-size: 13px; color: #c8c8cc; }
@@ -24,9 +27,12 @@ enum Theme {
     .tab-bar button.selected { color: #fff; }
     .tab-bar button .tab-label { font-size: 11px; }
     .tab-bar button.create-tab image { background-color: #fff; color: #000; border-radius: 8px; padding: 4px 10px;
-        box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; }
+        box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; padding: 5px 13px; }
     .rail-button { background: none; border: none; box-shadow: none; padding: 2px; color: #fff; }
     .rail-button image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
+    .rail-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 12px; }
+    .tab-bar button:focus-visible { outline: 2px solid #fff; outline-offset: -3px; border-radius: 8px; }
+    .post-caption:focus-visible, .post-caption link:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
     .rail-count { font-size: 12px; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
     image.liked { color: #fe2c55; }
