@@ -65,6 +65,68 @@ def wait_window(ctx: Context, title: str, shown: bool, timeout: float = 5) -> No
         time.sleep(0.1)
 
 
+def launch_solid(ctx: Context, name: str, landscape_first: bool = False) -> tuple[App, list[int]]:
+    """Launches on the three solid-colour clips (no samples); returns the colour of each index."""
+    clips = ctx.fixtures.solid_clips()
+    colors = list(ctx.fixtures.SOLID_COLORS)
+    if landscape_first:
+        clips = [ctx.fixtures.solid_clips(landscape=True)[0]] + clips
+        colors = [colors[0]] + colors
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    return app, colors
+
+
+def rgb(color: int) -> tuple[int, int, int]:
+    return (color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF
+
+
+def near(pixel: tuple[int, int, int], color: int, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color)))
+
+
+def share_near(ctx: Context, geometry: tuple[int, int, int, int], color: int, tolerance: int = 40) -> float:
+    """The share of a screen region's pixels (sampled every 4 px) within `tolerance` of `color`."""
+    x, y, w, h = geometry
+    pixels = grab_colors(ctx, x, y, w, h)[::4]
+    return sum(1 for p in pixels if near(p, color, tolerance)) / max(1, len(pixels))
+
+
+def expect_color(ctx: Context, geometry: tuple[int, int, int, int], color: int, what: str, shot_name: str,
+                 minimum: float = 0.9) -> None:
+    share = share_near(ctx, geometry, color)
+    if share < minimum:
+        shot = ctx.screenshot(shot_name)
+        raise CaseFailed(f"{what}: only {share:.0%} of {geometry} is #{color:06x}, see {shot}")
+
+
+def main_window(ctx: Context) -> str:
+    for wid in ctx.window_ids():
+        name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
+        if name == "Loopfeed":
+            return wid
+    raise CaseFailed("no Loopfeed window")
+
+
+def resize(ctx: Context, width: int, height: int) -> tuple[int, int]:
+    """Resizes the main window (no window manager: the X server just does it) and waits for GTK to
+    settle; returns the size the window has then."""
+    wid = main_window(ctx)
+    ctx.xdotool("windowsize", wid, str(width), str(height))
+    deadline = time.monotonic() + 3
+    size = (0, 0)
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        _, _, w, h = ctx.window_geometry(wid)
+        if (w, h) == size:
+            break
+        size = (w, h)
+    time.sleep(0.5)
+    _, _, w, h = ctx.window_geometry(wid)
+    return w, h
+
+
 # --------------------------------------------------------------------------------------------
 
 def case_like_is_red_and_icons_white(ctx: Context) -> None:
@@ -128,7 +190,110 @@ def case_comments_open_after_saving_the_profile(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def case_tab_reaches_every_control_and_never_moves_the_feed(ctx: Context) -> None:
+    """Tab walks the rail, the caption and the five tabs, with a visible focus ring, and never
+    scrolls the feed (it used to leave it half a page off with no page change)."""
+    app, colors = launch_solid(ctx, "tab-order")
+    wait_started(app)
+    ctx.pointer_into_window()
+    expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down to the second post")
+    time.sleep(0.4)
+    rail_before = grab_colors(ctx, 380, 470, 70, 270)
+    since = app.cursor()
+    names: list[str] = []
+    for press in range(14):
+        ctx.key("Tab")
+        focus = app.wait("focus", 2, since, what=f"a focus event after Tab #{press + 1}", count=len(names) + 1)
+        names.append(focus.get("name", ""))
+        if focus.get("name") == "Like (L)":
+            time.sleep(0.2)
+            rail_focused = grab_colors(ctx, 380, 470, 70, 270)
+            changed = sum(1 for a, b in zip(rail_before, rail_focused) if max(abs(x - y) for x, y in zip(a, b)) > 60)
+            expect(changed > 150, f"no visible focus ring on the like button ({changed} pixels changed)")
+        # The feed stays put: the top and the middle of the window show the current post.
+        expect_color(ctx, (0, 0, 450, 30), colors[1], f"the window's top edge after Tab #{press + 1}",
+                     f"tab-order-{press + 1}")
+    expect(not app.find("page", since), f"Tab changed the page: {app.find('page', since)}")
+    debug("focus order: " + " | ".join(names))
+    wanted = ["Like (L)", "Comments (C)", "Home", "Discover", "Create", "Inbox", "Profile"]
+    missing = [w for w in wanted if w not in names]
+    expect(not missing, f"Tab never reached {missing}; it went {names}")
+    expect(any("(@" in n for n in names), f"Tab never reached the author's avatar: {names}")
+    expect(any(n.startswith("Share") or n.startswith("Copy") for n in names), f"Tab never reached share: {names}")
+    expect(all(n for n in names), f"a focused control has no name: {names}")
+    first = names.index("Like (L)")
+    expect(first < names.index("Home"), f"the rail should come before the tab bar: {names}")
+    expect(app.alive(), "app exited")
+
+
+def case_window_resizes_freely_and_wide_keeps_the_video(ctx: Context) -> None:
+    """The window goes to 1200x700 and back down to 360x640; wide, a portrait video keeps its full height
+    centred over a dimmed copy with the rail beside it, and a landscape one fits."""
+    app, colors = launch_solid(ctx, "resize", landscape_first=True)
+    wait_started(app)
+    ctx.pointer_into_window()
+    w, h = resize(ctx, 1200, 700)
+    expect((w, h) == (1200, 700), f"the window is {w}x{h} after asking for 1200x700")
+    # The landscape clip fits the page: full height in the middle, nothing cropped off the top.
+    expect_color(ctx, (300, 4, 600, 20), colors[0], "the top of a landscape video in a wide window", "resize-landscape")
+    ctx.pointer_into_window()
+    expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down to a portrait post")
+    time.sleep(0.6)
+    shot = ctx.screenshot("resize-wide")
+    page_h = 700 - 58
+    column = round(page_h * 9 / 16)
+    left = (1200 - column) // 2
+    expect_color(ctx, (left + 10, 10, column - 20, page_h - 200), colors[1], "the portrait video's column", "resize-wide-column")
+    side = grab_colors(ctx, 40, 100, 200, 300)[::7]
+    side_mean = sum(sum(p) for p in side) / (3 * len(side))
+    column_mean = sum(rgb(colors[1])) / 3
+    expect(side_mean < 0.6 * column_mean, f"the sides are not dimmed ({side_mean:.0f} vs {column_mean:.0f}), see {shot}")
+    expect(side_mean > 3, f"the sides are black, not a dimmed copy of the video ({side_mean:.1f}), see {shot}")
+    rail = bright_box(shot, left + column, 300, 120, page_h - 300)
+    expect(rail is not None and rail[0] >= left + column, f"no rail beside the video's column, see {shot}")
+    tab_icons = bright_box(shot, 0, page_h + 4, 1200, 40, level=150)
+    expect(tab_icons is not None and tab_icons[2] - tab_icons[0] < 700,
+           f"the tab bar stretched over the whole width: {tab_icons}, see {shot}")
+
+    w, h = resize(ctx, 360, 640)
+    expect((w, h) == (360, 640), f"after being 1200x700 the window only went down to {w}x{h} (asked 360x640)")
+    shot = ctx.screenshot("resize-narrow")
+    expect_color(ctx, (20, 20, 320, 300), colors[1], "the video in a 360x640 window", "resize-narrow-video")
+    rail = bright_box(shot, 280, 300, 80, 300)
+    expect(rail is not None and rail[2] < 360, f"no rail inside a 360 px window, see {shot}")
+    tabs = bright_box(shot, 0, 640 - 54, 360, 50, level=150)
+    expect(tabs is not None and tabs[2] < 360, f"the tab bar is cut off at 360 px: {tabs}, see {shot}")
+    w, h = resize(ctx, 450, 800)
+    expect((w, h) == (450, 800), f"the window did not go back to 450x800: {w}x{h}")
+    ctx.pointer_into_window()
+    expect_page_moves(app, lambda: ctx.key("Down"), 2, "Down after the resizes")
+    expect(app.alive(), "app exited")
+
+
+def case_feed_stays_aligned_after_closing_comments(ctx: Context) -> None:
+    """Closing the comments sheet on the second and third posts leaves the feed where it was (it used
+    to be left ~65 px off, the previous post showing at the top)."""
+    app, colors = launch_solid(ctx, "comments-align")
+    wait_started(app)
+    for index in (1, 2):
+        ctx.pointer_into_window()
+        expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
+        time.sleep(0.3)
+        ctx.key("c")
+        time.sleep(0.6)
+        ctx.key("Escape")
+        time.sleep(0.6)
+        expect_color(ctx, (0, 0, 450, 40), colors[index], f"the top edge after closing comments on post {index}",
+                     f"comments-align-{index}")
+        expect_color(ctx, (0, 300, 300, 200), colors[index], f"the middle after closing comments on post {index}",
+                     f"comments-align-mid-{index}")
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
+    ("tab_reaches_every_control_and_never_moves_the_feed", case_tab_reaches_every_control_and_never_moves_the_feed),
+    ("window_resizes_freely_and_wide_keeps_the_video", case_window_resizes_freely_and_wide_keeps_the_video),
+    ("feed_stays_aligned_after_closing_comments", case_feed_stays_aligned_after_closing_comments),
 ]

@@ -270,13 +270,17 @@ class Session:
 # Media fixtures
 
 def make_clip(path: Path, seconds: float = 1.0, pattern: str = "smpte", width: int = 320, height: int = 568,
-              speed: int = 8) -> Path:
-    """A portrait H.264 + AAC MP4 whose audio and video last exactly `seconds`."""
+              speed: int = 8, color: int | None = None) -> Path:
+    """A portrait H.264 + AAC MP4 whose audio and video last exactly `seconds`; `color` (0xRRGGBB)
+    makes it one solid colour, so a screenshot tells which post is where."""
     fps = 30
     frames = int(round(seconds * fps))
     audio_buffers = frames  # 1600 samples at 48 kHz == one 30 fps frame
+    source = [f"pattern={pattern}", f"horizontal-speed={speed}"]
+    if color is not None:
+        source = ["pattern=solid-color", f"foreground-color={0xFF000000 | color}"]
     cmd = ["gst-launch-1.0", "-q", "-e",
-           "videotestsrc", f"num-buffers={frames}", f"pattern={pattern}", f"horizontal-speed={speed}", "!",
+           "videotestsrc", f"num-buffers={frames}", *source, "!",
            f"video/x-raw,width={width},height={height},framerate={fps}/1,format=I420", "!",
            "x264enc", "speed-preset=ultrafast", f"key-int-max={fps}", "!", "video/x-h264,profile=main", "!",
            "h264parse", "!", "queue", "!", "mp4mux", "name=mux", "faststart=true", "!", "filesink", f"location={path}",
@@ -299,6 +303,14 @@ class Fixtures:
         if name not in self._clips:
             self._clips[name] = make_clip(self.root / f"{name}.mp4", **kw)
         return self._clips[name]
+
+    SOLID_COLORS = (0x2060C0, 0x30A050, 0xC0A020)  # blue, green, yellow: far from white and the like red
+
+    def solid_clips(self, landscape: bool = False) -> list[Path]:
+        """Three 2 s clips of one colour each (SOLID_COLORS), portrait or landscape."""
+        w, h = (568, 320) if landscape else (320, 568)
+        return [self.clip(f"solid-{'l' if landscape else 'p'}-{c:06x}", seconds=2, color=c, width=w, height=h)
+                for c in self.SOLID_COLORS]
 
     def feed_clips(self) -> list[Path]:
         """Three distinct, moving 2 s clips for cases that need a feed to page through."""
@@ -430,6 +442,9 @@ class Context:
             "NO_AT_BRIDGE": "1",
             "GSETTINGS_BACKEND": "memory",
             "GIO_USE_VFS": "local",
+            # The app's icons, found as an installed copy's would be (hicolor under a data dir):
+            # a copied binary with no samples beside it has no source tree to find them in.
+            "XDG_DATA_DIRS": f"{REPO_ROOT / 'data'}:{os.environ.get('XDG_DATA_DIRS') or '/usr/local/share:/usr/share'}",
         })
 
     def samples_exist(self) -> bool:
