@@ -1,13 +1,40 @@
-/// The 3-column video grid of profiles and search results: tile width (W - W mod 3)/3 - 1,
-/// height 1.3 × width, 1 px gaps.
-public enum GridLayout {
-    public static let columns = 3
+/// The video grid of profiles and search results: at least 3 columns, more as the width grows
+/// so tiles stay about a phone's third wide (up to `maximumTile` px); tile width
+/// (W - W mod n)/n - 1, height 1.3 × width, 1 px gaps.
+public struct GridLayout: Sendable, Equatable {
+    public static let minimumColumns = 3
+    /// Tiles grow to this width before another column is added.
+    public static let maximumTile = 240
 
-    public static func tileSize(forWidth width: Int) -> PixelSize {
-        guard width >= columns * 2 else { return PixelSize(width: 1, height: 1) }
-        let tile = (width - width % columns) / columns - 1
-        return PixelSize(width: tile, height: Int((Double(tile) * 1.3).rounded()))
+    public let columns: Int
+    public let tile: PixelSize
+
+    public init(width: Int) {
+        let width = max(0, width)
+        columns = max(Self.minimumColumns, (width + Self.maximumTile - 1) / Self.maximumTile)
+        guard width >= columns * 2 else {
+            tile = PixelSize(width: 1, height: 1)
+            return
+        }
+        let side = (width - width % columns) / columns - 1
+        tile = PixelSize(width: side, height: Int((Double(side) * 1.3).rounded()))
     }
+
+    /// Where tile `index` goes: row by row, 1 px between tiles.
+    public func frame(of index: Int) -> PageRect {
+        let column = index % columns
+        let row = index / columns
+        return PageRect(x: column * (tile.width + 1), y: row * (tile.height + 1), width: tile.width, height: tile.height)
+    }
+
+    /// The height of `count` tiles laid out this way.
+    public func height(of count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let rows = (count + columns - 1) / columns
+        return rows * tile.height + (rows - 1)
+    }
+
+    public static func tileSize(forWidth width: Int) -> PixelSize { GridLayout(width: width).tile }
 }
 
 /// The most used hashtags in a set of posts, most used first (ties: most liked, then name).

@@ -1,7 +1,17 @@
 /// The profile header's parallax: pulling down past the top stretches the background by
 /// 1 + pull/500 and moves it down; scrolling up moves it up with the content.
 public enum ProfileHeader {
+    /// The header's height in a tall enough window.
     public static let height: Double = 420
+    /// The least it shrinks to: the avatar, name, counts and buttons still fit.
+    public static let minimumHeight: Double = 320
+
+    /// The header's height on a page this tall: 420 px in a phone-shaped window, less in a short
+    /// wide one, so the grid still shows below it.
+    public static func height(forPageHeight pageHeight: Double) -> Double {
+        guard pageHeight > 0 else { return height }
+        return min(height, max(minimumHeight, (pageHeight * 0.57).rounded()))
+    }
 
     public struct Placement: Sendable, Equatable {
         public let scale: Double

@@ -15,10 +15,8 @@ public final class ThumbnailTicket: Sendable {
 }
 
 /// Makes thumbnails of videos in the background: the first frame, cropped to the grid's 10:13
-/// tile shape and scaled to the tile size at the default window width (150 × 195), as a PNG in
-/// the cache. That size matters: a picture's natural size is its pixels, and grids hand out
-/// natural sizes when they have room. Written to a `.part` file and renamed, so a
-/// half-written one is never shown.
+/// tile shape and scaled to `width` (the grid's largest tile), as a PNG in the cache. Written
+/// to a `.part` file and renamed, so a half-written one is never shown.
 public final class ThumbnailGenerator: Sendable {
     public let directory: URL
     public let width: Int
@@ -60,7 +58,9 @@ public final class ThumbnailGenerator: Sendable {
         do {
             GStreamer.initialize()
             let playbin = try Pipeline.makePipeline("playbin")
-            playbin.set("flags", "video")
+            // native-video: without it playsink scales the frame to the sink's 10:13 size
+            // first, with black borders, and the crop below has nothing left to crop.
+            playbin.set("flags", "video+native-video")
             playbin.set("uri", uri)
             let sink = try Element.bin(description:
                 "videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "

@@ -42,14 +42,7 @@ final class DiscoverPage {
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setExpand(horizontal: true, vertical: true)
         scroller.setChild(grid.root)
-        // The probe reports the width the grid gets, for the tile formula.
-        let probe = SizeProbe()
-        let sized = Overlay()
-        sized.setExpand(horizontal: true, vertical: true)
-        sized.setChild(scroller)
-        sized.addOverlay(probe)
-        probe.onResize { [weak self] width, _ in self?.grid.setWidth(width) }
-        root.append(sized)
+        root.append(scroller)
     }
 
     /// Shows trending tags and, with an empty query, the most liked recent videos.

@@ -36,7 +36,10 @@ final class InboxPage {
         empty.addCSSClass("discover-status")
         empty.setWrap(true)
         list.append(empty)
-        scroller.setChild(list)
+        // Rows keep a readable length in a wide window.
+        let clamp = Clamp(maximum: 640)
+        clamp.setChild(list)
+        scroller.setChild(clamp)
         root.append(scroller)
     }
 
@@ -78,6 +81,13 @@ final class InboxPage {
         text.append(time)
         content.append(text)
 
+        // What happened, at a glance: a like is a red heart here as everywhere.
+        let kind = Image(iconName: item.kind == .like ? "loopfeed-heart-symbolic"
+                         : item.kind == .comment ? "loopfeed-comment-symbolic" : "avatar-default-symbolic", pixelSize: 16)
+        kind.addCSSClass("inbox-kind")
+        kind.setCSSClass("liked", item.kind == .like)
+        kind.setAlign(vertical: .center)
+        content.append(kind)
         if !item.seen {
             let dot = Box(.horizontal)
             dot.addCSSClass("unread-dot")

@@ -1,43 +1,60 @@
 import FeedCore
 import FeedMedia
 import Foundation
+import GLibKit
 import GtkKit
 
-/// A 3-column grid of video tiles (profiles, search results): a thumbnail made in the
-/// background and the like count. Clicking a tile opens the feed at that video.
+/// A grid of video tiles (profiles, search results): a thumbnail made in the background and the
+/// like count; clicking a tile opens the feed at that video. The tiles are overlays placed by
+/// `GridLayout` from the width the grid is given, so they follow the window both ways: a grid
+/// of size requests computed from its own width could only ever grow.
 @MainActor
 final class PostGrid {
-    let root = Grid(spacing: 1)
+    let root = Overlay()
+    /// Asks for the grid's height (so the page scrolls) and no width at all.
+    private let spacer = Box(.vertical)
     private(set) var posts: [Post] = []
     private var tiles: [PostTile] = []
     private var tickets: [ThumbnailTicket] = []
     private let thumbnails: ThumbnailGenerator
     private let playableURI: (String) -> String
-    private var tileSize = GridLayout.tileSize(forWidth: 450)
+    private var layout = GridLayout(width: 450)
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)?
 
     init(thumbnails: ThumbnailGenerator, playableURI: @escaping (String) -> String) {
         self.thumbnails = thumbnails
         self.playableURI = playableURI
         root.addCSSClass("post-grid")
-        root.setAlign(horizontal: .start, vertical: .start)
+        root.setExpand(horizontal: true)
+        root.setChild(spacer)
+        root.placeOverlays { [weak self] child, width, _ in
+            guard let self, let index = tiles.firstIndex(where: { $0.button === child }) else { return nil }
+            let layout = GridLayout(width: width)
+            if layout != self.layout {
+                self.layout = layout
+                // The grid's height follows its width, but not from inside the allocation.
+                MainLoop.invoke { [weak self] in self?.updateHeight() }
+            }
+            let frame = layout.frame(of: index)
+            return WidgetRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        }
     }
 
     func show(_ posts: [Post]) {
-        root.removeAll()
+        for tile in tiles { root.removeOverlay(tile.button) }
         tiles.removeAll()
         // The old tiles are gone: their thumbnails still waiting need not be made.
         for ticket in tickets { ticket.cancel() }
         tickets.removeAll()
         self.posts = posts
         for (index, post) in posts.enumerated() {
-            let tile = PostTile(post: post, size: tileSize)
+            let tile = PostTile(post: post)
             tile.button.onClicked { [weak self] in
                 guard let self else { return }
                 onOpen?(self.posts, index)
             }
             tiles.append(tile)
-            root.attach(tile.button, column: index % GridLayout.columns, row: index / GridLayout.columns)
+            root.addOverlay(tile.button)
             // A cover chosen when posting wins over the first frame.
             if let cover = post.coverURI.flatMap(URL.init(string:)), cover.isFileURL,
                FileManager.default.fileExists(atPath: cover.path) {
@@ -48,14 +65,11 @@ final class PostGrid {
                 })
             }
         }
+        updateHeight()
     }
 
-    /// The grid's width in logical pixels: tiles follow the grid formula.
-    func setWidth(_ width: Int) {
-        let size = GridLayout.tileSize(forWidth: width)
-        guard size != tileSize else { return }
-        tileSize = size
-        for tile in tiles { tile.resize(size) }
+    private func updateHeight() {
+        spacer.setSizeRequest(width: -1, height: Int32(layout.height(of: tiles.count)))
     }
 }
 
@@ -66,15 +80,19 @@ final class PostTile {
     private let picture = Picture()
     private let overlay = Overlay()
 
-    init(post: Post, size: PixelSize) {
+    init(post: Post) {
         picture.setFit(.cover)
+        picture.setExpand(horizontal: true, vertical: true)
         picture.addCSSClass("tile-picture")
         overlay.setChild(picture)
         let likes = Box(.horizontal, spacing: 3)
         likes.addCSSClass("tile-likes")
         likes.setAlign(horizontal: .start, vertical: .end)
         likes.canTarget = false
-        likes.append(Image(iconName: "loopfeed-heart-symbolic", pixelSize: 12))
+        let heart = Image(iconName: "loopfeed-heart-symbolic", pixelSize: 12)
+        // Red when you liked it, as on the rail.
+        heart.setCSSClass("liked", post.liked)
+        likes.append(heart)
         likes.append(Label(CountFormatter.short(post.likeCount)))
         overlay.addOverlay(likes)
         overlay.setOverflowHidden()
@@ -83,14 +101,6 @@ final class PostTile {
         button.addCSSClass("post-tile")
         button.setAccessibleLabel("\(post.author.atHandle): \(post.caption), \(post.likeCount) likes")
         button.tooltip = post.caption
-        resize(size)
-    }
-
-    /// The button itself gets the size (its CSS adds no padding): anything added around the
-    /// tile would widen the grid past the width the tile was computed from, and the window
-    /// would grow without end.
-    func resize(_ size: PixelSize) {
-        button.setSizeRequest(width: Int32(size.width), height: Int32(size.height))
     }
 
     func setThumbnail(_ path: String?) {

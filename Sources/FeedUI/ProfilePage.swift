@@ -45,6 +45,10 @@ final class ProfilePage {
     private(set) var author: Author?
     private var tab: Tab = .videos
     private var width: Double = 450
+    private var headerHeight = ProfileHeader.height
+    /// The page's content keeps a readable width in a wide window (the grid gets 4 columns).
+    private let clamp = Clamp(maximum: 960)
+    private let stickyClamp = Clamp(maximum: 960)
     private var pull: Double = 0
     private var pullAnimation: SnapAnimation?
     private var pullTick: UInt32?
@@ -90,14 +94,16 @@ final class ProfilePage {
         content.append(grid.root)
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setExpand(horizontal: true, vertical: true)
-        scroller.setChild(content)
+        clamp.setChild(content)
+        scroller.setChild(clamp)
         scroller.onVerticalOffsetChanged { [weak self] in self?.scrolled() }
         root.setChild(scroller)
         root.addOverlay(probe)
-        probe.onResize { [weak self] width, _ in self?.resize(Double(width)) }
-        stickyTabs.root.setAlign(horizontal: .fill, vertical: .start)
+        probe.onResize { [weak self] width, height in self?.resize(Double(width), Double(height)) }
+        stickyClamp.setChild(stickyTabs.root)
+        stickyClamp.setAlign(horizontal: .fill, vertical: .start)
         stickyTabs.root.isVisible = false
-        root.addOverlay(stickyTabs.root)
+        root.addOverlay(stickyClamp)
 
         for bar in [tabs, stickyTabs] {
             bar.onSelect = { [weak self] tab in self?.select(tab) }
@@ -253,14 +259,14 @@ final class ProfilePage {
 
     // MARK: - Layout and parallax
 
-    private func resize(_ width: Double) {
-        self.width = width
-        grid.setWidth(Int(width))
+    private func resize(_ width: Double, _ height: Double) {
+        self.width = min(width, 960)
+        headerHeight = ProfileHeader.height(forPageHeight: height)
         placeBackground()
     }
 
     private func scrolled() {
-        stickyTabs.root.isVisible = scroller.verticalOffset >= ProfileHeader.height
+        stickyTabs.root.isVisible = scroller.verticalOffset >= headerHeight
     }
 
     private func pulled(_ dy: Double) {
@@ -300,11 +306,11 @@ final class ProfilePage {
     /// The header grows by the pull; the background scales by 1 + pull/500 and moves down.
     private func placeBackground() {
         let placement = ProfileHeader.background(pull: pull)
-        let height = ProfileHeader.height + pull
+        let height = headerHeight + pull
         header.setSizeRequest(width: -1, height: Int32(height))
-        background.setSizeRequest(width: Int32(width), height: Int32(ProfileHeader.height))
+        background.setSizeRequest(width: Int32(width), height: Int32(headerHeight))
         backgroundLayer.setTransform(background, x: 0, y: placement.offsetY, width: width,
-                                     height: ProfileHeader.height, degrees: 0, scale: placement.scale)
+                                     height: headerHeight, degrees: 0, scale: placement.scale)
     }
 }
 

@@ -2,6 +2,13 @@ import FeedCore
 import XCTest
 
 final class ProfileHeaderTests: XCTestCase {
+    func testTheHeaderIsShorterInAShortWindowSoTheGridShows() {
+        XCTAssertEqual(ProfileHeader.height(forPageHeight: 742), 420, "a phone-shaped window keeps 420 px")
+        XCTAssertEqual(ProfileHeader.height(forPageHeight: 642), 366)
+        XCTAssertEqual(ProfileHeader.height(forPageHeight: 400), 320, "never below what the header holds")
+        XCTAssertEqual(ProfileHeader.height(forPageHeight: 2000), 420)
+    }
+
     func testPullStretchesByOnePlusPullOverFiveHundred() {
         XCTAssertEqual(ProfileHeader.background(pull: 0), .init(scale: 1, offsetY: 0))
         XCTAssertEqual(ProfileHeader.background(pull: 100).scale, 1.2, accuracy: 1e-9)

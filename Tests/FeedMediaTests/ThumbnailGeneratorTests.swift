@@ -36,6 +36,52 @@ final class ThumbnailGeneratorTests: XCTestCase {
         }
     }
 
+    /// A landscape video is cropped to the tile's 10:13, never letterboxed: the PNG's top edge is
+    /// the video's colour, not black (issue 9: thumbnails that did not fill their tiles).
+    func testALandscapeVideoIsCroppedNotLetterboxed() throws {
+        let folder = folder!
+        let wide = folder.appendingPathComponent("wide.mp4")
+        try runToEnd("videotestsrc num-buffers=10 pattern=solid-color foreground-color=0xff20c040 "
+            + "! video/x-raw,width=320,height=180,framerate=30/1 ! x264enc speed-preset=ultrafast ! h264parse "
+            + "! mp4mux ! filesink location=\"\(wide.path)\"")
+        try onMain {
+            let generator = ThumbnailGenerator(directory: folder, width: 60)
+            var made: URL??
+            generator.thumbnail(postID: 11, uri: wide.fileURI) { made = .some($0) }
+            XCTAssertTrue(MainLoop.run(until: { made != nil }, timeoutSeconds: 10))
+            let png = try XCTUnwrap(made ?? nil)
+            let top = try Self.pixel(png, x: 30, y: 1)
+            XCTAssertGreaterThan(top.green, 150, "the top edge is a border, not the video: \(top)")
+            XCTAssertEqual(try Self.size(png), "60x78")
+        }
+    }
+
+    /// ImageMagick (a test package) reads the PNG.
+    private static func pixel(_ png: URL, x: Int, y: Int) throws -> (red: Int, green: Int, blue: Int) {
+        let text = try magick(["convert", png.path, "-format", "%[fx:int(255*p{\(x),\(y)}.r)] %[fx:int(255*p{\(x),\(y)}.g)] %[fx:int(255*p{\(x),\(y)}.b)]", "info:"])
+        let parts = text.split(separator: " ").compactMap { Int($0) }
+        guard parts.count == 3 else { throw MagickOutput(text: text) }
+        return (parts[0], parts[1], parts[2])
+    }
+
+    private static func size(_ png: URL) throws -> String {
+        try magick(["identify", "-format", "%wx%h", png.path])
+    }
+
+    private static func magick(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private struct MagickOutput: Error { let text: String }
+
     func testACancelledTicketDecodesNothing() throws {
         let clip = clip!
         let folder = folder!
