@@ -67,4 +67,16 @@ public struct FeedPager: Sendable, Equatable {
     public mutating func update(_ post: Post) {
         for i in posts.indices where posts[i].id == post.id { posts[i] = post }
     }
+
+    /// An author changed (a new handle, name or avatar): every post of theirs shows it.
+    /// Returns the posts that changed.
+    @discardableResult
+    public mutating func update(author: Author) -> [Post] {
+        var changed: [Post] = []
+        for i in posts.indices where posts[i].author.id == author.id && posts[i].author != author {
+            posts[i].author = author
+            changed.append(posts[i])
+        }
+        return changed
+    }
 }

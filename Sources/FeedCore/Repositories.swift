@@ -96,4 +96,6 @@ public protocol FeedRepository: AnyObject {
     func markActivitySeen() throws
     /// Sets whether the user likes a comment; liking twice is a no-op.
     @discardableResult func setCommentLiked(id: Int64, liked: Bool) throws -> Comment
+    /// Counts one share of a post and returns it as stored.
+    @discardableResult func recordShare(postID: Int64) throws -> Post
 }

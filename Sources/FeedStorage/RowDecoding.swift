@@ -3,10 +3,17 @@ import FeedCore
 /// The column lists the repository selects, and how rows become models. Kept together so a
 /// column added to a SELECT cannot drift from the index that reads it.
 enum RowDecoding {
-    /// Author columns of alias `a`, followed by whether the local user follows them.
+    /// Author columns of alias `a`, followed by whether the local user follows them. Other
+    /// people's counts are what their source says; the user's own are counted from what is
+    /// here: followers from the Inbox's follows, following from the follows table, likes from
+    /// their posts' likes.
     static let authorColumns = """
-        a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri, a.followers, a.following,
-        a.likes, a.is_self, EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
+        a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri,
+        CASE WHEN a.is_self THEN (SELECT count(*) FROM activity v WHERE v.kind = 'follow') ELSE a.followers END,
+        CASE WHEN a.is_self THEN (SELECT count(*) FROM follows) ELSE a.following END,
+        CASE WHEN a.is_self THEN (SELECT coalesce(sum(p2.like_count), 0) FROM posts p2 WHERE p2.author_id = a.id)
+             ELSE a.likes END,
+        a.is_self, EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
         """
     static let authorColumnCount: Int32 = 11
 

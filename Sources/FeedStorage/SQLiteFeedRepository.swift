@@ -93,6 +93,15 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
+    @discardableResult
+    public func recordShare(postID: Int64) throws -> Post {
+        try connection.transaction {
+            let changed = try connection.run("UPDATE posts SET share_count = share_count + 1 WHERE id = ?", [postID])
+            if changed == 0 { throw StorageError.postNotFound(id: postID) }
+            return try requirePost(id: postID)
+        }
+    }
+
     public func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws {
         let changed = try connection.run(
             "UPDATE posts SET width = ?, height = ?, rotation = ?, duration = ? WHERE id = ?",
@@ -216,10 +225,9 @@ public final class SQLiteFeedRepository: FeedRepository {
             } else {
                 try connection.run("DELETE FROM follows WHERE author_id = ?", [author.id])
             }
+            // The user's own Following is counted from the follows table (RowDecoding).
             try connection.run("UPDATE authors SET followers = max(0, followers + ?) WHERE id = ?",
                                [following ? 1 : -1, author.id])
-            try connection.run("UPDATE authors SET following = max(0, following + ?) WHERE is_self = 1",
-                               [following ? 1 : -1])
             return try requireAuthor(handle: handle)
         }
     }

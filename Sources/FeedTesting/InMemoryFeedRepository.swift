@@ -44,7 +44,7 @@ public final class InMemoryFeedRepository: FeedRepository {
         return stored
     }
 
-    public func author(handle: String) throws -> Author? { authors[handle] }
+    public func author(handle: String) throws -> Author? { authors[handle].map(counted) }
 
     @discardableResult
     public func insertPost(_ new: NewPost) throws -> Post {
@@ -133,11 +133,12 @@ public final class InMemoryFeedRepository: FeedRepository {
     }
 
     public func selfAuthor() throws -> Author? {
-        authors.values.filter(\.isSelf).min { $0.id < $1.id }
+        authors.values.filter(\.isSelf).min { $0.id < $1.id }.map(counted)
     }
 
     public func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post] {
-        Array(posts.values.filter { $0.author.handle == handle }.map(withCurrentAuthor).sorted(by: Self.newestFirst)
+        let id = authors[handle]?.id
+        return Array(posts.values.filter { $0.author.id == id }.map(withCurrentAuthor).sorted(by: Self.newestFirst)
             .prefix(max(0, limit)))
     }
 
@@ -148,13 +149,10 @@ public final class InMemoryFeedRepository: FeedRepository {
     @discardableResult
     public func setFollowing(handle: String, following: Bool) throws -> Author {
         guard var author = authors[handle] else { throw Failure.authorNotFound(handle: handle) }
-        guard author.isFollowed != following, !author.isSelf else { return author }
+        guard author.isFollowed != following, !author.isSelf else { return counted(author) }
         author.isFollowed = following
         author.followers = max(0, author.followers + (following ? 1 : -1))
         authors[handle] = author
-        if let me = authors.values.first(where: \.isSelf) {
-            authors[me.handle]?.following = max(0, me.following + (following ? 1 : -1))
-        }
         return author
     }
 
@@ -171,7 +169,14 @@ public final class InMemoryFeedRepository: FeedRepository {
         author.bio = bio
         author.avatarURI = avatarURI
         authors[handle] = author
-        return author
+        return counted(author)
+    }
+
+    @discardableResult
+    public func recordShare(postID: Int64) throws -> Post {
+        guard posts[postID] != nil else { throw Failure.postNotFound(id: postID) }
+        posts[postID]!.shareCount += 1
+        return withCurrentAuthor(posts[postID]!)
     }
 
     private var activities: [Activity] = []
@@ -201,10 +206,21 @@ public final class InMemoryFeedRepository: FeedRepository {
         return nextID
     }
 
-    /// Posts keep the author as it is now, as the SQL join does.
+    /// Posts keep the author as it is now (also after a new handle), as the SQL join does.
     private func withCurrentAuthor(_ post: Post) -> Post {
         var copy = post
-        copy.author = authors[post.author.handle] ?? post.author
+        copy.author = counted(authors.values.first { $0.id == post.author.id } ?? post.author)
+        return copy
+    }
+
+    /// The user's own counts come from what is stored, as in SQLite: followers from the
+    /// Inbox's follows, following from the people they follow, likes from their posts.
+    private func counted(_ author: Author) -> Author {
+        guard author.isSelf else { return author }
+        var copy = author
+        copy.followers = activities.filter { $0.kind == .follow }.count
+        copy.following = authors.values.filter(\.isFollowed).count
+        copy.likes = posts.values.filter { $0.author.id == author.id }.reduce(0) { $0 + $1.likeCount }
         return copy
     }
 

@@ -10,6 +10,18 @@ final class FeedPagerTests: XCTestCase {
                        created: Date(timeIntervalSince1970: Double(1_000 - $0))) }
     }
 
+    func testAnAuthorsNewHandleReachesEveryOneOfTheirPosts() {
+        let other = Author(id: 2, handle: "b", name: "B")
+        var pager = FeedPager(posts: posts(1...3) + [Post(id: 9, author: other, caption: "", music: "", videoURI: "x",
+                                                          created: Date())])
+        var renamed = author
+        renamed.handle = "zoe.t"
+        let changed = pager.update(author: renamed)
+        XCTAssertEqual(changed.map(\.id), [1, 2, 3])
+        XCTAssertEqual(pager.posts.map(\.author.handle), ["zoe.t", "zoe.t", "zoe.t", "b"])
+        XCTAssertEqual(pager.update(author: renamed), [], "nothing changes twice")
+    }
+
     func testMovesOneStepAndStopsAtTheStart() {
         var pager = FeedPager(posts: posts(1...5))
         XCTAssertEqual(pager.move(by: -1), .atStart)

@@ -20,6 +20,23 @@ final class FeedTestingFakesTests: XCTestCase {
         XCTAssertEqual(clock.nowMicroseconds(), 15)
     }
 
+    func testInMemoryRepositoryCountsTheUsersOwnNumbersSharesAndRenames() throws {
+        let repo = InMemoryFeedRepository()
+        try repo.insertAuthor(Author(handle: "you", name: "You", isSelf: true))
+        try repo.insertAuthor(Author(handle: "ann", name: "Ann", followers: 10))
+        let day = Date(timeIntervalSince1970: 1_000)
+        let mine = try repo.insertPost(NewPost(authorHandle: "you", caption: "a", music: "", videoURI: "a", likeCount: 212, created: day))
+        try repo.insertPost(NewPost(authorHandle: "you", caption: "b", music: "", videoURI: "b", likeCount: 37, created: day))
+        try repo.recordActivity(kind: .follow, actorHandle: "ann", postID: nil, text: nil, created: day)
+        try repo.setFollowing(handle: "ann", following: true)
+        let me = try XCTUnwrap(repo.selfAuthor())
+        XCTAssertEqual([me.likes, me.followers, me.following], [249, 1, 1])
+        XCTAssertEqual(try repo.recordShare(postID: mine.id).shareCount, 1)
+        try repo.updateProfile(authorID: me.id, handle: "zoe.t", name: "Zoe", bio: "", avatarURI: nil)
+        XCTAssertEqual(try repo.post(id: mine.id)?.author.handle, "zoe.t")
+        XCTAssertEqual(try repo.posts(byAuthorHandle: "zoe.t", limit: 5).count, 2)
+    }
+
     func testInMemoryRepositoryPagesNewestFirstWithIDTieBreak() throws {
         let repo = InMemoryFeedRepository()
         try repo.insertAuthor(Author(handle: "a", name: "A"))
