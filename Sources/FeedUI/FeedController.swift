@@ -582,6 +582,17 @@ final class FeedController {
         }
     }
 
+    /// An author changed (the user edited their profile): their posts show the new handle, name
+    /// and avatar at once, here as everywhere else.
+    func authorUpdated(_ author: Author) {
+        for post in pager.update(author: author) {
+            for slot in slots where slot.post?.id == post.id {
+                slot.show(post, avatarPath: env.filePath(for: post.author.avatarURI))
+            }
+            if post.id == pager.current?.id { onCurrentChanged?(post) }
+        }
+    }
+
     /// A post changed elsewhere (comments added or deleted): show the new counts at once.
     func postUpdated(_ post: Post) {
         pager.update(post)
@@ -593,9 +604,71 @@ final class FeedController {
 
     func shareCurrent() { if let post = pager.current { share(post) } }
 
+    private let shareMenu = ShareMenu()
+    /// The share menu is open: keys belong to it, not to paging.
+    var isShareMenuOpen: Bool { shareMenu.isOpen }
+
+    /// Opens the share menu over the post's share button: the file itself (copy, show in Files)
+    /// for a video on this machine, the link for one from the web.
     private func share(_ post: Post) {
-        view.root.copyToClipboard(env.playableURI(post.videoURI))
-        view.flash("Link copied")
+        let actions = ShareAction.options(playableURI: env.playableURI(post.videoURI))
+        guard !actions.isEmpty, let slot = slots.first(where: { $0.post?.id == post.id && $0.index == pager.index })
+                ?? slots.first(where: { $0.post?.id == post.id }) else {
+            view.flash("This video can’t be shared")
+            return
+        }
+        shareMenu.onChoose = { [weak self] action in self?.perform(action, for: post.id) }
+        shareMenu.open(actions, at: slot.rail.shareAnchor)
+    }
+
+    private func perform(_ action: ShareAction, for postID: Int64) {
+        switch action {
+        case .copyFile(let uri):
+            view.root.copyFilesToClipboard([uri])
+            shared(postID, action)
+        case .copyLink(let url):
+            view.root.copyToClipboard(url)
+            shared(postID, action)
+        case .showInFiles(let uri):
+            DBusCall.call(name: "org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
+                          interface: "org.freedesktop.FileManager1", method: "ShowItems",
+                          parameters: .tuple([.strings([uri]), .string("")])) { [weak self] result in
+                switch result {
+                case .success: self?.shared(postID, action)
+                case .failure: self?.openContainingFolder(of: uri, postID: postID, action: action)
+                }
+            }
+        }
+    }
+
+    /// Without a file manager on the bus that can select a file, its folder is opened instead.
+    private func openContainingFolder(of uri: String, postID: Int64, action: ShareAction) {
+        guard let url = URL(string: uri) else { return }
+        AppLauncher.openDefault(uri: url.deletingLastPathComponent().absoluteString) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                shared(postID, action)
+            case .failure(let error):
+                view.flash("No file manager could show the video")
+                env.events?.emit(.error(kind: "share", message: "No file manager could show the video: \(error.message)",
+                                        postID: postID))
+            }
+        }
+    }
+
+    /// Counts the share, shows it on the rail and says it is done.
+    private func shared(_ postID: Int64, _ action: ShareAction) {
+        do {
+            let stored = try env.repository.recordShare(postID: postID)
+            pager.update(stored)
+            for slot in slots { slot.update(stored) }
+            env.events?.emit(.share(postID: postID, method: action.method, shareCount: stored.shareCount))
+            view.flash(action.done)
+        } catch {
+            view.flash(action.done)
+            env.events?.emit(.error(kind: "storage", message: "Couldn’t count the share: \(error)", postID: postID))
+        }
     }
 
     var volume: Double { preferences.volume }

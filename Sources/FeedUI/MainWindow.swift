@@ -28,7 +28,8 @@ public final class MainWindow {
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)
         stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: "Home")
-        thumbnails = ThumbnailGenerator(directory: environment.cacheDirectory.appendingPathComponent("thumbnails"))
+        thumbnails = ThumbnailGenerator(directory: environment.cacheDirectory.appendingPathComponent("thumbnails"),
+                                        width: GridLayout.maximumTile)
         discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
                                 playableURI: environment.playableURI)
         stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: "Discover")
@@ -272,9 +273,12 @@ public final class MainWindow {
                                    dataDirectory: environment.dataDirectory,
                                    avatarPath: environment.filePath(for: author.avatarURI))
         editor.onSaved = { [weak self] saved in
-            self?.selfHandle = saved.handle
-            self?.ownProfile.show(saved)
-            if self?.authorProfile.author?.id == saved.id { self?.authorProfile.show(saved) }
+            guard let self else { return }
+            selfHandle = saved.handle
+            ownProfile.show(saved)
+            if authorProfile.author?.id == saved.id { authorProfile.show(saved) }
+            feed.authorUpdated(saved)
+            results?.authorUpdated(saved)
         }
         profileEditor = editor
         editor.present()
@@ -371,7 +375,7 @@ public final class MainWindow {
                     .init("Home", "First video"),
                     .init("space", "Play or pause"),
                     .init("l", "Like or unlike"),
-                    .init("s", "Copy the video’s link"),
+                    .init("s", "Share: copy the video or its link, show it in Files"),
                     .init("c", "Comments"),
                     .init("<Control>f", "Search"),
                 ]),
@@ -400,8 +404,8 @@ public final class MainWindow {
             return create.postShortcut()
         }
         if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
-        // Single-key shortcuts never fire while typing.
-        if window.focusIsInText { return false }
+        // Single-key shortcuts never fire while typing, nor while the share menu has the keys.
+        if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
         if stack.visibleName == TabBar.Tab.create.rawValue, let character = key.character,
            create.startCaption(with: character) {
             return true

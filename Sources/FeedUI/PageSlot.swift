@@ -207,6 +207,14 @@ final class PageSlot {
         rail.update(post)
     }
 
+    /// Shows the post's text and author again (a new handle, name or avatar); the video stays.
+    func show(_ post: Post, avatarPath: String?) {
+        guard post.id == self.post?.id else { return }
+        self.post = post
+        overlay.show(post)
+        rail.show(post, avatarPath: avatarPath)
+    }
+
     /// Empties the slot (no post at this position).
     func clear() {
         index = nil

@@ -41,12 +41,15 @@ final class RailView {
         commentButton.setAccessibleLabel("Comments")
         commentButton.tooltip = "Comments (C)"
         shareButton.setAccessibleLabel("Share")
-        shareButton.tooltip = "Copy link (S)"
+        shareButton.tooltip = "Share (S)"
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
         shareButton.onClicked { [weak self] in self?.onShare?() }
     }
+
+    /// Where the share menu points.
+    var shareAnchor: Widget { shareButton }
 
     /// Which button has keyboard focus (avatar 0, like 1, comments 2, share 3), if one has.
     var focusedButton: Int? { [avatarButton, likeButton, commentButton, shareButton].firstIndex { $0.containsFocus } }
@@ -78,5 +81,6 @@ final class RailView {
         commentCount.text = CountFormatter.short(post.commentCount)
         commentButton.setAccessibleLabel("Comments, \(post.commentCount)")
         shareCount.text = CountFormatter.short(post.shareCount)
+        shareButton.setAccessibleLabel("Share, \(post.shareCount) shares")
     }
 }

@@ -88,6 +88,8 @@ enum Theme {
     .inbox-row { border-radius: 0; padding: 8px 14px; }
     .inbox-row.unread { background-color: rgba(254,44,85,0.10); }
     .unread-dot { background-color: #fe2c55; border-radius: 999px; min-width: 8px; min-height: 8px; }
+    .inbox-kind { color: rgba(255,255,255,0.7); }
+    .inbox-kind.liked { color: #fe2c55; }
     .inbox-thumbnail { border-radius: 3px; background-color: #222; }
     .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 9px; font-weight: 800;
         padding: 0 4px; min-width: 10px; }
@@ -115,6 +117,8 @@ enum Theme {
     .placeholder-page { background-color: #121212; }
     .placeholder-page .title { font-weight: 800; font-size: 20px; }
     .placeholder-page .detail { color: #a0a0a8; }
+    .share-menu { padding: 4px; }
+    .share-choice { padding: 6px 14px; }
     .toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 8px 16px; margin-top: 48px; }
     """
 }

@@ -142,6 +142,15 @@ open class Widget {
         gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
     }
 
+    /// Puts files on the clipboard, as a file manager's Copy does (file URIs).
+    public func copyFilesToClipboard(_ uris: [String]) {
+        let strings = uris.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        strings.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            lf_clipboard_set_files(gtk_widget_get_clipboard(widget), $0.baseAddress, Int32($0.count))
+        }
+    }
+
     public func removeTickCallback(_ id: UInt32) { gtk_widget_remove_tick_callback(widget, UInt32(id)) }
 
     /// Connects a signal that passes only the instance.

@@ -106,6 +106,8 @@ void lf_clamp_set_child(LfClamp *self, GtkWidget *child);
 void lf_clamp_set_maximum(LfClamp *self, int maximum);
 
 void lf_widget_add_css_class(gpointer widget, const char *name);
+/* Files (URIs) on the clipboard: text/uri-list, the portal types, x-special/gnome-copied-files. */
+void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, int count);
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
 /* Caps glibc's malloc arenas (one grows per thread by default). */
