@@ -12,6 +12,7 @@ RAIL_LIKE = (414, 560)         # the rail's heart on a 450x800 window
 RAIL_LIKE_BOX = "40x36+394+542"
 EDIT_PROFILE_BUTTON = (112, 387)
 PROFILE_SAVE_BUTTON = (328, 401)  # in the Edit profile dialog, at the screen's top-left (no window manager)
+PROFILE_HANDLE_ENTRY = (190, 259)
 
 
 def pixel_colors(shot: Path, geometry: str) -> list[tuple[int, int, int]]:
@@ -290,10 +291,117 @@ def case_feed_stays_aligned_after_closing_comments(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def start_fake_file_manager(ctx: Context) -> Path:
+    """Runs fake_file_manager.py on the session bus; returns the file its calls are written to."""
+    log_path = ctx.case_tmp / "file-manager.jsonl"
+    log_path.unlink(missing_ok=True)
+    python = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
+    proc = subprocess.Popen([python, str(SCRIPT.parent / "fake_file_manager.py"), str(log_path)], env=ctx.session.env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _started_procs.append(proc)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if log_path.exists() and '"ready"' in log_path.read_text():
+            return log_path
+        if proc.poll() is not None:
+            raise CaseFailed(f"the fake file manager exited: {proc.stderr.read().decode(errors='replace')[-400:]}")
+        time.sleep(0.1)
+    raise CaseFailed("the fake file manager did not take its name on the bus")
+
+
+_started_procs: list[subprocess.Popen] = []
+
+
+def stop_fake_file_manager() -> None:
+    while _started_procs:
+        end_popen(_started_procs.pop())
+
+
+def clipboard(ctx: Context, target: str) -> str:
+    res = run(["xclip", "-o", "-selection", "clipboard", "-t", target], env=ctx.session.env, check=False, timeout=5)
+    return res.stdout if res.returncode == 0 else ""
+
+
+def case_share_copies_the_file_and_shows_it_in_files(ctx: Context) -> None:
+    """S opens the share menu: "Copy video file" puts the file itself on the clipboard (text/uri-list, not a
+    path as text), "Show in Files" asks the file manager over D-Bus to show it; each share is counted."""
+    calls = start_fake_file_manager(ctx)
+    try:
+        app, _ = launch_solid(ctx, "share")
+        _, page = wait_started(app)
+        ctx.pointer_into_window()
+        uri = file_uri(Path(ctx.fixtures.solid_clips()[0]))
+        since = app.cursor()
+        ctx.key("s")
+        time.sleep(0.6)
+        ctx.key("Down")  # the menu has the keys: this must not page the feed
+        time.sleep(0.4)
+        expect(not app.find("page", since), f"a key pressed in the share menu paged the feed: {app.find('page', since)}")
+        ctx.key("Escape")
+        time.sleep(0.4)
+        ctx.key("s")
+        time.sleep(0.6)
+        ctx.key("Return")
+        first = app.wait("share", 3, since, what="a share event after S, Enter")
+        expect(first.get("method") == "copy_file" and first.get("share_count") == 1, f"unexpected share: {first}")
+        targets = clipboard(ctx, "TARGETS").split()
+        expect("text/uri-list" in targets and "x-special/gnome-copied-files" in targets,
+               f"the clipboard does not hold a file: {targets}")
+        expect(clipboard(ctx, "text/uri-list").strip() == uri,
+               f"the clipboard's file is {clipboard(ctx, 'text/uri-list')!r}, expected {uri!r}")
+        expect(clipboard(ctx, "x-special/gnome-copied-files").split("\n") == ["copy", uri],
+               f"a file manager would not paste it: {clipboard(ctx, 'x-special/gnome-copied-files')!r}")
+        time.sleep(0.4)
+        ctx.key("s")
+        time.sleep(0.6)
+        ctx.key("Tab")
+        time.sleep(0.2)
+        ctx.key("Return")
+        second = app.wait("share", 3, since, what="a second share event (Show in Files)", count=2)
+        expect(second.get("method") == "show_in_files" and second.get("share_count") == 2, f"unexpected share: {second}")
+        shown = [json.loads(l) for l in calls.read_text().splitlines() if '"method"' in l]
+        expect(shown == [{"method": "ShowItems", "uris": [uri]}], f"the file manager was asked {shown}")
+        # The count is stored: it is there when the post comes back.
+        ctx.pointer_into_window()
+        expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down after sharing")
+        back = expect_page_moves(app, lambda: ctx.key("Up"), 0, "Up to the shared post", first_frame=False)
+        expect(back.get("share_count") == 2, f"the shared post's page says share_count {back.get('share_count')}")
+        expect(app.alive(), "app exited")
+    finally:
+        stop_fake_file_manager()
+
+
+def case_a_new_handle_shows_on_your_posts_everywhere(ctx: Context) -> None:
+    """After changing your handle to @zoe.t, Home shows @zoe.t on your posts (it kept showing @you)."""
+    app, catalog = launch_samples(ctx, "rename")
+    _, page = wait_started(app)
+    expect(sample_author(catalog, page.get("uri", "")) == SELF_HANDLE, f"the first sample is not your own post: {page}")
+    expect(page.get("author") == SELF_HANDLE, f"page 0 shows {page.get('author')!r}")
+    click(ctx, TAB_X["profile"], TAB_Y)
+    time.sleep(0.8)
+    click(ctx, *EDIT_PROFILE_BUTTON)
+    wait_window(ctx, "Edit profile", True)
+    time.sleep(0.3)
+    click(ctx, *PROFILE_HANDLE_ENTRY)
+    ctx.key("ctrl+a")
+    type_text(ctx, "zoe.t")
+    click(ctx, *PROFILE_SAVE_BUTTON)
+    wait_window(ctx, "Edit profile", False)
+    click(ctx, TAB_X["home"], TAB_Y)
+    time.sleep(0.6)
+    ctx.pointer_into_window()
+    expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down after renaming")
+    back = expect_page_moves(app, lambda: ctx.key("Up"), 0, "Up to your post", first_frame=False)
+    expect(back.get("author") == "zoe.t", f"Home still shows @{back.get('author')} on your post after the rename")
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
     ("tab_reaches_every_control_and_never_moves_the_feed", case_tab_reaches_every_control_and_never_moves_the_feed),
     ("window_resizes_freely_and_wide_keeps_the_video", case_window_resizes_freely_and_wide_keeps_the_video),
     ("feed_stays_aligned_after_closing_comments", case_feed_stays_aligned_after_closing_comments),
+    ("share_copies_the_file_and_shows_it_in_files", case_share_copies_the_file_and_shows_it_in_files),
+    ("a_new_handle_shows_on_your_posts_everywhere", case_a_new_handle_shows_on_your_posts_everywhere),
 ]
