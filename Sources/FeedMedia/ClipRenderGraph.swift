@@ -58,15 +58,20 @@ public struct ClipRenderGraph: Sendable, Equatable {
 
     func quoted(_ url: URL) -> String { "\"\(url.path.replacingOccurrences(of: "\"", with: "\\\""))\"" }
 
+    /// The caption burnt in at `outputSize` ("! textoverlay ... "), empty without text; its text
+    /// is set on the element named `captionElement` after parsing. The cover frames use it too,
+    /// so a cover shows the text the video has.
+    public var captionStage: String {
+        guard edit.overlayText != nil else { return "" }
+        return "! textoverlay name=\(Self.captionElement) font-desc=\"\(captionFont)\" auto-resize=false "
+            + "draw-shadow=true draw-outline=true halignment=center valignment=position "
+            + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=wordchar line-alignment=center "
+    }
+
     /// Pass 1: writes the trimmed, re-timed, captioned clip to `output`.
     public func clipPass(output: URL) -> String {
         let size = outputSize
-        var caption = ""
-        if edit.overlayText != nil {
-            caption = "! textoverlay name=\(Self.captionElement) font-desc=\"\(captionFont)\" auto-resize=false "
-                + "draw-shadow=true draw-outline=true halignment=center valignment=position "
-                + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=wordchar line-alignment=center "
-        }
+        let caption = captionStage
         var description = "filesrc location=\(quoted(source)) ! decodebin name=source "
             + "source. ! video/x-raw ! queue name=\(Self.videoInput) ! videoflip video-direction=auto ! videoconvert ! videoscale ! videorate "
             + "! video/x-raw,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1,framerate=\(framesPerSecond)/1 "

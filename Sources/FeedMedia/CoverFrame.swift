@@ -1,4 +1,4 @@
-import FeedCore
+public import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
@@ -13,22 +13,30 @@ public enum CoverFrame {
 
     /// Calls `completion` on the main thread.
     public static func extract(from source: URL, at seconds: Double, to png: URL, width: Int? = nil,
+                               edit: ClipEdit? = nil,
                                completion: @escaping @Sendable @MainActor (Result<URL, ClipRenderError>) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = extractNow(from: source, at: seconds, to: png, width: width)
+            let result = extractNow(from: source, at: seconds, to: png, width: width, edit: edit)
             MainLoop.invoke { completion(result) }
         }
     }
 
     /// The frame at `seconds` (clamped into the clip), at the clip's rendered size or scaled to
-    /// `width`. Blocks: worker threads only.
+    /// `width`, with the edit's text burnt in as the posted video will have it (drawn at the
+    /// rendered size, then scaled, so it keeps its proportions). Blocks: worker threads only.
     public static func extractNow(from source: URL, at seconds: Double, to png: URL,
-                                  width: Int? = nil) -> Result<URL, ClipRenderError> {
+                                  width: Int? = nil, edit: ClipEdit? = nil) -> Result<URL, ClipRenderError> {
         GStreamer.initialize()
         guard let probe = try? ClipProbe.probe(source), let sourceSize = probe.size else {
             return .failure(.unreadableSource(source.lastPathComponent))
         }
         let size = frameSize(source: sourceSize, width: width)
+        let graph = edit.map { ClipRenderGraph(source: source, probe: probe, edit: $0) }
+        let rendered = ClipRenderGraph.fittedSize(sourceSize)
+        let caption = graph.map(\.captionStage).flatMap { stage in
+            stage.isEmpty ? nil : "! videoscale ! video/x-raw,width=\(rendered.width),height=\(rendered.height),"
+                + "pixel-aspect-ratio=1/1 \(stage)! videoconvert "
+        } ?? ""
         let part = png.appendingPathExtension("part")
         defer { try? FileManager.default.removeItem(at: part) }
         // The last frame starts a frame before the end; seeking past it gives no frame at all.
@@ -39,8 +47,12 @@ public enum CoverFrame {
             // the picture at `time` replaces it.
             let pipeline = try Pipeline.parse(
                 "filesrc location=\"\(source.path)\" ! decodebin ! video/x-raw ! queue name=\(ClipRenderGraph.videoInput) "
-                + "! videoflip video-direction=auto ! videoconvert ! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
+                + "! videoflip video-direction=auto ! videoconvert \(caption)"
+                + "! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
                 + "! pngenc snapshot=true ! filesink name=\(ClipRenderGraph.fileSink) location=\"\(part.path)\"")
+            if let text = edit?.overlayText {
+                pipeline.child(named: ClipRenderGraph.captionElement)?.set("text", literal: ClipRenderGraph.markupEscaped(text))
+            }
             let seek = SeekedRun.Seek(rate: 1, start: time, stop: nil)
             try SeekedRun(pipeline: pipeline, seek: seek, timeoutSeconds: 15, progressSpan: nil)
                 .run(isCancelled: { false }, progress: { _ in }).get()

@@ -152,6 +152,25 @@ final class ClipRendererTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: a), try Data(contentsOf: b), "the caption changed no pixel")
     }
 
+    /// Issue 9: a post's cover did not carry the text added in the editor. The cover frames are
+    /// made from the unrendered clip, so they burn the same caption in themselves, and look as
+    /// the posted video does at that moment.
+    func testACoverFrameCarriesTheEditsText() throws {
+        let edit = ClipEdit(trimEnd: 1, overlayText: "Hello there", textPosition: 0.5)
+        let captioned = try render(try clips.silent, edit, name: "cover-text.mp4").0.get()
+        let bare = try CoverFrame.extractNow(from: try clips.silent, at: 0.5, to: outputs.appendingPathComponent("bare.png"),
+                                             width: 90).get()
+        let withText = try CoverFrame.extractNow(from: try clips.silent, at: 0.5,
+                                                 to: outputs.appendingPathComponent("with.png"), width: 90, edit: edit).get()
+        let fromVideo = try CoverFrame.extractNow(from: captioned, at: 0.5, to: outputs.appendingPathComponent("video.png"),
+                                                  width: 90).get()
+        XCTAssertNotEqual(try Data(contentsOf: bare), try Data(contentsOf: withText), "the cover has no text")
+        // The text is where the video has it: the cover differs from the rendered frame far less
+        // than from the bare one.
+        let (textVsVideo, textVsBare) = (try PNGDifference.between(withText, fromVideo), try PNGDifference.between(withText, bare))
+        XCTAssertLessThan(textVsVideo, textVsBare / 2, "cover vs video \(textVsVideo), cover vs bare \(textVsBare)")
+    }
+
     func testSoundIsMixedIntoAClipWithoutAudio() throws {
         let sound = ClipEdit.Sound(file: try clips.music, volume: 0.8, offsetSeconds: 0.5)
         let url = try render(try clips.silent, ClipEdit(speed: .double, overlayText: "Hello", sound: sound)).0.get()

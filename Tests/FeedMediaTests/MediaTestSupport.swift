@@ -191,3 +191,23 @@ struct DiscoveredMedia {
         return DiscoveredMedia(seconds: seconds, hasH264: text.contains("H.264"), hasAAC: text.contains("AAC"), report: text)
     }
 }
+
+/// A PNG's pixels, decoded by GStreamer (pngdec), for comparing pictures.
+enum PNGDifference {
+    /// The mean absolute difference of two same-sized PNGs' RGB values, 0...255.
+    static func between(_ a: URL, _ b: URL) throws -> Double {
+        let (pa, pb) = (try rgb(a), try rgb(b))
+        guard pa.count == pb.count, !pa.isEmpty else { return 255 }
+        var sum = 0
+        for index in pa.indices { sum += abs(Int(pa[index]) - Int(pb[index])) }
+        return Double(sum) / Double(pa.count)
+    }
+
+    static func rgb(_ png: URL) throws -> [UInt8] {
+        let raw = png.deletingPathExtension().appendingPathExtension("rgb")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        try runToEnd("filesrc location=\"\(png.path)\" ! pngdec ! videoconvert "
+            + "! video/x-raw,format=RGB ! filesink location=\"\(raw.path)\"")
+        return [UInt8](try Data(contentsOf: raw))
+    }
+}
