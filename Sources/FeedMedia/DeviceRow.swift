@@ -27,14 +27,27 @@ public struct DeviceRow: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The device's name; the pinned path or the kind's title when there is no device.
-    public var name: String
+    /// The device's name, or the pinned path that was not found; nil when there is none at all.
+    public var name: String?
     public var state: State
 
-    public init(kind: Kind, name: String, state: State) {
+    public init(kind: Kind, name: String?, state: State) {
         self.kind = kind
         self.name = name
         self.state = state
+    }
+
+    /// The row as a sentence: "Camera: Integrated Camera", "No microphone found",
+    /// "/dev/video7 not found", "Integrated Camera is in use by another app".
+    public var sentence: String {
+        switch (state, name) {
+        case (.available, let name?): "\(kind.title): \(name)"
+        case (.available, nil): "\(kind.title): ready"
+        case (.notFound, let name?): "\(kind.title) \(name) not found"
+        case (.notFound, nil): kind == .camera ? "No camera found" : "No microphone found"
+        case (.inUse, let name?): "\(name) is in use by another app"
+        case (.inUse, nil): kind == .camera ? "The camera is in use by another app" : "The microphone is in use by another app"
+        }
     }
 
     /// The camera that would record and the microphone: one row each. `inUse` holds the
@@ -44,13 +57,13 @@ public struct DeviceRow: Sendable, Equatable {
         let camera: DeviceRow = if let device = selection.camera(in: cameras) {
             DeviceRow(kind: .camera, name: device.name, state: inUse.contains(device.path) ? .inUse : .available)
         } else {
-            DeviceRow(kind: .camera, name: selection.pinnedPath ?? Kind.camera.title, state: .notFound)
+            DeviceRow(kind: .camera, name: selection.pinnedPath, state: .notFound)
         }
         let microphone: DeviceRow = if let device = microphones.first {
             DeviceRow(kind: .microphone, name: device.name,
                       state: inUse.contains(device.identifier) ? .inUse : .available)
         } else {
-            DeviceRow(kind: .microphone, name: Kind.microphone.title, state: .notFound)
+            DeviceRow(kind: .microphone, name: nil, state: .notFound)
         }
         return [camera, microphone]
     }

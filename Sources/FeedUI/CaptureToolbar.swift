@@ -132,7 +132,8 @@ final class CaptureToolbar {
 
     private func choose(_ look: CaptureFilter, notify: Bool = true) {
         filter = look
-        for (candidate, button) in filterButtons { button.setCSSClass("selected", candidate == look && look != .none) }
+        // The look in use is always marked, Normal included.
+        for (candidate, button) in filterButtons { button.setCSSClass("selected", candidate == look) }
         if notify { onFilter?(look) }
     }
 

@@ -10,17 +10,27 @@ private let headset = MicrophoneDevice(name: "Headset", pulseSourceName: "alsa_i
 final class RecordingDevicesTests: XCTestCase {
     func testRowsSayWhatIsMissing() {
         XCTAssertEqual(DeviceRow.rows(cameras: [], microphones: [], selection: CameraSelection()), [
-            DeviceRow(kind: .camera, name: "Camera", state: .notFound),
-            DeviceRow(kind: .microphone, name: "Microphone", state: .notFound),
+            DeviceRow(kind: .camera, name: nil, state: .notFound),
+            DeviceRow(kind: .microphone, name: nil, state: .notFound),
         ])
         XCTAssertEqual(DeviceRow.rows(cameras: [webcam], microphones: [], selection: CameraSelection()), [
             DeviceRow(kind: .camera, name: "Integrated Camera", state: .available),
-            DeviceRow(kind: .microphone, name: "Microphone", state: .notFound),
+            DeviceRow(kind: .microphone, name: nil, state: .notFound),
         ])
         XCTAssertEqual(DeviceRow.rows(cameras: [], microphones: [headset], selection: CameraSelection()), [
-            DeviceRow(kind: .camera, name: "Camera", state: .notFound),
+            DeviceRow(kind: .camera, name: nil, state: .notFound),
             DeviceRow(kind: .microphone, name: "Headset", state: .available),
         ])
+    }
+
+    /// Issue 9: the row read "Camera: Camera — not found".
+    func testRowsReadAsSentences() {
+        let rows = DeviceRow.rows(cameras: [], microphones: [headset], selection: CameraSelection())
+        XCTAssertEqual(rows.map(\.sentence), ["No camera found", "Microphone: Headset"])
+        XCTAssertEqual(DeviceRow(kind: .camera, name: "/dev/video7", state: .notFound).sentence, "Camera /dev/video7 not found")
+        XCTAssertEqual(DeviceRow(kind: .camera, name: "Integrated Camera", state: .inUse).sentence,
+                       "Integrated Camera is in use by another app")
+        XCTAssertEqual(DeviceRow(kind: .microphone, name: nil, state: .notFound).sentence, "No microphone found")
     }
 
     func testRowsNameThePinnedPathAndTheSelectedCamera() {
