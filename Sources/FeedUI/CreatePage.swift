@@ -342,7 +342,7 @@ final class CreatePage {
     private func showDeviceRows() {
         deviceRows.removeAll()
         for row in devices.rows {
-            let label = Label("\(row.kind.title): \(row.name) — \(row.state.title)")
+            let label = Label(row.sentence)
             label.addCSSClass(row.state == .available ? "device-ok" : "device-missing")
             deviceRows.append(label)
         }
@@ -585,10 +585,13 @@ final class CreatePage {
         let chooser = FileChooser(title: "Choose a sound", parent: parentWindow, kind: .audio)
         self.chooser = chooser
         chooser.choose { [weak self] path in
+            // Done with this chooser, chosen or not: Album waits for `chooser` to be nil, and
+            // kept, it did nothing for as long as the page lived (issue 9).
+            self?.chooser = nil
             guard let self, let path else { return }
             let file = URL(fileURLWithPath: path)
             // Only a file GStreamer can play is accepted: a bad one is said now, not at posting.
-            DispatchQueue.global(qos: .userInitiated).async {
+            DispatchQueue.global(qos: .userInitiated).async { [weak self] in
                 let probe = try? ClipProbe.probe(file)
                 MainLoop.invoke { [weak self] in
                     guard let self else { return }
@@ -626,7 +629,7 @@ final class CreatePage {
     /// A video file becomes the clip to edit, as a recording would.
     func openAlbumVideo(_ file: URL) {
         status.text = "Opening \(file.lastPathComponent)…"
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let probe = Result { try ClipProbe.probe(file) }
             MainLoop.invoke { [weak self] in
                 guard let self else { return }
@@ -669,7 +672,7 @@ final class CreatePage {
         joining = true
         status.text = "Joining…"
         let output = folder.appendingPathComponent("clip.mp4")
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let result = SegmentJoiner.joinNow(folder: folder, into: output)
             let seconds = (try? result.get()).flatMap { try? ClipProbe.probe($0) }?.durationSeconds ?? 0
             MainLoop.invoke { [weak self] in
@@ -821,12 +824,12 @@ final class CreatePage {
             .map { $0 + range.lowerBound }
         let source = clip.url
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.global(qos: .utility).async { [weak self] in
             var frames: [URL] = []
             var failure: String?
             for (index, time) in times.enumerated() {
                 let png = folder.appendingPathComponent("cover-\(serial)-\(index).png")
-                switch CoverFrame.extractNow(from: source, at: time, to: png, width: 270) {
+                switch CoverFrame.extractNow(from: source, at: time, to: png, width: 270, edit: edit) {
                 case .success(let url): frames.append(url)
                 case .failure(let error): failure = error.description
                 }
@@ -904,7 +907,7 @@ final class CreatePage {
         let cover = choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
         let dataDirectory = deps.dataDirectory
         let copyFolder = choices.saveCopy ? deps.videosFolder : nil
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let size = (try? ClipProbe.probe(video))?.size ?? PixelSize(width: 720, height: 1280)
             let publication = ClipPublication(
                 clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
@@ -948,7 +951,7 @@ final class CreatePage {
             return
         }
         let now = Date()
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.global(qos: .utility).async { [weak self] in
             let (copy, problem) = ClipPublisher.saveCopy(of: source, in: copyFolder, at: now)
             if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
             MainLoop.invoke { [weak self] in

@@ -34,7 +34,7 @@ final class ProfilePage {
     private let followers = Label()
     private let likes = Label()
     private let followButton = Button(label: "Follow")
-    private let clearCacheButton = Button(label: "Remove Cache Size: 0.0 MB")
+    private let clearCacheButton = Button(label: "Clear cache")
     private let editButton = Button(label: "Edit profile")
     var onEdit: ((Author) -> Void)?
     private let tabs: ProfileTabs
@@ -143,7 +143,8 @@ final class ProfilePage {
         followButton.addCSSClass("follow-button")
         followButton.onClicked { [weak self] in self?.toggleFollow() }
         clearCacheButton.addCSSClass("profile-secondary")
-        clearCacheButton.setAccessibleLabel("Remove cached thumbnails and downloads")
+        clearCacheButton.setAccessibleLabel("Clear the cache of thumbnails and downloads")
+        clearCacheButton.tooltip = "Thumbnails and downloaded videos are made again when needed"
         clearCacheButton.onClicked { [weak self] in self?.clearCache() }
         editButton.addCSSClass("profile-secondary")
         editButton.onClicked { [weak self] in
@@ -225,10 +226,10 @@ final class ProfilePage {
     /// Walks the cache on a worker: a large cache must not hold up opening the profile.
     private func updateCacheSize() {
         let directory = deps.cacheDirectory
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.global(qos: .utility).async { [weak self] in
             let size = Self.cacheSize(of: directory)
             MainLoop.invoke { [weak self] in
-                self?.clearCacheButton.label = "Remove Cache Size: \(Self.megabytes(size))"
+                self?.clearCacheButton.label = "Clear cache (\(Self.megabytes(size)))"
             }
         }
     }
@@ -253,7 +254,7 @@ final class ProfilePage {
             try? fm.removeItem(at: item)
         }
         updateCacheSize()
-        onFlash?("Removed \(Self.megabytes(size)) from the cache")
+        onFlash?("Cleared \(Self.megabytes(size)) from the cache")
         reloadGrid()
     }
 
