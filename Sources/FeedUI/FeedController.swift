@@ -200,14 +200,15 @@ final class FeedController {
 
     // MARK: - Feed
 
-    /// Loads the first page from the store and shows the first post.
-    func start() {
+    /// Loads the first page from the store and shows the first post; its first frame is timed
+    /// from `inputUs` (the launch, or the moment a new post asked for the feed again).
+    func start(inputUs: Int64? = nil) {
         loadMoreIfNeeded()
         guard pager.current != nil else {
             view.flash("No videos yet")
             return
         }
-        awaitingFirstFrame = pager.current.map { ($0.id, pager.index, launchUs) }
+        awaitingFirstFrame = pager.current.map { ($0.id, pager.index, inputUs ?? launchUs) }
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
@@ -220,10 +221,12 @@ final class FeedController {
     /// Starts again from the newest post (after posting a video of your own).
     func reloadFromStart() {
         guard case .library = content else { return }
+        // Timed from now: from the launch it said 68 s for a first frame after posting.
+        let inputUs = env.clock.nowMicroseconds()
         for slot in slots { slot.clear() }
         pager = FeedPager(posts: env.pinnedPosts, hasMore: true)
         storeKey = nil
-        start()
+        start(inputUs: inputUs)
     }
     var current: Post? { pager.current }
     var isPlaying: Bool { currentSlot?.isPlaying ?? false }
@@ -305,12 +308,12 @@ final class FeedController {
         env.events?.emit(.page(index: pager.index, postID: post.id, uri: post.videoURI, liked: post.liked,
                                likeCount: post.likeCount, commentCount: post.commentCount,
                                author: post.author.handle, shareCount: post.shareCount))
-        if let slot = currentSlot, slot.hasFrame {
+        if let slot = currentSlot, let error = slot.error {
+            awaitingFirstFrame = nil
+            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
+        } else if let slot = currentSlot, slot.hasFrame {
             // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
             view.root.onNextPaint { [weak self] in self?.reportFirstFrame(for: slot) }
-        }
-        if let slot = currentSlot, let error = slot.error {
-            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
         }
         onCurrentChanged?(post)
         onPlaybackChanged?(isPlaying && visible)
@@ -333,7 +336,9 @@ final class FeedController {
     }
 
     private func reportFirstFrame(for slot: PageSlot) {
-        guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index else { return }
+        // A post that failed shows its error card, not a frame.
+        guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index,
+              slot.error == nil else { return }
         awaitingFirstFrame = nil
         let size = slot.player.videoSize ?? slot.post?.displaySize ?? PixelSize(width: 0, height: 0)
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index,

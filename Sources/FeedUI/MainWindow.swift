@@ -111,6 +111,11 @@ public final class MainWindow {
             if create.isActive { create.release() }
         }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
+        // Fullscreen is the video alone: no tab bar (F, F11 or Esc brings it back).
+        window.onNotify("fullscreened") { [weak self] in
+            guard let self else { return }
+            tabBar.root.isVisible = !window.isFullscreen
+        }
         window.onNotify("focus-widget") { [weak self] in
             guard let self, let focus = window.focusDescription else { return }
             environment.events?.emit(.focus(widget: focus.widget, name: focus.name))

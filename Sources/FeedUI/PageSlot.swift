@@ -166,6 +166,8 @@ final class PageSlot {
             guard let self else { return }
             stopSpinner()
             self.error = error
+            // What was drawn before the error is gone: the page has no frame any more.
+            hasFrame = false
             surface.clear()
             clearBackdrop()
             errorCard.show(message: error.message)
