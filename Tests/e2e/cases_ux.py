@@ -13,6 +13,10 @@ RAIL_LIKE_BOX = "40x36+394+542"
 EDIT_PROFILE_BUTTON = (112, 387)
 PROFILE_SAVE_BUTTON = (328, 401)  # in the Edit profile dialog, at the screen's top-left (no window manager)
 PROFILE_HANDLE_ENTRY = (190, 259)
+CHOOSE_SOUND_FILE = (225, 677)  # "Choose a file…" in the recorder's sound sheet
+LOOK_NORMAL = (398, 185)
+LOOK_WARM = (398, 223)
+MUTED_MARK = (14, 14, 36, 36)  # the lasting "sound off" mark, top-left of the video
 
 
 def pixel_colors(shot: Path, geometry: str) -> list[tuple[int, int, int]]:
@@ -396,6 +400,173 @@ def case_a_new_handle_shows_on_your_posts_everywhere(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def window_named(ctx: Context, title: str) -> bool:
+    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
+
+
+def wait_named(ctx: Context, title: str, shown: bool, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while window_named(ctx, title) != shown and time.monotonic() < deadline:
+        time.sleep(0.2)
+    expect(window_named(ctx, title) == shown, f"the {title!r} window {'did not open' if shown else 'stayed open'}")
+
+
+def case_album_still_opens_after_choosing_a_sound_file(ctx: Context) -> None:
+    """A sound chosen from a file, then Album: the video chooser opens (Album did nothing for as long as
+    the Create page lived)."""
+    sound = ctx.fixtures.clip("sound-file", seconds=2)
+    app = record_app(ctx, "album-after-sound")
+    ctx.key("r")  # a tap: opens Create
+    time.sleep(2.0)
+    click(ctx, *SOUND_CHIP)
+    time.sleep(0.8)
+    click(ctx, *CHOOSE_SOUND_FILE)
+    wait_named(ctx, "Choose a sound", True)
+    time.sleep(0.5)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(sound))
+    time.sleep(0.3)
+    ctx.key("Return")
+    wait_named(ctx, "Choose a sound", False)
+    time.sleep(1.5)  # the file is probed
+    click(ctx, *ALBUM_BUTTON)
+    wait_named(ctx, "Choose a video to post", True)
+    time.sleep(0.3)
+    ctx.key("Escape")
+    wait_named(ctx, "Choose a video to post", False)
+    expect(app.alive(), "app exited")
+
+
+def serve_directory(directory: Path):
+    """A plain HTTP server on 127.0.0.1 (no byte ranges, as python's http.server is) in a thread;
+    returns (server, base URL). Call server.shutdown() when done."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def case_events_tell_the_truth_about_first_frames(ctx: Context) -> None:
+    """A post that fails reports its error and never a first_frame after it; first_frame latencies are
+    from the input, never from the launch."""
+    clip = ctx.fixtures.solid_clips()[0]
+    server, base = serve_directory(clip.parent)
+    try:
+        url = f"{base}/{clip.name}"
+        no_samples = ctx.case_tmp / "no-samples"
+        no_samples.mkdir(exist_ok=True)
+        app = App(ctx, [url, str(ctx.fixtures.solid_clips()[1]), str(ctx.fixtures.solid_clips()[2])], name="truth",
+                  env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        app.wait("ready", 20)
+        ctx.pointer_into_window()
+        time.sleep(4)  # the URL's post plays or fails; either way the log must agree with the screen
+        for key in ("Down", "Down", "Up", "Up"):  # away from the failed post and back to it
+            ctx.key(key)
+            time.sleep(0.8)
+        time.sleep(1)
+        events = app.events()
+        errors = {e.get("post_id") for e in events if e["event"] == "error" and e.get("post_id") is not None}
+        for index, event in enumerate(events):
+            if event["event"] == "first_frame":
+                earlier_error = any(e["event"] == "error" and e.get("post_id") == event.get("post_id")
+                                    for e in events[:index])
+                expect(not earlier_error, f"first_frame for post {event.get('post_id')} after its error: {event}")
+                expect(event.get("latency_us", 0) < 5_000_000, f"a first_frame latency of {event.get('latency_us')} us")
+        debug(f"posts with errors: {errors}")
+        expect(app.alive(), "app exited")
+    finally:
+        server.shutdown()
+
+
+def case_fullscreen_is_the_video_alone(ctx: Context) -> None:
+    """F makes the window fullscreen with the video alone (the tab bar went along before); Esc
+    brings the window and the tab bar back. Fullscreen needs a window manager: openbox runs for
+    this case."""
+    if not shutil.which("openbox"):
+        raise CaseFailed("openbox is not installed (tools/deps.sh installs it for the tests)")
+    wm = subprocess.Popen(["openbox"], env=ctx.session.env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)
+        app, colors = launch_solid(ctx, "fullscreen")
+        wait_started(app)
+        wid = main_window(ctx)
+        ctx.xdotool("windowactivate", "--sync", wid)
+        time.sleep(0.5)
+        ctx.key("f")
+        deadline = time.monotonic() + 5
+        while ctx.window_geometry(wid)[2:] != (1280, 1024) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        expect(ctx.window_geometry(wid)[2:] == (1280, 1024), f"F did not make the window fullscreen: {ctx.window_geometry(wid)}")
+        time.sleep(0.8)
+        # The column's bottom is the (darkened) blue video, not the black tab bar.
+        bottom = grab_colors(ctx, 560, 1024 - 40, 160, 36)[::5]
+        blue = sum(1 for r, g, b in bottom if b - r > 30) / len(bottom)
+        if blue < 0.8:
+            raise CaseFailed(f"the bottom of the screen in fullscreen is not the video ({blue:.0%} blue), "
+                             f"see {ctx.screenshot('fullscreen-bottom')}")
+        ctx.key("Escape")
+        deadline = time.monotonic() + 5
+        while ctx.window_geometry(wid)[2:] == (1280, 1024) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        x, y, w, h = ctx.window_geometry(wid)
+        expect((w, h) == (450, 800), f"Esc did not bring the window back: {w}x{h}")
+        time.sleep(0.8)
+        shot = ctx.screenshot("fullscreen-left")
+        tabs = bright_box(shot, x, y + h - 54, w, 50, level=150)
+        expect(tabs is not None, f"no tab bar after leaving fullscreen, see {shot}")
+        expect(app.alive(), "app exited")
+    finally:
+        end_popen(wm)
+
+
+def case_muted_shows_a_lasting_mark(ctx: Context) -> None:
+    """M: a "sound off" mark stays on the video for as long as the sound is off (not only a toast)."""
+    app, colors = launch_solid(ctx, "muted")
+    wait_started(app)
+    ctx.pointer_into_window()
+
+    def white_in_mark() -> int:
+        return count(grab_colors(ctx, *MUTED_MARK), is_white)
+
+    expect(white_in_mark() < 5, "a sound-off mark shows while the sound is on")
+    ctx.key("m")
+    time.sleep(3.0)  # the toast is gone by now
+    expect(white_in_mark() > 40, f"no lasting sound-off mark after M ({white_in_mark()} white pixels), "
+                                 f"see {ctx.screenshot('muted-on')}")
+    expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down while muted")
+    time.sleep(0.3)
+    expect(white_in_mark() > 40, f"the sound-off mark is not on the next post, see {ctx.screenshot('muted-next')}")
+    ctx.key("m")
+    time.sleep(0.5)
+    expect(white_in_mark() < 5, f"the sound-off mark stayed after M again, see {ctx.screenshot('muted-off')}")
+    expect(app.alive(), "app exited")
+
+
+def case_the_active_look_is_marked(ctx: Context) -> None:
+    """The recorder marks the look in use, Normal included."""
+    app = record_app(ctx, "looks")
+    ctx.key("r")  # a tap: opens Create
+    time.sleep(2.0)
+
+    def red_at(point: tuple[int, int]) -> bool:
+        return count(grab_colors(ctx, point[0] - 20, point[1] - 5, 40, 10), is_red) > 200
+
+    expect(red_at(LOOK_NORMAL), f"Normal, the look in use, is not marked, see {ctx.screenshot('looks-normal')}")
+    click(ctx, *LOOK_WARM)
+    time.sleep(0.5)
+    expect(red_at(LOOK_WARM) and not red_at(LOOK_NORMAL), f"Warm is not marked alone, see {ctx.screenshot('looks-warm')}")
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -404,4 +575,9 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("feed_stays_aligned_after_closing_comments", case_feed_stays_aligned_after_closing_comments),
     ("share_copies_the_file_and_shows_it_in_files", case_share_copies_the_file_and_shows_it_in_files),
     ("a_new_handle_shows_on_your_posts_everywhere", case_a_new_handle_shows_on_your_posts_everywhere),
+    ("album_still_opens_after_choosing_a_sound_file", case_album_still_opens_after_choosing_a_sound_file),
+    ("events_tell_the_truth_about_first_frames", case_events_tell_the_truth_about_first_frames),
+    ("fullscreen_is_the_video_alone", case_fullscreen_is_the_video_alone),
+    ("muted_shows_a_lasting_mark", case_muted_shows_a_lasting_mark),
+    ("the_active_look_is_marked", case_the_active_look_is_marked),
 ]
