@@ -25,6 +25,8 @@ let package = Package(
             name: "CGStreamer", path: "Sources/CGStreamer",
             pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // glibc's gettext (libintl.h) and locale queries: headers only, nothing to link.
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
@@ -37,16 +39,19 @@ let package = Package(
         .target(name: "GStreamerKit", dependencies: ["GLibKit", "CGLib", "CGStreamer", "CShims"], swiftSettings: swiftSettings),
         .target(name: "GtkKit", dependencies: ["GLibKit", "CGLib", "CGtk", "CShims"], swiftSettings: swiftSettings),
 
+        // The user's language: gettext and locale-aware numbers, below everything that speaks.
+        .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
+
         // Domain and services.
-        .target(name: "FeedCore", swiftSettings: swiftSettings),
+        .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite"], swiftSettings: swiftSettings),
-        .target(name: "FeedSources", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
-        .target(name: "FeedMedia", dependencies: ["FeedCore", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization"], swiftSettings: swiftSettings),
+        .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit", "CShims"], swiftSettings: swiftSettings),
-        .target(name: "FeedUI", dependencies: ["FeedCore", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
@@ -57,6 +62,7 @@ let package = Package(
         .target(name: "FeedTesting", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
 
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
