@@ -63,7 +63,7 @@ let package = Package(
 
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit"],

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// Something that happened to the user's posts or profile, for the Inbox.
 public struct Activity: Sendable, Equatable, Hashable, Identifiable {
@@ -29,9 +30,19 @@ public struct Activity: Sendable, Equatable, Hashable, Identifiable {
     /// The sentence shown in the Inbox, without the actor's name.
     public var summary: String {
         switch kind {
-        case .like: "liked your video."
-        case .comment: "commented: " + (text ?? "")
-        case .follow: "started following you."
+        case .like: tr("liked your video.")
+        case .comment: tr("commented: {text}", ["text": text ?? ""])
+        case .follow: tr("started following you.")
+        }
+    }
+
+    /// The whole line, with the actor's name in `{name}` (bold in the Inbox): translators can
+    /// put the name where their language wants it.
+    public var sentence: String {
+        switch kind {
+        case .like: tr("{name} liked your video.")
+        case .comment: tr("{name} commented: {text}", ["text": text ?? ""])
+        case .follow: tr("{name} started following you.")
         }
     }
 }

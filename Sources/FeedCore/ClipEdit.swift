@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// How a recorded or imported clip becomes the posted video: a trim, a speed, a caption burnt
 /// into the picture and an added sound. A value the edit screen changes freely; the renderer
@@ -109,9 +110,9 @@ public enum ClipEditError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownSourceDuration: "The clip’s length can’t be read."
-        case .emptyTrim: "The trim’s end must come after its start."
-        case .tooShort: "The edited clip must be at least half a second long."
+        case .unknownSourceDuration: tr("The clip’s length can’t be read.")
+        case .emptyTrim: tr("The trim’s end must come after its start.")
+        case .tooShort: tr("The edited clip must be at least half a second long.")
         }
     }
 }

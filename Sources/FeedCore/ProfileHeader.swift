@@ -44,11 +44,11 @@ public enum ProfileValidation {
 
         public var description: String {
             switch self {
-            case .handleLength: "A handle has 2 to 24 characters."
-            case .handleCharacters: "A handle uses only lowercase letters, digits, “.” and “_”."
-            case .nameEmpty: "Your name can’t be empty."
-            case .nameTooLong: "A name has at most 50 characters."
-            case .bioTooLong: "A bio has at most 160 characters."
+            case .handleLength: tr("A handle has 2 to 24 characters.")
+            case .handleCharacters: tr("A handle uses only lowercase letters, digits, “.” and “_”.")
+            case .nameEmpty: tr("Your name can’t be empty.")
+            case .nameTooLong: tr("A name has at most 50 characters.")
+            case .bioTooLong: tr("A bio has at most 160 characters.")
             }
         }
     }
@@ -68,3 +68,4 @@ public enum ProfileValidation {
 }
 
 import Foundation
+import Localization

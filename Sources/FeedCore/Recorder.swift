@@ -1,3 +1,5 @@
+import Localization
+
 /// Hold-to-record as an explicit state machine: guards first, mutation last, typed errors.
 /// The capture pipeline and the UI drive it; it decides what a press, a release, a tick of the
 /// clock or a finished file means. Several holds append segments to one clip.
@@ -221,13 +223,13 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noCamera: "No camera was found. Plug one in, or start Loopfeed with --camera test."
-        case .noMicrophone: "No microphone was found."
-        case .deviceBusy(let device): "The camera \(device) is in use by another program."
-        case .diskFull(let path): "The disk is full: the clip can’t be saved to \(path)."
-        case .notWritable(let path): "Loopfeed can’t write to \(path)."
-        case .notSaved(let detail): "The post couldn’t be saved in the library (\(detail))."
-        case .pipeline(let message): "Recording failed: \(message)"
+        case .noCamera: tr("No camera was found. Plug one in, or start Loopfeed with --camera test.")
+        case .noMicrophone: tr("No microphone was found.")
+        case .deviceBusy(let device): tr("The camera {device} is in use by another program.", ["device": device])
+        case .diskFull(let path): tr("The disk is full: the clip can’t be saved to {path}.", ["path": path])
+        case .notWritable(let path): tr("Loopfeed can’t write to {path}.", ["path": path])
+        case .notSaved(let detail): tr("The post couldn’t be saved in the library ({detail}).", ["detail": detail])
+        case .pipeline(let message): tr("Recording failed: {reason}", ["reason": message])
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// A sound to record over: it plays while recording and is mixed into the clip. A bundled
 /// track (the melody of one of the sample posts) or a file the user picked.
@@ -22,5 +23,5 @@ public struct RecordingSound: Sendable, Equatable, Hashable {
     }
 
     /// The post's music line, as the feed's marquee shows it.
-    public var musicLine: String { artist.isEmpty ? title : "\(title) — \(artist)" }
+    public var musicLine: String { artist.isEmpty ? title : tr("{title} — {artist}", ["title": title, "artist": artist]) }
 }

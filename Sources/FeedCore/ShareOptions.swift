@@ -1,3 +1,5 @@
+import Localization
+
 /// What sharing a post offers, as a desktop does it: a video that is a file on this machine is
 /// shared as that file (copied for pasting into a file manager or a chat, or shown in Files);
 /// one from the web by its page link. Never a local path as text.
@@ -21,18 +23,18 @@ public enum ShareAction: Sendable, Equatable {
     /// What the button says.
     public var title: String {
         switch self {
-        case .copyFile: "Copy video file"
-        case .showInFiles: "Show in Files"
-        case .copyLink: "Copy link"
+        case .copyFile: tr("Copy video file")
+        case .showInFiles: tr("Show in Files")
+        case .copyLink: tr("Copy link")
         }
     }
 
     /// The short confirmation shown once it is done.
     public var done: String {
         switch self {
-        case .copyFile: "Video file copied"
-        case .showInFiles: "Shown in Files"
-        case .copyLink: "Link copied"
+        case .copyFile: tr("Video file copied")
+        case .showInFiles: tr("Shown in Files")
+        case .copyLink: tr("Link copied")
         }
     }
 

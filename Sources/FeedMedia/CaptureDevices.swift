@@ -1,3 +1,5 @@
+import Localization
+
 /// A camera that can be recorded from.
 public struct CameraDevice: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
@@ -35,8 +37,10 @@ public struct CameraDevice: Sendable, Hashable {
         if case .testPattern = source { true } else { false }
     }
 
-    public static let testFront = CameraDevice(name: "Test pattern — front", source: .testPattern(index: 0))
-    public static let testBack = CameraDevice(name: "Test pattern — back", source: .testPattern(index: 1))
+    // TRANSLATORS: the name of the first test camera (`--camera test`).
+    public static let testFront = CameraDevice(name: tr("Test pattern — front"), source: .testPattern(index: 0))
+    // TRANSLATORS: the name of the second test camera (`--camera test`).
+    public static let testBack = CameraDevice(name: tr("Test pattern — back"), source: .testPattern(index: 1))
 }
 
 /// A microphone that can be recorded from.
@@ -67,7 +71,8 @@ public struct MicrophoneDevice: Sendable, Hashable {
     /// What identifies the microphone across hot-plug: the PulseAudio source name, or "test".
     public var identifier: String { pulseSourceName ?? "test" }
 
-    public static let testTone = MicrophoneDevice(name: "Test tone", source: .testTone)
+    // TRANSLATORS: the name of the test microphone (`--camera test`).
+    public static let testTone = MicrophoneDevice(name: tr("Test tone"), source: .testTone)
 }
 
 /// The cameras and microphones present now. The seam between what the Create page shows and

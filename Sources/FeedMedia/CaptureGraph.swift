@@ -1,4 +1,5 @@
 public import FeedCore
+import Localization
 
 /// Where pictures and sound come from when recording: a camera and a microphone, each real or
 /// a test source, in any combination.
@@ -21,11 +22,16 @@ public enum CaptureFilter: String, Sendable, CaseIterable {
 
     public var title: String {
         switch self {
-        case .none: "Normal"
-        case .warm: "Warm"
-        case .mono: "Mono"
-        case .vivid: "Vivid"
-        case .vintage: "Vintage"
+        // TRANSLATORS: the recorder's look that leaves the colours as they are.
+        case .none: tr("Normal")
+        // TRANSLATORS: a colour look of the recorder (warmer colours).
+        case .warm: tr("Warm")
+        // TRANSLATORS: a colour look of the recorder (black and white).
+        case .mono: tr("Mono")
+        // TRANSLATORS: a colour look of the recorder (stronger colours).
+        case .vivid: tr("Vivid")
+        // TRANSLATORS: a colour look of the recorder (old photo, sepia).
+        case .vintage: tr("Vintage")
         }
     }
 

@@ -2,6 +2,7 @@ public import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 
 /// The live camera and microphone: a preview on a `VideoFrameReceiver`, and segments recorded
 /// by attaching a record branch to the tees on press and finalising it with EOS on release.
@@ -40,7 +41,7 @@ public final class CaptureSession {
         } catch {
             throw RecorderError.pipeline("\(error)")
         }
-        guard let previewSink = pipeline.child(named: "preview") else { throw RecorderError.pipeline("no preview sink") }
+        guard let previewSink = pipeline.child(named: "preview") else { throw RecorderError.pipeline(tr("no preview sink")) }
         previewSink.onVideoFrame { frame, isPreroll in
             if !isPreroll { receiver.receive(frame, isPreroll: false) }
         }
@@ -53,7 +54,7 @@ public final class CaptureSession {
 
     public func start() {
         if pipeline.setState(.playing) == .failure {
-            onError?(graph.device.camera.isTestPattern ? .pipeline("the test sources did not start") : .noCamera)
+            onError?(graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera)
         }
     }
 
@@ -91,7 +92,7 @@ public final class CaptureSession {
 
     /// Attaches a record branch writing to `path`.
     public func startSegment(path: URL) throws(RecorderError) {
-        guard recording == nil, !stopWhenSaved else { throw .pipeline("the last segment is still being saved") }
+        guard recording == nil, !stopWhenSaved else { throw .pipeline(tr("the last segment is still being saved")) }
         let directory = path.deletingLastPathComponent()
         guard FileManager.default.isWritableFile(atPath: directory.path) else { throw .notWritable(path: directory.path) }
         let bin: Element
@@ -104,18 +105,18 @@ public final class CaptureSession {
               let audioIn = bin.child(named: "audioin")?.staticPad("sink"),
               let videoTee = pipeline.child(named: "video"), let audioTee = pipeline.child(named: "audio"),
               pipeline.add(bin) else {
-            throw .pipeline("the record branch could not be attached")
+            throw .pipeline(tr("the record branch could not be attached"))
         }
         guard let videoGhost = bin.addGhostPad("video", target: videoIn),
               let audioGhost = bin.addGhostPad("audio", target: audioIn) else {
             pipeline.remove(bin)
-            throw .pipeline("the record branch has no inputs")
+            throw .pipeline(tr("the record branch has no inputs"))
         }
         bin.syncStateWithParent()
         var links: [(tee: Element, source: Pad, sink: Pad)] = []
         for (tee, sink) in [(videoTee, videoGhost), (audioTee, audioGhost)] {
             guard let source = tee.requestPad("src_%u"), source.link(to: sink) else {
-                throw .pipeline("the record branch could not be linked")
+                throw .pipeline(tr("the record branch could not be linked"))
             }
             links.append((tee, source, sink))
         }

@@ -1,6 +1,7 @@
 public import FeedCore
 public import Foundation
 import GStreamerKit
+import Localization
 
 /// What the edit step needs to know of a file before rendering it.
 public struct ClipProbe: Sendable, Equatable {
@@ -20,7 +21,8 @@ public struct ClipProbe: Sendable, Equatable {
     public static func probe(_ file: URL, timeoutSeconds: Double = 5) throws -> ClipProbe {
         GStreamer.initialize()
         guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw GStreamerError.stream(kind: .notFound, message: "No such file", debug: file.path)
+            // TRANSLATORS: why a file can't be read (GStreamer's own errors say it in their words).
+            throw GStreamerError.stream(kind: .notFound, message: tr("No such file"), debug: file.path)
         }
         let streams = try MediaDiscoverer.discover(uri: file.absoluteString, timeoutSeconds: timeoutSeconds)
         let stored = streams.videoWidth.flatMap { width in

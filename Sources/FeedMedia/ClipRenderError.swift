@@ -1,6 +1,7 @@
 public import FeedCore
 import GStreamerKit
 import Foundation
+import Localization
 
 /// Why an edited clip could not be rendered, with a sentence for the edit screen.
 public enum ClipRenderError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,14 +17,14 @@ public enum ClipRenderError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .unreadableSource(let detail): "The clip can’t be read (\(detail))."
-        case .unreadableSound(let file, _): "The sound “\(file)” can’t be read: choose another one."
+        case .unreadableSource(let detail): tr("The clip can’t be read ({reason}).", ["reason": detail])
+        case .unreadableSound(let file, _): tr("The sound “{file}” can’t be read: choose another one.", ["file": file])
         case .invalidEdit(let error): error.description
-        case .writeFailed(let detail): "The edited clip can’t be saved: \(detail)"
-        case .diskFull: "The disk is full: free some space and try again."
-        case .pipeline(let detail): "The clip could not be rendered (\(detail))."
-        case .timeout: "Rendering took too long and was stopped."
-        case .cancelled: "Rendering was cancelled."
+        case .writeFailed(let detail): tr("The edited clip can’t be saved: {reason}", ["reason": detail])
+        case .diskFull: tr("The disk is full: free some space and try again.")
+        case .pipeline(let detail): tr("The clip could not be rendered ({reason}).", ["reason": detail])
+        case .timeout: tr("Rendering took too long and was stopped.")
+        case .cancelled: tr("Rendering was cancelled.")
         }
     }
 

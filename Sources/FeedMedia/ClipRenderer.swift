@@ -2,6 +2,7 @@ public import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 import Synchronization
 
 /// Renders a clip and its `ClipEdit` into a new MP4 (H.264 Main + AAC) on a worker queue:
@@ -72,7 +73,8 @@ public final class ClipRenderer: Sendable {
         } catch {
             return .failure(.unreadableSource("\(error)"))
         }
-        guard probe.size != nil else { return .failure(.unreadableSource("it has no video")) }
+        // TRANSLATORS: why a clip can't be read, shown in “The clip can’t be read (…)”.
+        guard probe.size != nil else { return .failure(.unreadableSource(tr("it has no video"))) }
         let valid: ClipEdit
         do {
             valid = try edit.validated(sourceSeconds: probe.durationSeconds)
@@ -89,7 +91,7 @@ public final class ClipRenderer: Sendable {
         // Fails early (and clearly) on a folder that can't be written.
         guard FileManager.default.createFile(atPath: partURL.path, contents: nil) else {
             let reason = errno == ENOSPC ? ClipRenderError.diskFull
-                : .writeFailed("the folder \(output.deletingLastPathComponent().path) can’t be written to")
+                : .writeFailed(tr("the folder {path} can’t be written to", ["path": output.deletingLastPathComponent().path]))
             return .failure(reason)
         }
         let graph = ClipRenderGraph(source: source, probe: probe, edit: valid)

@@ -1,3 +1,5 @@
+import Localization
+
 /// One line of the "Shoot a video" screen: a device the recording needs, and its state.
 public struct DeviceRow: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
@@ -5,8 +7,8 @@ public struct DeviceRow: Sendable, Equatable {
 
         public var title: String {
             switch self {
-            case .camera: "Camera"
-            case .microphone: "Microphone"
+            case .camera: tr("Camera")
+            case .microphone: tr("Microphone")
             }
         }
     }
@@ -19,9 +21,12 @@ public struct DeviceRow: Sendable, Equatable {
 
         public var title: String {
             switch self {
-            case .available: "available"
-            case .notFound: "not found"
-            case .inUse: "in use"
+            // TRANSLATORS: the state of a camera or microphone.
+            case .available: tr("available")
+            // TRANSLATORS: the state of a camera or microphone.
+            case .notFound: tr("not found")
+            // TRANSLATORS: the state of a camera or microphone (another program has it).
+            case .inUse: tr("in use")
             }
         }
     }
@@ -40,13 +45,23 @@ public struct DeviceRow: Sendable, Equatable {
     /// The row as a sentence: "Camera: Integrated Camera", "No microphone found",
     /// "/dev/video7 not found", "Integrated Camera is in use by another app".
     public var sentence: String {
+        let camera = kind == .camera
         switch (state, name) {
-        case (.available, let name?): "\(kind.title): \(name)"
-        case (.available, nil): "\(kind.title): ready"
-        case (.notFound, let name?): "\(kind.title) \(name) not found"
-        case (.notFound, nil): kind == .camera ? "No camera found" : "No microphone found"
-        case (.inUse, let name?): "\(name) is in use by another app"
-        case (.inUse, nil): kind == .camera ? "The camera is in use by another app" : "The microphone is in use by another app"
+        case (.available, let name?):
+            // TRANSLATORS: {name} is the device's name, like “Integrated Camera”.
+            return camera ? tr("Camera: {name}", ["name": name]) : tr("Microphone: {name}", ["name": name])
+        case (.available, nil):
+            return camera ? tr("Camera: ready") : tr("Microphone: ready")
+        case (.notFound, let name?):
+            // TRANSLATORS: {name} is the device asked for, like “/dev/video7”.
+            return camera ? tr("Camera {name} not found", ["name": name]) : tr("Microphone {name} not found", ["name": name])
+        case (.notFound, nil):
+            return camera ? tr("No camera found") : tr("No microphone found")
+        case (.inUse, let name?):
+            // TRANSLATORS: {name} is the device's name, like “Integrated Camera”.
+            return tr("{name} is in use by another app", ["name": name])
+        case (.inUse, nil):
+            return camera ? tr("The camera is in use by another app") : tr("The microphone is in use by another app")
         }
     }
 

@@ -2,6 +2,7 @@ public import FeedCore
 import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 import Synchronization
 
 /// One playbin that plays a clip in a seamless loop and hands frames, scaled in GStreamer to
@@ -149,11 +150,11 @@ public final class LoopingPlayer {
         let serial = loadSerial
         MainLoop.after(milliseconds: loadTimeoutMilliseconds) { [weak self] in
             guard let self, self.loadSerial == serial, self.phase == .loading else { return }
-            self.fail(MediaError(kind: .other, message: "This video didn’t load.",
+            self.fail(MediaError(kind: .other, message: tr("This video didn’t load."),
                                  detail: "no first frame after \(self.loadTimeoutMilliseconds) ms: \(uri)"))
         }
         if playbin.setState(.paused) == .failure {
-            fail(MediaError(kind: .notFound, message: "The video can’t be opened.", detail: uri))
+            fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
         }
     }
 
@@ -207,7 +208,7 @@ public final class LoopingPlayer {
             guard phase == .loading || awaitingSeekPreroll else { return }
             if phase == .loading && !segmentArmed {
                 if playbin.handle.int("n-video") == 0 {
-                    fail(MediaError(kind: .noVideo, message: "This file has no video.", detail: uri ?? ""))
+                    fail(MediaError(kind: .noVideo, message: tr("This file has no video."), detail: uri ?? ""))
                     return
                 }
                 // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
@@ -249,7 +250,9 @@ public final class LoopingPlayer {
             return String(format: "%d:%02d", seconds / 60, seconds % 60)
         }
         fail(MediaError(kind: .corrupt,
-                        message: "This video is incomplete: it stops at \(clock(lastFrameNs)) of \(clock(duration)).",
+                        // TRANSLATORS: {stop} and {length} are times like “0:07”.
+                        message: tr("This video is incomplete: it stops at {stop} of {length}.",
+                                    ["stop": clock(lastFrameNs), "length": clock(duration)]),
                         detail: uri ?? ""))
         return true
     }

@@ -1,4 +1,5 @@
 public import GStreamerKit
+import Localization
 
 /// Why a post can't play, in words for the error card.
 public struct MediaError: Error, Equatable, Sendable {
@@ -27,20 +28,20 @@ public struct MediaError: Error, Equatable, Sendable {
         case .stream(let kind, let message, let debug):
             switch kind {
             case .notFound:
-                self.init(kind: .notFound, message: "The video file can’t be found or opened.", detail: message + " " + debug)
+                self.init(kind: .notFound, message: tr("The video file can’t be found or opened."), detail: message + " " + debug)
             case .missingPlugin:
-                self.init(kind: .missingPlugin, message: "This video’s format isn’t supported: a GStreamer plugin is missing.", detail: message + " " + debug)
+                self.init(kind: .missingPlugin, message: tr("This video’s format isn’t supported: a GStreamer plugin is missing."), detail: message + " " + debug)
             case .corrupt:
-                self.init(kind: .corrupt, message: "This video is damaged or isn’t a video file.", detail: message + " " + debug)
+                self.init(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."), detail: message + " " + debug)
             case .noStream:
-                self.init(kind: .noVideo, message: "This file has no video.", detail: message)
+                self.init(kind: .noVideo, message: tr("This file has no video."), detail: message)
             case .device, .other:
-                self.init(kind: .other, message: "This video can’t be played: \(message)", detail: debug)
+                self.init(kind: .other, message: tr("This video can’t be played: {reason}", ["reason": message]), detail: debug)
             }
         case .missingElement(let factory):
-            self.init(kind: .missingPlugin, message: "A GStreamer plugin is missing (\(factory)).", detail: factory)
+            self.init(kind: .missingPlugin, message: tr("A GStreamer plugin is missing ({plugin}).", ["plugin": factory]), detail: factory)
         case .invalidCaps, .invalidDescription:
-            self.init(kind: .other, message: "This video can’t be played.", detail: error.description)
+            self.init(kind: .other, message: tr("This video can’t be played."), detail: error.description)
         }
     }
 }

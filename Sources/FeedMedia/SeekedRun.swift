@@ -1,6 +1,7 @@
 import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 import Synchronization
 
 /// Runs one editing pipeline on the calling (worker) thread: preroll, an optional seek, play to
@@ -22,7 +23,8 @@ struct SeekedRun {
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> Result<Void, ClipRenderError> {
         defer { pipeline.setState(.null) }
-        guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline("could not start")) }
+        // TRANSLATORS: why rendering failed, shown in “The clip could not be rendered (…)”.
+        guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline(tr("could not start"))) }
         switch pipeline.waitForPrerollOrError(timeoutSeconds: min(20, timeoutSeconds)) {
         case .error(let error, let element)?: return .failure(.from(error, element: element))
         case nil: return .failure(.timeout)
@@ -40,10 +42,11 @@ struct SeekedRun {
                 pipeline.seek(to: start, flags: [.flush, .accurate], stop: stop, rate: seek.rate)
             }
             guard seeked else {
-                return .failure(.pipeline("the trim could not be applied"))
+                return .failure(.pipeline(tr("the trim could not be applied")))
             }
         }
-        guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline("could not play")) }
+        // TRANSLATORS: why rendering failed, shown in “The clip could not be rendered (…)”.
+        guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline(tr("could not play"))) }
         let videoInput = pipeline.child(named: ClipRenderGraph.videoInput)?.staticPad("sink")
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while Date() < deadline {

@@ -1,6 +1,7 @@
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 
 /// Joins a clip's recorded segments (same codecs, same settings) into one MP4 without
 /// re-encoding: splitmuxsrc reads the numbered files as one stream and mp4mux writes it again.
@@ -43,7 +44,8 @@ public enum SegmentJoiner {
                 "splitmuxsrc name=s location=\"\(folder.path)/seg-*.mp4\" "
                 + "s.video_0 ! queue ! h264parse ! mp4mux name=m faststart=true ! filesink location=\"\(part.path)\" "
                 + "s.audio_0 ! queue ! aacparse ! m.")
-            guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline("could not start")) }
+            // TRANSLATORS: why joining failed, shown in “The segments could not be joined (…)”.
+            guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline(tr("could not start"))) }
             let outcome = pipeline.waitForEndOrError(timeoutSeconds: 60)
             pipeline.setState(.null)
             guard outcome == .endOfStream else { return .failure(.pipeline("\(String(describing: outcome))")) }
@@ -63,9 +65,9 @@ public enum RecorderJoinError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .noSegments: "Nothing was recorded."
-        case .pipeline(let detail): "The segments could not be joined (\(detail))."
-        case .write(let detail): "The clip could not be saved: \(detail)"
+        case .noSegments: tr("Nothing was recorded.")
+        case .pipeline(let detail): tr("The segments could not be joined ({reason}).", ["reason": detail])
+        case .write(let detail): tr("The clip could not be saved: {reason}", ["reason": detail])
         }
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 
 /// Plays the sound chosen in the recorder: while a segment records (from where the clip has
 /// got to, so the track runs on across holds) and as a preview in the sound list. Audio only.
@@ -68,7 +69,7 @@ public final class SoundPlayer {
         uri = wanted
         playbin.set("uri", wanted)
         if playbin.setState(.paused) == .failure {
-            onError?("Couldn’t play \(file.lastPathComponent).")
+            onError?(tr("Couldn’t play {file}.", ["file": file.lastPathComponent]))
         }
     }
 
@@ -91,7 +92,7 @@ public final class SoundPlayer {
             playbin.setState(.paused)
         case .error(let error, _):
             stop()
-            onError?("The sound can’t be played: \(error.description)")
+            onError?(tr("The sound can’t be played: {reason}", ["reason": error.description]))
         default:
             break
         }

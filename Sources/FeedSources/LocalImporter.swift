@@ -1,5 +1,6 @@
 public import FeedCore
 public import Foundation
+import Localization
 
 /// Adds videos named on the command line to the feed as posts by "Local files".
 public struct LocalImporter {
@@ -17,7 +18,8 @@ public struct LocalImporter {
     /// keeps its post (and its likes and comments) instead of getting a second one.
     public func importSources(_ sources: [MediaSource]) throws -> [Post] {
         if try repository.author(handle: Self.authorHandle) == nil {
-            try repository.insertAuthor(Author(handle: Self.authorHandle, name: "Local files"))
+            // TRANSLATORS: the author shown for videos opened from the command line (stored once).
+            try repository.insertAuthor(Author(handle: Self.authorHandle, name: tr("Local files")))
         }
         var seen = Set<String>()
         var posts: [Post] = []
@@ -26,7 +28,8 @@ public struct LocalImporter {
                 posts.append(existing)
             } else {
                 posts.append(try repository.insertPost(NewPost(
-                    authorHandle: Self.authorHandle, caption: source.title, music: "Original sound",
+                    // TRANSLATORS: the music line of a video that has no other sound than its own.
+                    authorHandle: Self.authorHandle, caption: source.title, music: tr("Original sound"),
                     videoURI: source.uri, created: now())))
             }
         }

@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// A video named on the command line: a local file or a remote http(s) URL.
 public enum MediaSource: Sendable, Equatable, Hashable {
@@ -32,6 +33,17 @@ public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertibl
         case notAVideo = "Not a video file"
         case notARegularFile = "Not a regular file or folder"
         case noVideosInFolder = "No video files in this folder"
+
+        /// The reason in the user's language (the raw value is the English text).
+        public var text: String {
+            switch self {
+            case .notFound: tr("No such file or directory")
+            case .permissionDenied: tr("Permission denied")
+            case .notAVideo: tr("Not a video file")
+            case .notARegularFile: tr("Not a regular file or folder")
+            case .noVideosInFolder: tr("No video files in this folder")
+            }
+        }
     }
 
     public var path: String
@@ -42,5 +54,5 @@ public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertibl
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason.rawValue)" }
+    public var description: String { tr("{path}: {reason}", ["reason": reason.text, "path": path]) }
 }

@@ -1,4 +1,5 @@
 public import FeedCore
+import Localization
 
 /// The person using this copy of Loopfeed, who likes, comments and posts as "@you".
 public enum SelfAuthor {
@@ -10,6 +11,7 @@ public enum SelfAuthor {
     public static func ensure(in repository: any FeedRepository) throws -> Author {
         // Looked up as "the self author", not by handle: the user may have renamed themselves.
         if let existing = try repository.selfAuthor() { return existing }
-        return try repository.insertAuthor(Author(handle: handle, name: "You", isSelf: true))
+        // TRANSLATORS: the name the user starts with (stored once; they can change it).
+        return try repository.insertAuthor(Author(handle: handle, name: tr("You"), isSelf: true))
     }
 }

@@ -2,6 +2,7 @@ import FeedCore
 import FeedMedia
 import Foundation
 import GtkKit
+import Localization
 import VideoBridge
 
 /// After recording (or picking a video from the album): the clip loops while the user adds
@@ -24,17 +25,21 @@ final class ClipEditorPage {
 
     private let textLabel = Label()
     private let textPanel = Box(.vertical, spacing: 6)
-    private let textEntry = Entry(placeholder: "Text on the video")
-    private let positionButton = Button(label: "Position: middle")
+    private let textEntry = Entry(placeholder: tr("Text on the video"))
+    private let positionButton = Button(label: ClipEditorPage.positionTitle(1))
     private let trimPanel = Box(.vertical, spacing: 4)
     private let trimStart = Scale(minimum: 0, maximum: 1, step: 0.1)
     private let trimEnd = Scale(minimum: 0, maximum: 1, step: 0.1)
     private let trimSummary = Label()
-    private let speedButton = Button(label: "Speed 1x")
-    private let soundButton = Button(label: "Sound")
-    private let originalButton = Button(label: "Original sound: on")
+    private let speedButton = Button(label: CaptureToolbar.speedLabel(1))
+    // TRANSLATORS: the editor's button that adds a sound to the clip.
+    private let soundButton = Button(label: tr("Sound"))
+    private let originalButton = Button(label: tr("Original sound: on"))
     private let message = Label()
-    private let textButton = Button(label: "Text")
+    // TRANSLATORS: the editor's button that writes text over the video.
+    private let textButton = Button(label: tr("Text"))
+    // TRANSLATORS: the editor's button that shortens the clip.
+    private let trimButton = Button(label: tr("Trim"))
     private var adjustingTrim = false
 
     init(audioSinkDescription: String?) {
@@ -45,7 +50,7 @@ final class ClipEditorPage {
         picture.setPaintable(surface.paintable)
         picture.setFit(.cover)
         picture.setExpand(horizontal: true, vertical: true)
-        picture.setAccessibleLabel("Your clip")
+        picture.setAccessibleLabel(tr("Your clip"))
         root.setChild(picture)
 
         textLabel.addCSSClass("overlay-text")
@@ -68,16 +73,16 @@ final class ClipEditorPage {
         rail.setAlign(horizontal: .end, vertical: .start)
         rail.setMargins(top: 16, end: 10)
         let text = textButton
-        for (button, description) in [(text, "Text: write on the video"), (soundButton, "Sound: add a sound"),
-                                      (originalButton, "Keep or mute the clip's own sound"),
-                                      (speedButton, "Speed: 0.5x, 1x or 2x"),
-                                      (Button(label: "Trim"), "Trim: keep part of the clip")] {
+        for (button, description) in [(text, tr("Text: write on the video")), (soundButton, tr("Sound: add a sound")),
+                                      (originalButton, tr("Keep or mute the clip's own sound")),
+                                      (speedButton, tr("Speed: 0.5x, 1x or 2x")),
+                                      (trimButton, tr("Trim: keep part of the clip"))] {
             button.addCSSClass("capture-tool")
             button.setAccessibleLabel(description)
             button.tooltip = description
             rail.append(button)
-            if button.label == "Trim" { button.onClicked { [weak self] in self?.toggle(self?.trimPanel) } }
         }
+        trimButton.onClicked { [weak self] in self?.toggle(self?.trimPanel) }
         text.onClicked { [weak self] in self?.openText() }
         soundButton.onClicked { [weak self] in self?.onSound?() }
         originalButton.onClicked { [weak self] in self?.toggleOriginalSound() }
@@ -94,15 +99,15 @@ final class ClipEditorPage {
         bottom.append(textPanel)
         bottom.append(trimPanel)
         let buttons = Box(.horizontal, spacing: 8)
-        let discard = Button(label: "Discard")
-        discard.setAccessibleLabel("Discard this clip")
+        let discard = Button(label: tr("Discard"))
+        discard.setAccessibleLabel(tr("Discard this clip"))
         discard.onClicked { [weak self] in self?.onDiscard?() }
         let spacer = Box(.horizontal)
         spacer.setExpand(horizontal: true)
-        let next = Button(label: "Next")
+        let next = Button(label: tr("Next"))
         next.addCSSClass("suggested-action")
-        next.tooltip = "Next (Enter)"
-        next.setAccessibleLabel("Next: caption and post")
+        next.tooltip = tr("Next (Enter)")
+        next.setAccessibleLabel(tr("Next: caption and post"))
         next.onClicked { [weak self] in self?.next() }
         buttons.append(discard)
         buttons.append(spacer)
@@ -112,7 +117,7 @@ final class ClipEditorPage {
     }
 
     private func buildPanels() {
-        textEntry.setAccessibleLabel("Text on the video")
+        textEntry.setAccessibleLabel(tr("Text on the video"))
         textEntry.setMaxLength(Int32(ClipEdit.maximumTextLength))
         textEntry.onChanged { [weak self] in self?.textChanged() }
         textEntry.onActivate { [weak self] in self?.closeText() }
@@ -125,14 +130,19 @@ final class ClipEditorPage {
         textPanel.isVisible = false
 
         trimSummary.addCSSClass("comment-time")
-        for (title, scale) in [("Start", trimStart), ("End", trimEnd)] {
+        // TRANSLATORS: where the kept part of a trimmed clip starts.
+        let startTitle = tr("Start")
+        // TRANSLATORS: where the kept part of a trimmed clip ends.
+        let endTitle = tr("End")
+        for (title, description, scale) in [(startTitle, tr("Trim start in seconds"), trimStart),
+                                             (endTitle, tr("Trim end in seconds"), trimEnd)] {
             let line = Box(.horizontal, spacing: 6)
             let label = Label(title)
             label.setSizeRequest(width: 44, height: -1)
             label.setXAlign(0)
             scale.setExpand(horizontal: true)
             scale.showValue(digits: 1)
-            scale.setAccessibleLabel("Trim \(title.lowercased()) in seconds")
+            scale.setAccessibleLabel(description)
             scale.onValueChanged { [weak self] _ in self?.trimChanged() }
             line.append(label)
             line.append(scale)
@@ -172,7 +182,8 @@ final class ClipEditorPage {
         guard sourceSeconds > seconds else { return }
         trimEnd.value = seconds
         trimPanel.isVisible = true
-        show("This video is longer than \(Int(seconds)) s: trim it to the part you want.")
+        show(trn("This video is longer than {count} s: trim it to the part you want.",
+                 "This video is longer than {count} s: trim it to the part you want.", Int(seconds)))
     }
 
     func setSound(_ sound: RecordingSound?) {
@@ -181,7 +192,7 @@ final class ClipEditorPage {
         // from 0), so a trimmed start skips as much of it as the kept part starts into the result.
         edit.sound = sound.map { ClipEdit.Sound(file: $0.file, volume: 1, originalVolume: edit.sound?.originalVolume ?? 1,
                                                 offsetSeconds: edit.trimStart / edit.speed.rawValue) }
-        soundButton.label = sound.map { "♫ \($0.title)" } ?? "Sound"
+        soundButton.label = sound.map { "♫ \($0.title)" } ?? tr("Sound")
         soundButton.setCSSClass("selected", sound != nil)
         originalButton.isVisible = sound != nil
         restartSound()
@@ -230,17 +241,26 @@ final class ClipEditorPage {
         textLabel.isVisible = edit.overlayText != nil
     }
 
-    private static let positions: [(String, Double, Align)] = [("top", 0.18, .start), ("middle", 0.5, .center),
-                                                               ("bottom", 0.72, .end)]
+    private static let positions: [(Double, Align)] = [(0.18, .start), (0.5, .center), (0.72, .end)]
+
+    /// The position button for `positions[index]`.
+    private static func positionTitle(_ index: Int) -> String {
+        switch index {
+        case 0: tr("Position: top")
+        case 2: tr("Position: bottom")
+        default: tr("Position: middle")
+        }
+    }
 
     private func cyclePosition() {
-        let index = Self.positions.firstIndex { $0.1 == edit.textPosition } ?? 1
-        let next = Self.positions[(index + 1) % Self.positions.count]
-        edit.textPosition = next.1
-        positionButton.label = "Position: \(next.0)"
-        textLabel.setAlign(vertical: next.2)
+        let index = Self.positions.firstIndex { $0.0 == edit.textPosition } ?? 1
+        let nextIndex = (index + 1) % Self.positions.count
+        let next = Self.positions[nextIndex]
+        edit.textPosition = next.0
+        positionButton.label = Self.positionTitle(nextIndex)
+        textLabel.setAlign(vertical: next.1)
         // Top and bottom sit inside the picture's safe area, as the renderer places them.
-        textLabel.setMargins(top: next.2 == .start ? 130 : 0, bottom: next.2 == .end ? 200 : 0)
+        textLabel.setMargins(top: next.1 == .start ? 130 : 0, bottom: next.1 == .end ? 200 : 0)
     }
 
     private func toggle(_ panel: Box?) {
@@ -285,13 +305,17 @@ final class ClipEditorPage {
     }
 
     private func updateLabels() {
-        speedButton.label = "Speed \(edit.speed.title)"
+        // TRANSLATORS: the recorder's speed button; {speed} is “0.5x”, “1x” or “2x”.
+        speedButton.label = tr("Speed {speed}", ["speed": edit.speed.title])
         speedButton.setCSSClass("selected", edit.speed != .normal)
         let kept = edit.trimRange(sourceSeconds: sourceSeconds)
-        trimSummary.text = String(format: "Keeps %.1f–%.1f s · posts %.1f s", kept.lowerBound, kept.upperBound,
-                                  edit.resultDuration(sourceSeconds: sourceSeconds))
+        // TRANSLATORS: the trim's summary; {start}, {end} and {length} are seconds ("1.5").
+        trimSummary.text = tr("Keeps {start}–{end} s · posts {length} s", [
+            "start": DecimalText.fixed(kept.lowerBound), "end": DecimalText.fixed(kept.upperBound),
+            "length": DecimalText.fixed(edit.resultDuration(sourceSeconds: sourceSeconds)),
+        ])
         let original = (edit.sound?.originalVolume ?? 1) > 0
-        originalButton.label = "Original sound: \(original ? "on" : "off")"
+        originalButton.label = original ? tr("Original sound: on") : tr("Original sound: off")
         player?.muted = !original
     }
 

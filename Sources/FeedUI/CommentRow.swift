@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import GtkKit
+import Localization
 
 /// One comment: avatar, author, the text exactly as written (never markup), how long ago, and
 /// a like toggle with its count; your own comments also get a delete button.
@@ -27,7 +28,8 @@ final class CommentRow {
 
         let body = Box(.vertical, spacing: 2)
         body.setExpand(horizontal: true)
-        let author = Label(comment.author.isSelf ? "\(comment.author.name) · you" : comment.author.name)
+        // TRANSLATORS: the author line of the user's own comment; {name} is their name.
+        let author = Label(comment.author.isSelf ? tr("{name} · you", ["name": comment.author.name]) : comment.author.name)
         author.addCSSClass("comment-author")
         author.setXAlign(0)
         let text = Label()
@@ -62,8 +64,8 @@ final class CommentRow {
             delete.setHasFrame(false)
             delete.addCSSClass("comment-delete")
             delete.setAlign(vertical: .start)
-            delete.setAccessibleLabel("Delete your comment")
-            delete.tooltip = "Delete"
+            delete.setAccessibleLabel(tr("Delete your comment"))
+            delete.tooltip = tr("Delete")
             delete.onClicked { [weak self] in
                 guard let self else { return }
                 onDelete?(self.comment)
@@ -77,9 +79,15 @@ final class CommentRow {
         self.comment = comment
         likeCount.text = CountFormatter.short(comment.likeCount)
         likeIcon.setCSSClass("liked", comment.liked)
-        likeButton.setAccessibleLabel(comment.liked ? "Unlike comment, \(comment.likeCount) likes"
-                                                    : "Like comment, \(comment.likeCount) likes")
-        likeButton.tooltip = comment.liked ? "Unlike" : "Like"
+        if comment.liked {
+            likeButton.setAccessibleLabel(trn("Unlike comment, {count} like", "Unlike comment, {count} likes", comment.likeCount))
+            // TRANSLATORS: a button that takes back your like.
+            likeButton.tooltip = tr("Unlike")
+        } else {
+            likeButton.setAccessibleLabel(trn("Like comment, {count} like", "Like comment, {count} likes", comment.likeCount))
+            // TRANSLATORS: a button that likes (the verb).
+            likeButton.tooltip = tr("Like")
+        }
         time.text = RelativeTime.short(from: comment.created, to: now)
     }
 }

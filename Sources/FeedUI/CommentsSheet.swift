@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import GLibKit
 import GtkKit
+import Localization
 
 /// The comments bottom sheet: 75 % of the window, over the dimmed feed (which keeps playing).
 /// It slides in and out in 0.25 s, follows a downward drag and closes on a fast release or
@@ -27,15 +28,16 @@ final class CommentsSheet {
     private let title = Label()
     private let scroller = ScrolledWindow()
     private let list = Box(.vertical, spacing: 14)
-    private let emptyLabel = Label("No comments yet. Say something nice.")
+    private let emptyLabel = Label(tr("No comments yet. Say something nice."))
     private let composer = TextView()
     private let composerRow = Box(.horizontal, spacing: 8)
-    private let commentsOff = Label("The author turned comments off for this video.")
-    private let placeholder = Label("Add a comment…")
-    private let postButton = Button(label: "Post")
+    private let commentsOff = Label(tr("The author turned comments off for this video."))
+    private let placeholder = Label(tr("Add a comment…"))
+    // TRANSLATORS: the button that posts a comment (the verb).
+    private let postButton = Button(label: tr("Post"))
     private let message = Label()
     private let undoBar = Box(.horizontal, spacing: 8)
-    private let undoLabel = Label("Comment deleted")
+    private let undoLabel = Label(tr("Comment deleted"))
     private var undoTimer: SourceHandle?
     private var deleted: Comment?
 
@@ -108,8 +110,8 @@ final class CommentsSheet {
         title.setExpand(horizontal: true)
         let close = Button(iconName: "window-close-symbolic")
         close.setHasFrame(false)
-        close.setAccessibleLabel("Close comments")
-        close.tooltip = "Close (Esc)"
+        close.setAccessibleLabel(tr("Close comments"))
+        close.tooltip = tr("Close (Esc)")
         close.onClicked { [weak self] in self?.close() }
         header.append(title)
         header.append(close)
@@ -121,8 +123,8 @@ final class CommentsSheet {
         undoBar.addCSSClass("undo-bar")
         undoLabel.setExpand(horizontal: true)
         undoLabel.setXAlign(0)
-        let undo = Button(label: "Undo")
-        undo.setAccessibleLabel("Undo deleting the comment")
+        let undo = Button(label: tr("Undo"))
+        undo.setAccessibleLabel(tr("Undo deleting the comment"))
         undo.onClicked { [weak self] in self?.undoDelete() }
         undoBar.append(undoLabel)
         undoBar.append(undo)
@@ -144,8 +146,8 @@ final class CommentsSheet {
         let field = Overlay()
         field.setExpand(horizontal: true)
         composer.addCSSClass("composer-text")
-        composer.setAccessibleLabel("Comment text")
-        composer.tooltip = "Enter posts, Shift+Enter starts a new line"
+        composer.setAccessibleLabel(tr("Comment text"))
+        composer.tooltip = tr("Enter posts, Shift+Enter starts a new line")
         field.setChild(composer)
         placeholder.addCSSClass("composer-placeholder")
         placeholder.setAlign(horizontal: .start, vertical: .center)
@@ -156,8 +158,8 @@ final class CommentsSheet {
         keys.onKeyPressed { [weak self] key in self?.composerKey(key) ?? false }
         composer.addController(keys)
         postButton.addCSSClass("suggested-action")
-        postButton.setAccessibleLabel("Post comment")
-        postButton.tooltip = "Post (Enter)"
+        postButton.setAccessibleLabel(tr("Post comment"))
+        postButton.tooltip = tr("Post (Enter)")
         postButton.onClicked { [weak self] in self?.submit() }
         row.append(field)
         row.append(postButton)
@@ -212,7 +214,7 @@ final class CommentsSheet {
             hasMore = page.count == pageSize
             for comment in page { append(makeRow(comment)) }
         } catch {
-            show(message: "Couldn’t load comments: \(error)")
+            show(message: tr("Couldn’t load comments: {error}", ["error": error]))
         }
         emptyLabel.isVisible = rows.isEmpty
     }
@@ -230,7 +232,9 @@ final class CommentsSheet {
     }
 
     private func updateTitle(_ post: Post) {
-        title.text = post.commentCount == 1 ? "1 comment" : "\(CountFormatter.short(post.commentCount)) comments"
+        // TRANSLATORS: the comments sheet's title; {number} is the count written short ("1.2K").
+        title.text = trn("{number} comment", "{number} comments", post.commentCount,
+                         ["number": CountFormatter.short(post.commentCount)])
     }
 
     // MARK: - Writing
@@ -240,7 +244,7 @@ final class CommentsSheet {
         placeholder.isVisible = empty
         postButton.sensitive = CommentValidation.check(composer.text) != .empty
         if case .tooLong(let count, let limit) = CommentValidation.check(composer.text) {
-            show(message: "Comments can be at most \(limit.formatted()) characters; this one has \(count.formatted()).")
+            show(message: Self.tooLong(count: count, limit: limit))
         } else if message.isVisible, !empty {
             message.isVisible = false
         }
@@ -264,9 +268,9 @@ final class CommentsSheet {
         guard let post, post.allowsComments else { return }
         switch CommentValidation.check(composer.text) {
         case .empty:
-            show(message: "Write something first.")
+            show(message: tr("Write something first."))
         case .tooLong(let count, let limit):
-            show(message: "Comments can be at most \(limit.formatted()) characters; this one has \(count.formatted()).")
+            show(message: Self.tooLong(count: count, limit: limit))
         case .valid(let text):
             do {
                 // The user may have renamed themselves since the app started.
@@ -285,9 +289,17 @@ final class CommentsSheet {
                 postChanged()
             } catch {
                 // The text stays in the field: nothing typed is lost.
-                show(message: "Couldn’t post the comment: \(error)")
+                show(message: tr("Couldn’t post the comment: {error}", ["error": error]))
             }
         }
+    }
+
+    /// A comment over the length limit.
+    private static func tooLong(count: Int, limit: Int) -> String {
+        // TRANSLATORS: {count} is the most characters a comment may have, {length} how many it has.
+        trn("Comments can be at most {count} character; this one has {length}.",
+            "Comments can be at most {count} characters; this one has {length}.", limit,
+            ["length": LocaleNumbers.whole(count)])
     }
 
     private func show(message text: String) {
@@ -300,7 +312,7 @@ final class CommentsSheet {
             let stored = try deps.repository.setCommentLiked(id: comment.id, liked: !comment.liked)
             rows.first { $0.comment.id == comment.id }?.update(stored, now: deps.now())
         } catch {
-            show(message: "Couldn’t save the like: \(error)")
+            show(message: tr("Couldn’t save the like: {error}", ["error": error]))
         }
     }
 
@@ -319,7 +331,7 @@ final class CommentsSheet {
             deps.events?.emit(.commentDeleted(postID: removed.postID, commentID: removed.id))
             postChanged()
         } catch {
-            show(message: "Couldn’t delete the comment: \(error)")
+            show(message: tr("Couldn’t delete the comment: {error}", ["error": error]))
         }
     }
 
@@ -340,7 +352,7 @@ final class CommentsSheet {
             deps.events?.emit(.commentAdded(postID: comment.postID, commentID: comment.id))
             postChanged()
         } catch {
-            show(message: "Couldn’t restore the comment: \(error)")
+            show(message: tr("Couldn’t restore the comment: {error}", ["error": error]))
         }
     }
 

@@ -4,6 +4,7 @@ import FeedSources
 import Foundation
 import GLibKit
 import GtkKit
+import Localization
 import VideoBridge
 
 /// The Create tab. Camera: a live preview; hold the record button (or R) to record, as many
@@ -47,7 +48,7 @@ final class CreatePage {
     private let previewSurface = VideoSurface()
     private let previewPicture = Picture()
     private let recordButton = RecordButton()
-    private let status = Label("Hold to record")
+    private let status = Label(tr("Hold to record"))
     private let countdown = Label()
     private let segmentBar = Box(.horizontal, spacing: 8)
     private let toolbar: CaptureToolbar
@@ -90,16 +91,18 @@ final class CreatePage {
         soundPlayer = try? SoundPlayer(audioSinkDescription: deps.audioSinkDescription)
         editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
         posting = PostingPage(copyFolderName: Self.displayPath(deps.videosFolder))
-        missing = StatusPage(iconName: "camera-disabled-symbolic", title: "Shoot a video",
-                             detail: "Loopfeed needs a camera and a microphone to record.")
+        missing = StatusPage(iconName: "camera-disabled-symbolic", title: tr("Shoot a video"),
+                             detail: tr("Loopfeed needs a camera and a microphone to record."))
         root.addCSSClass("create-page")
         buildCamera()
         buildMissing()
         wireEditing()
-        pages.add(cameraPage, name: "camera", title: "Camera")
-        pages.add(missing.root, name: "missing", title: "No camera")
-        pages.add(editor.root, name: "edit", title: "Edit")
-        pages.add(posting.root, name: "posting", title: "Post")
+        pages.add(cameraPage, name: "camera", title: tr("Camera"))
+        pages.add(missing.root, name: "missing", title: tr("No camera"))
+        // TRANSLATORS: the title of the recorder's editing page.
+        pages.add(editor.root, name: "edit", title: tr("Edit"))
+        // TRANSLATORS: the title of the recorder's posting page.
+        pages.add(posting.root, name: "posting", title: tr("Post"))
         pages.setExpand(horizontal: true, vertical: true)
         root.setChild(pages)
         toast.addCSSClass("toast")
@@ -121,7 +124,7 @@ final class CreatePage {
         previewSurface.onFrame = { [weak self] in self?.showProgress() }
         previewPicture.setFit(.cover)
         previewPicture.setExpand(horizontal: true, vertical: true)
-        previewPicture.setAccessibleLabel("Camera preview")
+        previewPicture.setAccessibleLabel(tr("Camera preview"))
         cameraPage.setChild(previewPicture)
         countdown.addCSSClass("countdown")
         countdown.setAlign(horizontal: .center, vertical: .center)
@@ -134,12 +137,12 @@ final class CreatePage {
         status.addCSSClass("record-status")
         recordButton.onPress = { [weak self] in self?.press() }
         recordButton.onRelease = { [weak self] in self?.release() }
-        let undo = Button(label: "Undo last")
-        undo.setAccessibleLabel("Remove the last segment")
+        let undo = Button(label: tr("Undo last"))
+        undo.setAccessibleLabel(tr("Remove the last segment"))
         undo.onClicked { [weak self] in self?.undoSegment() }
-        let next = Button(label: "Next")
+        let next = Button(label: tr("Next"))
         next.addCSSClass("suggested-action")
-        next.tooltip = "Next (Enter)"
+        next.tooltip = tr("Next (Enter)")
         next.onClicked { [weak self] in self?.next() }
         segmentBar.append(undo)
         segmentBar.append(next)
@@ -176,10 +179,10 @@ final class CreatePage {
 
     private func buildMissing() {
         deviceRows.setAlign(horizontal: .center)
-        let retry = Button(label: "Retry")
+        let retry = Button(label: tr("Retry"))
         retry.setAlign(horizontal: .center)
         retry.onClicked { [weak self] in self?.retry() }
-        let album = Button(label: "Post a video file instead")
+        let album = Button(label: tr("Post a video file instead"))
         album.setAlign(horizontal: .center)
         album.onClicked { [weak self] in self?.chooseAlbumVideo() }
         let box = Box(.vertical, spacing: 10)
@@ -210,7 +213,7 @@ final class CreatePage {
         if clip == nil, !joining, let folder = leftoverClip {
             leftoverClip = nil
             clipFolder = folder
-            join(folder, message: "Recovered a clip from last time. Post it or discard it.")
+            join(folder, message: tr("Recovered a clip from last time. Post it or discard it."))
             return
         }
         if clip != nil {
@@ -235,7 +238,7 @@ final class CreatePage {
             capture.setFilter(toolbar.filter)
             capture.onLive = { [weak self] in
                 guard let self else { return }
-                if recorder.segments.isEmpty { status.text = "Hold to record" }
+                if recorder.segments.isEmpty { status.text = tr("Hold to record") }
                 apply(recorder.cameraReady(nowUs: deps.clock.nowMicroseconds()))
             }
             capture.onError = { [weak self] error in self?.failed(error) }
@@ -328,7 +331,7 @@ final class CreatePage {
         devices.flipCamera()
         closeCamera()
         openCamera()
-        if let camera = devices.camera { notice("Camera: \(camera.name)") }
+        if let camera = devices.camera { notice(tr("Camera: {name}", ["name": camera.name])) }
     }
 
     private func showMissing() {
@@ -378,8 +381,8 @@ final class CreatePage {
             _ = recorder.startCountdown(nowUs: now, seconds: toolbar.timerSeconds)
             if case .countingDown = recorder.state {
                 countdown.isVisible = true
-                countdown.text = "\(toolbar.timerSeconds)"
-                status.text = "Get ready… (press again to cancel)"
+                countdown.text = LocaleNumbers.whole(toolbar.timerSeconds)
+                status.text = tr("Get ready… (press again to cancel)")
                 toolbar.setRecording(true, hasSegments: !recorder.segments.isEmpty)
                 startTicking()
             }
@@ -425,7 +428,13 @@ final class CreatePage {
                     soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000 / speed, rate: 1 / speed)
                 }
                 deps.events?.emit(.recordStarted)
-                status.text = recorder.handsFree ? "Recording — press to stop" : "Recording"
+                if recorder.handsFree {
+                    // TRANSLATORS: the recorder's status while recording hands-free (after the timer).
+                    status.text = tr("Recording — press to stop")
+                } else {
+                    // TRANSLATORS: the recorder's status while a segment is being recorded.
+                    status.text = tr("Recording")
+                }
                 startTicking()
             } catch {
                 failed(error)
@@ -439,15 +448,15 @@ final class CreatePage {
             session?.finishSegment(discard: discard)
             if discard {
                 recordButton.setProgress(recorder.progress(atUs: releasedUs))
-                flashStatus("Hold to record — keep the button (or R) pressed for at least half a second")
+                flashStatus(tr("Hold to record — keep the button (or R) pressed for at least half a second"))
             } else {
-                status.text = "Saving…"
+                status.text = tr("Saving…")
             }
         case .cancelCountdown:
             stopTicking()
             countdown.isVisible = false
             toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
-            status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+            status.text = recorder.segments.isEmpty ? tr("Hold to record") : segmentSummary
         case .none:
             break
         }
@@ -458,7 +467,7 @@ final class CreatePage {
         noticeTimer?.cancel()
         noticeTimer = MainLoop.after(milliseconds: 2_500) { [weak self] in
             guard let self, recorder.state == .ready else { return }
-            status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+            status.text = recorder.segments.isEmpty ? tr("Hold to record") : segmentSummary
         }
     }
 
@@ -469,7 +478,9 @@ final class CreatePage {
         tick = MainLoop.every(milliseconds: 33) { [weak self] in
             guard let self else { return false }
             let now = deps.clock.nowMicroseconds()
-            if let left = recorder.countdownRemaining(nowUs: now), countdown.text != "\(left)" { countdown.text = "\(left)" }
+            if let left = recorder.countdownRemaining(nowUs: now), countdown.text != LocaleNumbers.whole(left) {
+                countdown.text = LocaleNumbers.whole(left)
+            }
             let action = recorder.tick(nowUs: now)
             if action != .none {
                 tick = nil
@@ -493,8 +504,16 @@ final class CreatePage {
         let progress = recorder.progress(atUs: deps.clock.nowMicroseconds())
         recordButton.setProgress(progress)
         let seconds = progress * Double(recorder.maximumUs) / 1_000_000
-        let text = String(format: "%@%.1f s / %.0f s", recorder.handsFree ? "Press to stop · " : "",
-                          seconds, Double(recorder.maximumUs) / 1_000_000)
+        let elapsed = DecimalText.fixed(seconds)
+        let limit = DecimalText.fixed(Double(recorder.maximumUs) / 1_000_000, digits: 0)
+        let text: String
+        if recorder.handsFree {
+            // TRANSLATORS: hands-free recording: the time recorded and the limit, in seconds.
+            text = tr("Press to stop · {elapsed} s / {limit} s", ["elapsed": elapsed, "limit": limit])
+        } else {
+            // TRANSLATORS: the time recorded and the limit, in seconds ("1.5 s / 15 s").
+            text = tr("{elapsed} s / {limit} s", ["elapsed": elapsed, "limit": limit])
+        }
         if status.text != text { status.text = text }
     }
 
@@ -502,7 +521,7 @@ final class CreatePage {
         let now = deps.clock.nowMicroseconds()
         let next = recorder.segmentFinished(seconds: seconds, nowUs: now)
         deps.events?.emit(.recordFinished(path: url.path, duration: seconds, finalizeUs: now - releasedUs))
-        status.text = recorder.canRecordMore ? segmentSummary : "The clip is full — Enter for next"
+        status.text = recorder.canRecordMore ? segmentSummary : tr("The clip is full — Enter for next")
         recordButton.setProgress(recorder.progress(atUs: now))
         toolbar.setRecording(false, hasSegments: true)
         segmentBar.isVisible = true
@@ -533,9 +552,10 @@ final class CreatePage {
     private var nextWhenSaved = false
 
     private var segmentSummary: String {
-        let count = recorder.segments.count
-        return String(format: "%d segment%@ · %.1f s · hold to add · Enter for next", count, count == 1 ? "" : "s",
-                      recorder.segments.reduce(0, +))
+        // TRANSLATORS: the recorder's status between holds; {seconds} is the length so far ("4.5").
+        trn("{count} segment · {seconds} s · hold to add · Enter for next",
+            "{count} segments · {seconds} s · hold to add · Enter for next", recorder.segments.count,
+            ["seconds": DecimalText.fixed(recorder.segments.reduce(0, +))])
     }
 
     private func undoSegment() {
@@ -544,7 +564,7 @@ final class CreatePage {
         segmentBar.isVisible = !recorder.segments.isEmpty
         toolbar.setRecording(false, hasSegments: !recorder.segments.isEmpty)
         recordButton.setProgress(recorder.progress(atUs: deps.clock.nowMicroseconds()))
-        status.text = recorder.segments.isEmpty ? "Hold to record" : segmentSummary
+        status.text = recorder.segments.isEmpty ? tr("Hold to record") : segmentSummary
     }
 
     private func changeLimit(_ seconds: Int) {
@@ -552,7 +572,13 @@ final class CreatePage {
         var preferences = deps.preferences.load()
         preferences.recordingLimitSeconds = seconds
         deps.preferences.save(preferences)
-        notice("Clips up to \(seconds >= 60 ? "\(seconds / 60) min" : "\(seconds) s")")
+        if seconds >= 60 {
+            // TRANSLATORS: the new recording limit, in whole minutes.
+            notice(trn("Clips up to {count} min", "Clips up to {count} min", seconds / 60))
+        } else {
+            // TRANSLATORS: the new recording limit, in seconds.
+            notice(trn("Clips up to {count} s", "Clips up to {count} s", seconds))
+        }
     }
 
     // MARK: - Sounds
@@ -582,7 +608,7 @@ final class CreatePage {
 
     private func chooseSoundFile() {
         guard let parentWindow else { return }
-        let chooser = FileChooser(title: "Choose a sound", parent: parentWindow, kind: .audio)
+        let chooser = FileChooser(title: tr("Choose a sound"), parent: parentWindow, kind: .audio)
         self.chooser = chooser
         chooser.choose { [weak self] path in
             // Done with this chooser, chosen or not: Album waits for `chooser` to be nil, and
@@ -596,7 +622,7 @@ final class CreatePage {
                 MainLoop.invoke { [weak self] in
                     guard let self else { return }
                     guard let probe, probe.hasAudio else {
-                        notice("“\(file.lastPathComponent)” has no sound Loopfeed can play.")
+                        notice(tr("“{file}” has no sound Loopfeed can play.", ["file": file.lastPathComponent]))
                         return
                     }
                     var picked = RecordingSound.picked(file)
@@ -617,7 +643,7 @@ final class CreatePage {
 
     private func chooseAlbumVideo() {
         guard let parentWindow, canStartFromAlbum, chooser == nil else { return }
-        let chooser = FileChooser(title: "Choose a video to post", parent: parentWindow, kind: .videos)
+        let chooser = FileChooser(title: tr("Choose a video to post"), parent: parentWindow, kind: .videos)
         self.chooser = chooser
         chooser.choose { [weak self] path in
             self?.chooser = nil
@@ -628,7 +654,7 @@ final class CreatePage {
 
     /// A video file becomes the clip to edit, as a recording would.
     func openAlbumVideo(_ file: URL) {
-        status.text = "Opening \(file.lastPathComponent)…"
+        status.text = tr("Opening {file}…", ["file": file.lastPathComponent])
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let probe = Result { try ClipProbe.probe(file) }
             MainLoop.invoke { [weak self] in
@@ -636,7 +662,7 @@ final class CreatePage {
                 // Something else may have started meanwhile (a recording, another clip).
                 guard canStartFromAlbum else { return }
                 guard case .success(let info) = probe, info.size != nil, info.durationSeconds > 0 else {
-                    let message = "“\(file.lastPathComponent)” isn’t a video Loopfeed can open."
+                    let message = tr("“{file}” isn’t a video Loopfeed can open.", ["file": file.lastPathComponent])
                     status.text = message
                     notice(message)
                     deps.events?.emit(.error(kind: "album", message: message, postID: nil))
@@ -670,7 +696,7 @@ final class CreatePage {
     /// length is probed from the file, which is what was really recorded.
     private func join(_ folder: URL, message: String?) {
         joining = true
-        status.text = "Joining…"
+        status.text = tr("Joining…")
         let output = folder.appendingPathComponent("clip.mp4")
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let result = SegmentJoiner.joinNow(folder: folder, into: output)
@@ -793,7 +819,7 @@ final class CreatePage {
         posting.reset()
         recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
         recordButton.setProgress(0)
-        status.text = "Hold to record"
+        status.text = tr("Hold to record")
     }
 
     // MARK: - Posting
@@ -868,11 +894,12 @@ final class CreatePage {
         }
         if let stale = rendered?.url { try? FileManager.default.removeItem(at: stale) }
         rendered = nil
-        posting.setBusy("Preparing your video… 0 %")
+        posting.setBusy(Self.preparing(0))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            posting.showError(ClipPublisher.reason(error, path: folder.path).description + " Your clip is still here.")
+            posting.showError(tr("{reason} Your clip is still here.",
+                                 ["reason": ClipPublisher.reason(error, path: folder.path).description]))
             return
         }
         let output = folder.appendingPathComponent("final-\(UUID().uuidString.prefix(8)).mp4")
@@ -880,7 +907,7 @@ final class CreatePage {
         self.renderer = renderer
         let started = deps.clock.nowMicroseconds()
         renderer.start(progress: { [weak self] fraction in
-            self?.posting.setBusy("Preparing your video… \(Int(fraction * 100)) %")
+            self?.posting.setBusy(Self.preparing(Int(fraction * 100)))
         }, completion: { [weak self] result in
             guard let self else { return }
             self.renderer = nil
@@ -890,10 +917,16 @@ final class CreatePage {
                 deps.events?.emit(.clipRendered(path: url.path, renderUs: deps.clock.nowMicroseconds() - started))
                 publish(url, seconds: edit.resultDuration(sourceSeconds: clip.seconds), choices: choices)
             case .failure(let error):
-                posting.showError("\(error.description) Your clip is still here; try again.")
+                posting.showError(tr("{reason} Your clip is still here; try again.", ["reason": error.description]))
                 deps.events?.emit(.error(kind: "posting", message: error.description, postID: nil))
             }
         })
+    }
+
+    /// The posting page's progress while the edit is rendered.
+    private static func preparing(_ percent: Int) -> String {
+        // TRANSLATORS: progress while the edited clip is rendered; {percent} is 0 to 100.
+        tr("Preparing your video… {percent} %", ["percent": LocaleNumbers.whole(percent)])
     }
 
     /// Copies the video in on a worker (it can be hundreds of MB), adds the row here, then
@@ -901,9 +934,11 @@ final class CreatePage {
     private func publish(_ video: URL, seconds: Double, choices: PostingChoices) {
         guard clip != nil, !publishing else { return }
         publishing = true
-        posting.setBusy("Posting…")
-        let me = try? deps.repository.selfAuthor()
-        let music = editor.chosenSound?.musicLine ?? "Original sound — \(me?.name ?? "You")"
+        posting.setBusy(tr("Posting…"))
+        // The user's name, or the one they start with.
+        let name = (try? deps.repository.selfAuthor())?.name ?? tr("You")
+        // TRANSLATORS: the music line of a clip posted with its own sound; {name} is the user's name.
+        let music = editor.chosenSound?.musicLine ?? tr("Original sound — {name}", ["name": name])
         let cover = choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
         let dataDirectory = deps.dataDirectory
         let copyFolder = choices.saveCopy ? deps.videosFolder : nil
@@ -928,12 +963,14 @@ final class CreatePage {
             post = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
                 .insert(publication, staged: staged.get())
         } catch {
-            let advice = switch error {
-            case .diskFull: "Your clip is still here: free some space and press Post again."
-            case .notWritable: "Your clip is still here: make the folder writable and press Post again."
-            default: "Your clip is still here; press Post to try again."
+            let reason = error.description
+            let message = switch error {
+            case .diskFull: tr("{reason} Your clip is still here: free some space and press Post again.", ["reason": reason])
+            case .notWritable:
+                tr("{reason} Your clip is still here: make the folder writable and press Post again.", ["reason": reason])
+            default: tr("{reason} Your clip is still here; press Post to try again.", ["reason": reason])
             }
-            posting.showError("\(error.description) \(advice)")
+            posting.showError(message)
             deps.events?.emit(.error(kind: "posting", message: error.description, postID: nil))
             return
         }
@@ -947,7 +984,7 @@ final class CreatePage {
         onPosted?(post)
         guard let copyFolder = publication.copyFolder, let source = keep else {
             if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
-            onNotice?("Posted.")
+            onNotice?(tr("Posted."))
             return
         }
         let now = Date()
@@ -956,9 +993,10 @@ final class CreatePage {
             if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
             MainLoop.invoke { [weak self] in
                 if let problem {
-                    self?.onNotice?("Posted. The copy wasn’t saved: \(problem)")
+                    self?.onNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
                 } else if let copy {
-                    self?.onNotice?("Posted. A copy is in \(Self.displayPath(copy.deletingLastPathComponent())).")
+                    self?.onNotice?(tr("Posted. A copy is in {folder}.",
+                                       ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
                 }
             }
         }

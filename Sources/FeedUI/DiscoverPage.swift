@@ -2,13 +2,14 @@ import FeedCore
 import FeedMedia
 import GLibKit
 import GtkKit
+import Localization
 
 /// Discover: search over captions, authors, music and hashtags as you type, trending hashtags
 /// as chips, results as a grid. Clicking a result opens a feed over the results.
 @MainActor
 final class DiscoverPage {
     let root = Box(.vertical)
-    let search = SearchEntry(placeholder: "Search videos, people, sounds, #hashtags")
+    let search = SearchEntry(placeholder: tr("Search videos, people, sounds, #hashtags"))
     private let chips = Box(.horizontal, spacing: 6)
     private let status = Label()
     private let grid: PostGrid
@@ -24,7 +25,8 @@ final class DiscoverPage {
         grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
         root.addCSSClass("discover-page")
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
-        search.setAccessibleLabel("Search")
+        // TRANSLATORS: the search field (a noun, or the verb as on a button).
+        search.setAccessibleLabel(tr("Search"))
         search.onSearchChanged { [weak self] in self?.refresh() }
         root.append(search)
 
@@ -52,7 +54,8 @@ final class DiscoverPage {
         for tag in TrendingHashtags.top(recent, limit: 12) {
             let chip = Button(label: "#" + tag)
             chip.addCSSClass("hashtag-chip")
-            chip.setAccessibleLabel("Search #\(tag)")
+            // TRANSLATORS: a trending hashtag's button; {tag} is the hashtag without “#”.
+            chip.setAccessibleLabel(tr("Search #{tag}", ["tag": tag]))
             chip.onClicked { [weak self] in self?.show(query: "#" + tag) }
             chips.append(chip)
         }
@@ -77,9 +80,9 @@ final class DiscoverPage {
             }
             grid.show(posts)
             status.isVisible = posts.isEmpty
-            status.text = query.isEmpty ? "No videos yet." : "No videos match “\(query)”."
+            status.text = query.isEmpty ? tr("No videos yet.") : tr("No videos match “{query}”.", ["query": query])
         } catch {
-            status.text = "Search failed: \(error)"
+            status.text = tr("Search failed: {error}", ["error": error])
             status.isVisible = true
         }
     }

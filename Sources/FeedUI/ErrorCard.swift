@@ -1,10 +1,11 @@
 import GtkKit
+import Localization
 
 /// Shown instead of a video that can't play: the reason in plain words.
 @MainActor
 final class ErrorCard {
     let root = Box(.vertical, spacing: 8)
-    private let title = Label("Can’t play this video")
+    private let title = Label(tr("Can’t play this video"))
     private let detail = Label()
 
     init() {
@@ -23,7 +24,7 @@ final class ErrorCard {
 
     func show(message: String) {
         detail.text = message
-        root.setAccessibleLabel("Can’t play this video: " + message)
+        root.setAccessibleLabel(tr("Can’t play this video: {reason}", ["reason": message]))
         root.isVisible = true
     }
 

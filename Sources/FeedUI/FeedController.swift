@@ -3,6 +3,7 @@ public import FeedMedia
 public import Foundation
 import GLibKit
 import GtkKit
+import Localization
 import VideoBridge
 
 /// Everything the feed needs from outside, injected by the composition root.
@@ -205,7 +206,7 @@ final class FeedController {
     func start(inputUs: Int64? = nil) {
         loadMoreIfNeeded()
         guard pager.current != nil else {
-            view.flash("No videos yet")
+            view.flash(tr("No videos yet"))
             return
         }
         awaitingFirstFrame = pager.current.map { ($0.id, pager.index, inputUs ?? launchUs) }
@@ -286,7 +287,7 @@ final class FeedController {
             if visible { currentSlot?.activate() }
             return true
         case .atEnd, .waitingForMore:
-            view.flash("You’re all caught up")
+            view.flash(tr("You’re all caught up"))
             bounce(delta: delta)
             return false
         case .atStart:
@@ -419,7 +420,7 @@ final class FeedController {
             if pager.posts.count != before, snap == nil, pager.current != nil, before > 0 { assignSlots() }
         } catch {
             env.events?.emit(.error(kind: "storage", message: "Couldn’t load more posts: \(error)", postID: nil))
-            view.flash("Couldn’t load more posts")
+            view.flash(tr("Couldn’t load more posts"))
         }
     }
 
@@ -582,7 +583,7 @@ final class FeedController {
             env.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
             if stored.id == pager.current?.id { onCurrentChanged?(stored) }
         } catch {
-            view.flash("Couldn’t save the like")
+            view.flash(tr("Couldn’t save the like"))
             env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
         }
     }
@@ -619,7 +620,7 @@ final class FeedController {
         let actions = ShareAction.options(playableURI: env.playableURI(post.videoURI))
         guard !actions.isEmpty, let slot = slots.first(where: { $0.post?.id == post.id && $0.index == pager.index })
                 ?? slots.first(where: { $0.post?.id == post.id }) else {
-            view.flash("This video can’t be shared")
+            view.flash(tr("This video can’t be shared"))
             return
         }
         shareMenu.onChoose = { [weak self] action in self?.perform(action, for: post.id) }
@@ -655,7 +656,7 @@ final class FeedController {
             case .success:
                 shared(postID, action)
             case .failure(let error):
-                view.flash("No file manager could show the video")
+                view.flash(tr("No file manager could show the video"))
                 env.events?.emit(.error(kind: "share", message: "No file manager could show the video: \(error.message)",
                                         postID: postID))
             }
@@ -692,7 +693,7 @@ final class FeedController {
             slot.setMuted(preferences.muted)
         }
         env.preferences.save(preferences)
-        view.flash(preferences.muted ? "Sound off" : "Sound on")
+        view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
     }
 
     /// Position and length of the current video in microseconds (MPRIS).

@@ -3,6 +3,7 @@ import FeedCore
 import FeedMedia
 import Foundation
 import GtkKit
+import Localization
 
 /// Activity on your videos and profile, newest first; new items are marked until seen.
 /// Clicking one opens the post (and its comments, for a comment).
@@ -18,7 +19,7 @@ final class InboxPage {
 
     let root = Box(.vertical)
     private let list = Box(.vertical, spacing: 2)
-    private let empty = Label("Likes, comments and new followers will show up here.")
+    private let empty = Label(tr("Likes, comments and new followers will show up here."))
     private let deps: Dependencies
     private var rows: [Widget] = []
     var onOpen: ((_ post: Post, _ openComments: Bool) -> Void)?
@@ -27,7 +28,8 @@ final class InboxPage {
     init(_ deps: Dependencies) {
         self.deps = deps
         root.addCSSClass("inbox-page")
-        let title = Label("Activity")
+        // TRANSLATORS: the Inbox page's title: what happened to your videos and profile.
+        let title = Label(tr("Activity"))
         title.addCSSClass("inbox-title")
         root.append(title)
         let scroller = ScrolledWindow()
@@ -71,7 +73,8 @@ final class InboxPage {
         text.setExpand(horizontal: true)
         text.setAlign(vertical: .center)
         let line = Label()
-        line.setMarkup("<b>" + Markup.escape(item.actor.name) + "</b> " + Markup.escape(item.summary))
+        // The translated sentence, its {name} (the actor's, in bold) filled in after escaping.
+        line.setMarkup(Localization.fill(Markup.escape(item.sentence), ["name": "<b>" + Markup.escape(item.actor.name) + "</b>"]))
         line.setWrap(true, maxLines: 2)
         line.setXAlign(0)
         let time = Label(RelativeTime.short(from: item.created, to: deps.now()))
@@ -110,7 +113,9 @@ final class InboxPage {
         button.setHasFrame(false)
         button.addCSSClass("inbox-row")
         button.setCSSClass("unread", !item.seen)
-        button.setAccessibleLabel("\(item.actor.name) \(item.summary) \(item.seen ? "" : "(new)")")
+        let sentence = Localization.fill(item.sentence, ["name": item.actor.name])
+        // TRANSLATORS: an unread Inbox item for screen readers; {sentence} is what happened.
+        button.setAccessibleLabel(item.seen ? sentence + " " : tr("{sentence} (new)", ["sentence": sentence]))
         button.onClicked { [weak self] in
             if let post {
                 self?.onOpen?(post, item.kind == .comment)

@@ -3,6 +3,7 @@ import FeedCore
 import FeedMedia
 import GLibKit
 public import GtkKit
+import Localization
 
 /// The app's window: pages in a stack above the bottom tab bar, and the keyboard shortcuts.
 @MainActor
@@ -19,7 +20,8 @@ public final class MainWindow {
         self.environment = environment
         Theme.install()
         window = Window(application: application)
-        window.title = "Loopfeed"
+        // TRANSLATORS: the window title, the app's name; usually kept as it is.
+        window.title = tr("Loopfeed")
         window.setIconName("io.github.loopfeed.Loopfeed")
         window.addCSSClass("loopfeed")
         window.setDefaultSize(width: 450, height: 800)
@@ -27,38 +29,40 @@ public final class MainWindow {
 
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)
-        stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: "Home")
+        stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: TabBar.Tab.home.title)
         thumbnails = ThumbnailGenerator(directory: environment.cacheDirectory.appendingPathComponent("thumbnails"),
                                         width: GridLayout.maximumTile)
         discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
                                 playableURI: environment.playableURI)
-        stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: "Discover")
+        stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         resultsPage.setExpand(horizontal: true, vertical: true)
-        stack.add(resultsPage, name: Self.resultsPageName, title: "Results")
+        // TRANSLATORS: the title of the page showing a feed of search results or a profile's videos.
+        stack.add(resultsPage, name: Self.resultsPageName, title: tr("Results"))
         create = CreatePage(CreatePage.Dependencies(
             makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
             audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
             sounds: environment.sounds, videosFolder: environment.videosFolder))
         create.parentWindow = window
-        stack.add(create.root, name: TabBar.Tab.create.rawValue, title: "Create")
+        stack.add(create.root, name: TabBar.Tab.create.rawValue, title: TabBar.Tab.create.title)
         inbox = InboxPage(InboxPage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
             filePath: environment.filePath(for:)))
-        stack.add(inbox.root, name: TabBar.Tab.inbox.rawValue, title: "Inbox")
+        stack.add(inbox.root, name: TabBar.Tab.inbox.rawValue, title: TabBar.Tab.inbox.title)
         let profileDeps = ProfilePage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
             filePath: environment.filePath(for:), cacheDirectory: environment.cacheDirectory, clock: environment.clock)
         ownProfile = ProfilePage(profileDeps)
         authorProfile = ProfilePage(profileDeps)
-        stack.add(ownProfile.root, name: TabBar.Tab.profile.rawValue, title: "Profile")
-        stack.add(authorProfile.root, name: Self.authorPageName, title: "Author")
+        stack.add(ownProfile.root, name: TabBar.Tab.profile.rawValue, title: TabBar.Tab.profile.title)
+        // TRANSLATORS: the title of the page showing another person's profile.
+        stack.add(authorProfile.root, name: Self.authorPageName, title: tr("Author"))
         let authorBack = Button(iconName: "go-previous-symbolic")
         authorBack.addCSSClass("results-back")
         authorBack.setAlign(horizontal: .start, vertical: .start)
         authorBack.setMargins(top: 10, start: 10)
-        authorBack.setAccessibleLabel("Back")
-        authorBack.tooltip = "Back (Esc)"
+        authorBack.setAccessibleLabel(tr("Back"))
+        authorBack.tooltip = tr("Back (Esc)")
         authorProfile.root.addOverlay(authorBack)
         authorBack.onClicked { [weak self] in self?.closeAuthor() }
 
@@ -159,7 +163,7 @@ public final class MainWindow {
         window.clearFocus()
         feed.start()
         if create.leftoverClip != nil {
-            feed.view.flash("Your recording from last time was kept: open + to finish it.")
+            feed.view.flash(tr("Your recording from last time was kept: open + to finish it."))
         }
     }
 
@@ -193,7 +197,7 @@ public final class MainWindow {
         if let author = try? environment.repository.author(handle: handle) {
             openAuthor(author)
         } else {
-            (activeFeed ?? feed).view.flash("No one called @\(handle) is on Loopfeed here.")
+            (activeFeed ?? feed).view.flash(tr("No one called @{handle} is on Loopfeed here.", ["handle": handle]))
         }
     }
 
@@ -241,7 +245,7 @@ public final class MainWindow {
     private func playbackChanged(_ playing: Bool) {
         publishState()
         if playing, inhibitCookie == 0 {
-            inhibitCookie = application.inhibitIdle(window: window, reason: "Playing a video")
+            inhibitCookie = application.inhibitIdle(window: window, reason: tr("Playing a video"))
         } else if !playing, inhibitCookie != 0 {
             application.uninhibit(inhibitCookie)
             inhibitCookie = 0
@@ -335,8 +339,8 @@ public final class MainWindow {
             back.addCSSClass("results-back")
             back.setAlign(horizontal: .start, vertical: .start)
             back.setMargins(top: 10, start: 10)
-            back.setAccessibleLabel("Back")
-            back.tooltip = "Back (Esc)"
+            back.setAccessibleLabel(tr("Back"))
+            back.tooltip = tr("Back (Esc)")
             back.onClicked { [weak self] in self?.closeResults(returning: true) }
             resultsPage.addOverlay(back)
             resultsBack = back
@@ -374,29 +378,34 @@ public final class MainWindow {
     private func showShortcuts() {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(sections: [
-                ("Feed", [
-                    .init("Down j Page_Down", "Next video"),
-                    .init("Up k Page_Up", "Previous video"),
-                    .init("Home", "First video"),
-                    .init("space", "Play or pause"),
-                    .init("l", "Like or unlike"),
-                    .init("s", "Share: copy the video or its link, show it in Files"),
-                    .init("c", "Comments"),
-                    .init("<Control>f", "Search"),
+                // TRANSLATORS: a section of the keyboard shortcuts window.
+                (tr("Feed"), [
+                    .init("Down j Page_Down", tr("Next video")),
+                    .init("Up k Page_Up", tr("Previous video")),
+                    .init("Home", tr("First video")),
+                    .init("space", tr("Play or pause")),
+                    .init("l", tr("Like or unlike")),
+                    .init("s", tr("Share: copy the video or its link, show it in Files")),
+                    .init("c", tr("Comments")),
+                    .init("<Control>f", tr("Search")),
                 ]),
-                ("Recording", [
-                    .init("r", "Hold to record (with the timer: start or stop)"),
-                    .init("Return", "Next: join the segments, then the posting page"),
-                    .init("<Control>Return", "Post"),
+                // TRANSLATORS: a section of the keyboard shortcuts window.
+                (tr("Recording"), [
+                    .init("r", tr("Hold to record (with the timer: start or stop)")),
+                    .init("Return", tr("Next: join the segments, then the posting page")),
+                    // TRANSLATORS: the shortcut that posts the video (the verb).
+                    .init("<Control>Return", tr("Post")),
                 ]),
-                ("Playback", [
-                    .init("m", "Mute or unmute"),
-                    .init("f F11", "Fullscreen"),
-                    .init("Escape", "Leave fullscreen"),
+                // TRANSLATORS: a section of the keyboard shortcuts window.
+                (tr("Playback"), [
+                    .init("m", tr("Mute or unmute")),
+                    .init("f F11", tr("Fullscreen")),
+                    .init("Escape", tr("Leave fullscreen")),
                 ]),
-                ("Application", [
-                    .init("<Control>question", "Keyboard shortcuts"),
-                    .init("<Control>q", "Quit"),
+                // TRANSLATORS: a section of the keyboard shortcuts window.
+                (tr("Application"), [
+                    .init("<Control>question", tr("Keyboard shortcuts")),
+                    .init("<Control>q", tr("Quit")),
                 ]),
             ], transientFor: window)
         }

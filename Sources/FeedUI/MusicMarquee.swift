@@ -1,5 +1,6 @@
 import GLibKit
 import GtkKit
+import Localization
 
 /// The music name, scrolling sideways while the video plays and holding while it is paused.
 /// Names that fit stand still.
@@ -34,7 +35,8 @@ final class MusicMarquee {
     func show(_ music: String) {
         text = music
         label.text = music
-        label.setAccessibleLabel("Music: " + music)
+        // TRANSLATORS: for screen readers; {music} is the video's music line.
+        label.setAccessibleLabel(tr("Music: {music}", ["music": music]))
         offset = 0
         scroller.horizontalOffset = 0
         cycleWidth = nil

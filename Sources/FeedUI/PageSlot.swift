@@ -2,6 +2,7 @@ import FeedCore
 import FeedMedia
 import GLibKit
 import GtkKit
+import Localization
 import VideoBridge
 
 /// One page of the feed and the pooled player behind it. A slot is reused for many posts:
@@ -54,7 +55,7 @@ final class PageSlot {
         backdrop.isVisible = false
         root.setChild(backdrop)
         picture.setPaintable(surface.paintable)
-        picture.setAccessibleLabel("Video")
+        picture.setAccessibleLabel(tr("Video"))
         picture.canTarget = false
         root.addOverlay(picture)
         scrim.addCSSClass("post-scrim")
@@ -78,8 +79,8 @@ final class PageSlot {
         mutedIcon.setMargins(top: 14, start: 14)
         mutedIcon.canTarget = false
         mutedIcon.isVisible = false
-        mutedIcon.setAccessibleLabel("Sound off")
-        mutedIcon.tooltip = "Sound off (M)"
+        mutedIcon.setAccessibleLabel(tr("Sound off"))
+        mutedIcon.tooltip = tr("Sound off (M)")
         root.addOverlay(mutedIcon)
         root.placeOverlays { [weak self] child, width, height in self?.place(child, width: width, height: height) }
         overlay.root.isVisible = false

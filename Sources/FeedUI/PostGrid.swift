@@ -3,6 +3,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GtkKit
+import Localization
 
 /// A grid of video tiles (profiles, search results): a thumbnail made in the background and the
 /// like count; clicking a tile opens the feed at that video. The tiles are overlays placed by
@@ -99,7 +100,9 @@ final class PostTile {
         button = Button(child: overlay)
         button.setHasFrame(false)
         button.addCSSClass("post-tile")
-        button.setAccessibleLabel("\(post.author.atHandle): \(post.caption), \(post.likeCount) likes")
+        // TRANSLATORS: a video tile for screen readers; {author} is the @handle.
+        button.setAccessibleLabel(trn("{author}: {caption}, {count} like", "{author}: {caption}, {count} likes", post.likeCount,
+                                      ["author": post.author.atHandle, "caption": post.caption]))
         button.tooltip = post.caption
     }
 

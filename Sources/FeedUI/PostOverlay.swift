@@ -2,6 +2,7 @@ import GLibKit
 import Foundation
 import FeedCore
 import GtkKit
+import Localization
 
 /// What is written over a video: @author, the caption with hashtags highlighted, the music.
 @MainActor
@@ -31,7 +32,7 @@ final class PostOverlay {
         let authorClick = ClickGesture()
         authorClick.onReleased { [weak self] _, _, _ in self?.onAuthor?() }
         author.addController(authorClick)
-        author.tooltip = "Open profile"
+        author.tooltip = tr("Open profile")
         root.append(author)
         root.append(caption)
         root.append(music.root)
@@ -48,7 +49,8 @@ final class PostOverlay {
 
     func show(_ post: Post) {
         author.text = post.author.atHandle
-        author.setAccessibleLabel("Author \(post.author.atHandle)")
+        // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
+        author.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
         caption.setMarkup(Self.captionMarkup(post.caption))
         music.show(post.music)
         root.isVisible = true

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import GtkKit
+import Localization
 
 /// What the user chose on the posting page.
 struct PostingChoices {
@@ -19,14 +20,15 @@ final class PostingPage {
     var onBack: (() -> Void)?
     var onPost: ((PostingChoices) -> Void)?
 
-    private let caption = Entry(placeholder: "Describe your video… #hashtags @mentions")
+    private let caption = Entry(placeholder: tr("Describe your video… #hashtags @mentions"))
     private let coverStrip = Box(.horizontal, spacing: 4)
-    private let coverHint = Label("Making cover frames…")
+    private let coverHint = Label(tr("Making cover frames…"))
     private let chosenCover = Picture()
     private let allowComments = Switch(active: true)
     private let saveCopy = Switch()
     private let message = Label()
-    private let postButton = Button(label: "Post")
+    // TRANSLATORS: the button that posts the video (the verb).
+    private let postButton = Button(label: tr("Post"))
     private var coverButtons: [Button] = []
     private var coverIndex: Int?
     private(set) var isBusy = false
@@ -36,10 +38,11 @@ final class PostingPage {
         let header = Box(.horizontal, spacing: 8)
         let back = Button(iconName: "go-previous-symbolic")
         back.setHasFrame(false)
-        back.setAccessibleLabel("Back to editing")
-        back.tooltip = "Back"
+        back.setAccessibleLabel(tr("Back to editing"))
+        back.tooltip = tr("Back")
         back.onClicked { [weak self] in self?.onBack?() }
-        let title = Label("Post")
+        // TRANSLATORS: the title of the recorder's posting page.
+        let title = Label(tr("Post"))
         title.addCSSClass("inbox-title")
         title.setExpand(horizontal: true)
         header.append(back)
@@ -50,8 +53,9 @@ final class PostingPage {
         chosenCover.setSizeRequest(width: 90, height: 160)
         chosenCover.setFit(.cover)
         chosenCover.addCSSClass("inbox-thumbnail")
-        chosenCover.setAccessibleLabel("Cover")
-        caption.setAccessibleLabel("Caption")
+        // TRANSLATORS: the picture people see for a video in grids.
+        chosenCover.setAccessibleLabel(tr("Cover"))
+        caption.setAccessibleLabel(tr("Caption"))
         caption.setExpand(horizontal: true)
         caption.setAlign(vertical: .start)
         caption.setMaxLength(2_000)
@@ -61,7 +65,8 @@ final class PostingPage {
         top.append(caption)
         root.append(top)
 
-        let coverTitle = Label("Cover")
+        // TRANSLATORS: the picture people see for a video in grids.
+        let coverTitle = Label(tr("Cover"))
         coverTitle.addCSSClass("sheet-title")
         coverTitle.setXAlign(0)
         root.append(coverTitle)
@@ -74,8 +79,9 @@ final class PostingPage {
         coverScroller.setSizeRequest(width: -1, height: 100)
         root.append(coverScroller)
 
-        root.append(switchRow("Allow comments", allowComments))
-        root.append(switchRow("Save a copy to \(copyFolderName)", saveCopy))
+        root.append(switchRow(tr("Allow comments"), allowComments))
+        // TRANSLATORS: {folder} is where the copy goes, like “~/Videos”.
+        root.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
 
         message.addCSSClass("composer-message")
         message.setWrap(true)
@@ -87,8 +93,8 @@ final class PostingPage {
         root.append(spacer)
         postButton.addCSSClass("suggested-action")
         postButton.addCSSClass("post-button")
-        postButton.tooltip = "Post (Ctrl+Enter)"
-        postButton.setAccessibleLabel("Post the video")
+        postButton.tooltip = tr("Post (Ctrl+Enter)")
+        postButton.setAccessibleLabel(tr("Post the video"))
         postButton.onClicked { [weak self] in self?.post() }
         root.append(postButton)
     }
@@ -123,7 +129,7 @@ final class PostingPage {
         isNewClip = true
         allowComments.isActive = true
         setCovers([])
-        coverHint.text = "Making cover frames…"
+        coverHint.text = tr("Making cover frames…")
     }
 
     func focusCaption() { caption.grabFocus() }
@@ -142,7 +148,7 @@ final class PostingPage {
         coverStrip.removeAll()
         coverButtons.removeAll()
         coverIndex = frames.isEmpty ? nil : 0
-        coverHint.text = frames.isEmpty ? "Making cover frames…" : "Pick the frame people see in grids."
+        coverHint.text = frames.isEmpty ? tr("Making cover frames…") : tr("Pick the frame people see in grids.")
         chosenCover.setFile(path: frames.first?.path)
         for (index, frame) in frames.enumerated() {
             let picture = Picture()
@@ -151,7 +157,9 @@ final class PostingPage {
             picture.setSizeRequest(width: 54, height: 96)
             let button = Button(child: picture)
             button.addCSSClass("cover-frame")
-            button.setAccessibleLabel("Cover frame \(index + 1) of \(frames.count)")
+            // TRANSLATORS: {index} is this frame's place among {count} frames to choose the cover from.
+            button.setAccessibleLabel(trn("Cover frame {index} of {count}", "Cover frame {index} of {count}", frames.count,
+                                          ["index": LocaleNumbers.whole(index + 1)]))
             button.onClicked { [weak self] in
                 self?.chooseCover(index)
                 self?.chosenCover.setFile(path: frame.path)
@@ -163,7 +171,7 @@ final class PostingPage {
     }
 
     func coverFramesFailed(_ reason: String) {
-        coverHint.text = "No cover frames (\(reason)); the first frame is used."
+        coverHint.text = tr("No cover frames ({reason}); the first frame is used.", ["reason": reason])
     }
 
     private func chooseCover(_ index: Int?) {

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import GtkKit
+import Localization
 
 /// Edits your own profile: name, handle, bio and avatar (an image file, copied into the data
 /// directory so moving the original later changes nothing). Checked before saving; a problem
@@ -8,8 +9,9 @@ import GtkKit
 @MainActor
 final class ProfileEditor {
     private let dialog: DialogWindow
-    private let name = Entry(placeholder: "Name")
-    private let handle = Entry(placeholder: "handle")
+    private let name = Entry(placeholder: tr("Name"))
+    // TRANSLATORS: placeholder of the profile's @handle field (lowercase, as handles are).
+    private let handle = Entry(placeholder: tr("handle"))
     private let bio = TextView()
     private let avatar: Image
     private let message = Label()
@@ -24,7 +26,7 @@ final class ProfileEditor {
         self.author = author
         self.repository = repository
         self.dataDirectory = dataDirectory
-        dialog = DialogWindow(title: "Edit profile", parent: parent)
+        dialog = DialogWindow(title: tr("Edit profile"), parent: parent)
         dialog.setDefaultSize(width: 380, height: -1)
         avatar = Image(file: avatarPath, pixelSize: 72)
 
@@ -34,12 +36,14 @@ final class ProfileEditor {
         avatar.addCSSClass("profile-avatar")
         avatar.setAlign(horizontal: .center)
         avatar.setOverflowHidden()
-        let changePhoto = Button(label: "Change photo…")
+        let changePhoto = Button(label: tr("Change photo…"))
         changePhoto.setAlign(horizontal: .center)
         changePhoto.onClicked { [weak self] in self?.chooseAvatar() }
         form.append(avatar)
         form.append(changePhoto)
-        for (caption, field) in [("Name", name as Widget), ("Handle", handle as Widget)] {
+        // TRANSLATORS: the profile's @handle, the name people mention you by.
+        let handleTitle = tr("Handle")
+        for (caption, field) in [(tr("Name"), name as Widget), (handleTitle, handle as Widget)] {
             let label = Label(caption)
             label.setXAlign(0)
             label.addCSSClass("comment-author")
@@ -48,16 +52,18 @@ final class ProfileEditor {
         }
         name.text = author.name
         name.setMaxLength(60)
-        name.setAccessibleLabel("Name")
+        name.setAccessibleLabel(tr("Name"))
         handle.text = author.handle
         handle.setMaxLength(30)
-        handle.setAccessibleLabel("Handle")
-        let bioLabel = Label("Bio")
+        handle.setAccessibleLabel(handleTitle)
+        // TRANSLATORS: the short text about yourself on your profile.
+        let bioTitle = tr("Bio")
+        let bioLabel = Label(bioTitle)
         bioLabel.setXAlign(0)
         bioLabel.addCSSClass("comment-author")
         bio.text = author.bio
         bio.addCSSClass("composer-text")
-        bio.setAccessibleLabel("Bio")
+        bio.setAccessibleLabel(bioTitle)
         bio.setSizeRequest(width: -1, height: 64)
         form.append(bioLabel)
         form.append(bio)
@@ -69,9 +75,9 @@ final class ProfileEditor {
 
         let buttons = Box(.horizontal, spacing: 8)
         buttons.setAlign(horizontal: .end)
-        let cancel = Button(label: "Cancel")
+        let cancel = Button(label: tr("Cancel"))
         cancel.onClicked { [weak self] in self?.dialog.close() }
-        let save = Button(label: "Save")
+        let save = Button(label: tr("Save"))
         save.addCSSClass("suggested-action")
         save.onClicked { [weak self] in self?.save() }
         buttons.append(cancel)
@@ -84,12 +90,12 @@ final class ProfileEditor {
     func close() { dialog.close() }
 
     private func chooseAvatar() {
-        let chooser = FileChooser(title: "Choose a profile photo", parent: dialog, kind: .images)
+        let chooser = FileChooser(title: tr("Choose a profile photo"), parent: dialog, kind: .images)
         self.chooser = chooser
         chooser.choose { [weak self] path in
             guard let self, let path else { return }
             if let problem = ImageFile.check(path: path) {
-                show("That file can’t be used as a photo: \(problem)")
+                show(tr("That file can’t be used as a photo: {problem}", ["problem": problem]))
                 return
             }
             chosenAvatar = path
@@ -128,7 +134,7 @@ final class ProfileEditor {
             onSaved?(saved)
             dialog.close()
         } catch {
-            show("Couldn’t save: \(error)")
+            show(tr("Couldn’t save: {error}", ["error": error]))
         }
     }
 }

@@ -3,6 +3,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GtkKit
+import Localization
 
 /// A profile: a 420 px header over a parallax background (avatar, name, handle, bio, counts,
 /// follow), a Videos / Liked tab bar that sticks to the top, and the 3-column grid.
@@ -33,9 +34,10 @@ final class ProfilePage {
     private let following = Label()
     private let followers = Label()
     private let likes = Label()
-    private let followButton = Button(label: "Follow")
-    private let clearCacheButton = Button(label: "Clear cache")
-    private let editButton = Button(label: "Edit profile")
+    // TRANSLATORS: the button that follows a person (the verb).
+    private let followButton = Button(label: tr("Follow"))
+    private let clearCacheButton = Button(label: tr("Clear cache"))
+    private let editButton = Button(label: tr("Edit profile"))
     var onEdit: ((Author) -> Void)?
     private let tabs: ProfileTabs
     private let stickyTabs: ProfileTabs
@@ -129,7 +131,13 @@ final class ProfilePage {
         bio.setSelectable(false)
         let counts = Box(.horizontal, spacing: 28)
         counts.setAlign(horizontal: .center)
-        for (label, caption) in [(following, "Following"), (followers, "Followers"), (likes, "Likes")] {
+        // TRANSLATORS: under a profile's count of the people it follows.
+        let followingCaption = tr("Following")
+        // TRANSLATORS: under a profile's count of the people who follow it.
+        let followersCaption = tr("Followers")
+        // TRANSLATORS: under a profile's count of the likes its videos got.
+        let likesCaption = tr("Likes")
+        for (label, caption) in [(following, followingCaption), (followers, followersCaption), (likes, likesCaption)] {
             let column = Box(.vertical)
             label.addCSSClass("profile-count")
             let captionLabel = Label(caption)
@@ -143,8 +151,8 @@ final class ProfilePage {
         followButton.addCSSClass("follow-button")
         followButton.onClicked { [weak self] in self?.toggleFollow() }
         clearCacheButton.addCSSClass("profile-secondary")
-        clearCacheButton.setAccessibleLabel("Clear the cache of thumbnails and downloads")
-        clearCacheButton.tooltip = "Thumbnails and downloaded videos are made again when needed"
+        clearCacheButton.setAccessibleLabel(tr("Clear the cache of thumbnails and downloads"))
+        clearCacheButton.tooltip = tr("Thumbnails and downloaded videos are made again when needed")
         clearCacheButton.onClicked { [weak self] in self?.clearCache() }
         editButton.addCSSClass("profile-secondary")
         editButton.onClicked { [weak self] in
@@ -171,12 +179,19 @@ final class ProfilePage {
         followers.text = CountFormatter.short(author.followers)
         likes.text = CountFormatter.short(author.likes)
         avatar.setFile(deps.filePath(author.avatarURI))
-        avatar.setAccessibleLabel("\(author.name)’s avatar")
+        avatar.setAccessibleLabel(tr("{name}’s avatar", ["name": author.name]))
         background.setFile(path: deps.filePath(author.coverURI ?? author.avatarURI))
         followButton.isVisible = !author.isSelf
-        followButton.label = author.isFollowed ? "Following" : "Follow"
+        if author.isFollowed {
+            // TRANSLATORS: the follow button once you follow the person.
+            followButton.label = tr("Following")
+            followButton.setAccessibleLabel(tr("Unfollow {author}", ["author": author.atHandle]))
+        } else {
+            // TRANSLATORS: the button that follows a person (the verb).
+            followButton.label = tr("Follow")
+            followButton.setAccessibleLabel(tr("Follow {author}", ["author": author.atHandle]))
+        }
         followButton.setCSSClass("followed", author.isFollowed)
-        followButton.setAccessibleLabel(author.isFollowed ? "Unfollow \(author.atHandle)" : "Follow \(author.atHandle)")
         clearCacheButton.isVisible = author.isSelf
         editButton.isVisible = author.isSelf
         if author.isSelf { updateCacheSize() }
@@ -208,9 +223,9 @@ final class ProfilePage {
         let posts = (try? tab == .videos ? deps.repository.posts(byAuthorHandle: author.handle, limit: 300)
                                          : deps.repository.likedPosts(limit: 300)) ?? []
         grid.show(posts)
-        emptyLabel.text = tab == .videos ? (author.isSelf ? "Your videos will appear here. Hold R to record one."
-                                                           : "No videos yet.")
-                                         : "Videos you like will appear here."
+        emptyLabel.text = tab == .videos ? (author.isSelf ? tr("Your videos will appear here. Hold R to record one.")
+                                                           : tr("No videos yet."))
+                                         : tr("Videos you like will appear here.")
         emptyLabel.isVisible = posts.isEmpty
     }
 
@@ -219,7 +234,7 @@ final class ProfilePage {
         do {
             show(try deps.repository.setFollowing(handle: author.handle, following: !author.isFollowed))
         } catch {
-            onFlash?("Couldn’t save: \(error)")
+            onFlash?(tr("Couldn’t save: {error}", ["error": error]))
         }
     }
 
@@ -229,7 +244,7 @@ final class ProfilePage {
         DispatchQueue.global(qos: .utility).async { [weak self] in
             let size = Self.cacheSize(of: directory)
             MainLoop.invoke { [weak self] in
-                self?.clearCacheButton.label = "Clear cache (\(Self.megabytes(size)))"
+                self?.clearCacheButton.label = tr("Clear cache ({size})", ["size": Self.megabytes(size)])
             }
         }
     }
@@ -244,7 +259,8 @@ final class ProfilePage {
     }
 
     static func megabytes(_ bytes: Int64) -> String {
-        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        // TRANSLATORS: a size in megabytes; {size} is like “1.5”.
+        tr("{size} MB", ["size": DecimalText.fixed(Double(bytes) / 1_000_000)])
     }
 
     private func clearCache() {
@@ -254,7 +270,7 @@ final class ProfilePage {
             try? fm.removeItem(at: item)
         }
         updateCacheSize()
-        onFlash?("Cleared \(Self.megabytes(size)) from the cache")
+        onFlash?(tr("Cleared {size} from the cache", ["size": Self.megabytes(size)]))
         reloadGrid()
     }
 
@@ -320,8 +336,10 @@ final class ProfilePage {
 final class ProfileTabs {
     let root = Overlay()
     private let buttons = Box(.horizontal)
-    private let videos = Button(label: "Videos")
-    private let liked = Button(label: "Liked")
+    // TRANSLATORS: a profile's tab with the videos it posted.
+    private let videos = Button(label: tr("Videos"))
+    // TRANSLATORS: a profile's tab with the videos you liked.
+    private let liked = Button(label: tr("Liked"))
     private let track = Fixed()
     private let underline = Box(.horizontal)
     private let probe = SizeProbe()
@@ -343,8 +361,8 @@ final class ProfileTabs {
             button.onClicked { [weak self] in self?.onSelect?(tab) }
             buttons.append(button)
         }
-        videos.setAccessibleLabel("Videos")
-        liked.setAccessibleLabel("Liked videos")
+        videos.setAccessibleLabel(tr("Videos"))
+        liked.setAccessibleLabel(tr("Liked videos"))
         root.setChild(buttons)
         underline.addCSSClass("profile-underline")
         underline.canTarget = false

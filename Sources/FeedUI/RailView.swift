@@ -1,5 +1,6 @@
 import FeedCore
 import GtkKit
+import Localization
 
 /// The right-hand rail over a video: author avatar, like, comments and share, with counts.
 @MainActor
@@ -36,12 +37,14 @@ final class RailView {
             button.addCSSClass("rail-button")
             root.append(button)
         }
-        likeButton.setAccessibleLabel("Like")
-        likeButton.tooltip = "Like (L)"
-        commentButton.setAccessibleLabel("Comments")
-        commentButton.tooltip = "Comments (C)"
-        shareButton.setAccessibleLabel("Share")
-        shareButton.tooltip = "Share (S)"
+        // TRANSLATORS: a button that likes (the verb).
+        likeButton.setAccessibleLabel(tr("Like"))
+        likeButton.tooltip = tr("Like (L)")
+        commentButton.setAccessibleLabel(tr("Comments"))
+        commentButton.tooltip = tr("Comments (C)")
+        // TRANSLATORS: a button that shares the video (the verb).
+        shareButton.setAccessibleLabel(tr("Share"))
+        shareButton.tooltip = tr("Share (S)")
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
@@ -69,18 +72,21 @@ final class RailView {
 
     func show(_ post: Post, avatarPath: String?) {
         avatar.setFile(avatarPath)
-        avatarButton.setAccessibleLabel("Profile of \(post.author.atHandle)")
-        avatarButton.tooltip = post.author.name + " (" + post.author.atHandle + ")"
+        avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
+        // TRANSLATORS: the avatar's tooltip: the author's name and @handle.
+        avatarButton.tooltip = tr("{name} ({handle})", ["handle": post.author.atHandle, "name": post.author.name])
         update(post)
     }
 
     func update(_ post: Post) {
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
-        likeButton.setAccessibleLabel(post.liked ? "Unlike, \(post.likeCount) likes" : "Like, \(post.likeCount) likes")
+        likeButton.setAccessibleLabel(post.liked ? trn("Unlike, {count} like", "Unlike, {count} likes", post.likeCount)
+                                                 : trn("Like, {count} like", "Like, {count} likes", post.likeCount))
         commentCount.text = CountFormatter.short(post.commentCount)
-        commentButton.setAccessibleLabel("Comments, \(post.commentCount)")
+        // TRANSLATORS: the comments button for screen readers, with how many there are.
+        commentButton.setAccessibleLabel(trn("Comments, {count}", "Comments, {count}", post.commentCount))
         shareCount.text = CountFormatter.short(post.shareCount)
-        shareButton.setAccessibleLabel("Share, \(post.shareCount) shares")
+        shareButton.setAccessibleLabel(trn("Share, {count} share", "Share, {count} shares", post.shareCount))
     }
 }

@@ -1,5 +1,6 @@
 import FeedCore
 import GtkKit
+import Localization
 
 /// The recorder's hold-to-record button: a half-transparent red ring around a red disc. While
 /// recording the ring grows and turns solid and the disc becomes a small rounded square, with
@@ -38,8 +39,8 @@ final class RecordButton {
         root.setAlign(horizontal: .center, vertical: .center)
         area.contentWidth = side
         area.contentHeight = side
-        area.setAccessibleLabel("Record: hold to record, release to stop")
-        area.tooltip = "Hold to record (or hold R)"
+        area.setAccessibleLabel(tr("Record: hold to record, release to stop"))
+        area.tooltip = tr("Hold to record (or hold R)")
         area.setDrawHandler { [weak self] context, width, height in
             self?.draw(context, width: Double(width), height: Double(height))
         }

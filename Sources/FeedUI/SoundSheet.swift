@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import GtkKit
+import Localization
 
 /// "Add sound": the bundled tracks (each with a ▶ to hear it first), "Choose a file…" and
 /// "No sound", in a sheet over the bottom of the recorder.
@@ -27,31 +28,31 @@ final class SoundSheet {
         root.isVisible = false
         let header = Box(.horizontal, spacing: 8)
         header.addCSSClass("sheet-header")
-        let title = Label("Sounds")
+        let title = Label(tr("Sounds"))
         title.addCSSClass("sheet-title")
         title.setExpand(horizontal: true)
         title.setXAlign(0)
         let close = Button(iconName: "window-close-symbolic")
         close.setHasFrame(false)
-        close.setAccessibleLabel("Close the sound list")
+        close.setAccessibleLabel(tr("Close the sound list"))
         close.onClicked { [weak self] in self?.close() }
         header.append(title)
         header.append(close)
         root.append(header)
         for sound in sounds { list.append(row(sound)) }
         if sounds.isEmpty {
-            let none = Label("No bundled sounds were found; choose a file instead.")
+            let none = Label(tr("No bundled sounds were found; choose a file instead."))
             none.addCSSClass("discover-status")
             list.append(none)
         }
-        let file = Button(label: "Choose a file…")
+        let file = Button(label: tr("Choose a file…"))
         file.addCSSClass("sound-row")
-        file.setAccessibleLabel("Choose a sound file")
+        file.setAccessibleLabel(tr("Choose a sound file"))
         file.onClicked { [weak self] in
             self?.close()
             self?.onChooseFile?()
         }
-        let silence = Button(label: "No sound")
+        let silence = Button(label: tr("No sound"))
         silence.addCSSClass("sound-row")
         silence.onClicked { [weak self] in self?.choose(nil) }
         list.append(file)
@@ -64,8 +65,8 @@ final class SoundSheet {
         let row = Box(.horizontal, spacing: 6)
         let play = Button(iconName: "media-playback-start-symbolic")
         play.setHasFrame(false)
-        play.setAccessibleLabel("Listen to \(sound.title)")
-        play.tooltip = "Listen"
+        play.setAccessibleLabel(tr("Listen to {title}", ["title": sound.title]))
+        play.tooltip = tr("Listen")
         play.onClicked { [weak self] in self?.togglePreview(sound) }
         previewButtons.append((sound, play))
         let text = Box(.vertical, spacing: 0)
@@ -81,7 +82,8 @@ final class SoundSheet {
         let use = Button(child: text)
         use.addCSSClass("sound-row")
         use.setExpand(horizontal: true)
-        use.setAccessibleLabel("Use \(sound.musicLine)")
+        // TRANSLATORS: for screen readers: record over this sound; {sound} is its title and artist.
+        use.setAccessibleLabel(tr("Use {sound}", ["sound": sound.musicLine]))
         use.onClicked { [weak self] in self?.choose(sound) }
         row.append(play)
         row.append(use)

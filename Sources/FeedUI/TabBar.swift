@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// The bottom bar: Home, Discover, +, Inbox, Profile.
 @MainActor
@@ -8,11 +9,16 @@ final class TabBar {
 
         var title: String {
             switch self {
-            case .home: "Home"
-            case .discover: "Discover"
-            case .create: "Create"
-            case .inbox: "Inbox"
-            case .profile: "Profile"
+            // TRANSLATORS: a tab: the feed.
+            case .home: tr("Home")
+            // TRANSLATORS: a tab: search and trending hashtags.
+            case .discover: tr("Discover")
+            // TRANSLATORS: a tab: record or post a video.
+            case .create: tr("Create")
+            // TRANSLATORS: a tab: likes, comments and followers.
+            case .inbox: tr("Inbox")
+            // TRANSLATORS: a tab: your profile.
+            case .profile: tr("Profile")
             }
         }
 
@@ -79,9 +85,11 @@ final class TabBar {
     /// A count on a tab (unread Inbox items); 0 hides it.
     func setBadge(_ tab: Tab, count: Int) {
         guard let badge = badges[tab], let button = buttons[tab] else { return }
-        badge.text = count > 99 ? "99+" : String(count)
+        // TRANSLATORS: a tab's badge when more than 99 items are new.
+        badge.text = count > 99 ? tr("99+") : LocaleNumbers.whole(count)
         badge.isVisible = count > 0
-        button.setAccessibleLabel(count > 0 ? "\(tab.title), \(count) new" : tab.title)
+        // TRANSLATORS: a tab for screen readers with how many new items it has; {tab} is its name.
+        button.setAccessibleLabel(count > 0 ? trn("{tab}, {count} new", "{tab}, {count} new", count, ["tab": tab.title]) : tab.title)
     }
 
     func select(_ tab: Tab) {

@@ -54,6 +54,16 @@ public struct AppPaths: Equatable, Sendable {
         return nil
     }
 
+    /// The translations installed with the binary (`<prefix>/share/locale`); nil elsewhere (a
+    /// build in the source tree has none, and gettext then looks in /usr/share/locale).
+    public static func locateLocales(executable: URL) -> URL? {
+        let candidate = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../share/locale").standardizedFileURL
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? candidate : nil
+    }
+
     /// The shipped samples: next to an installed binary (`../share/loopfeed/samples`), then
     /// `$LOOPFEED_SAMPLES_DIR`, then the source tree the binary was built in (`data/samples`).
     static func locateSamples(environment: [String: String], executable: URL) -> URL? {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Loopfeed's command line, parsed by Loopfeed itself (GLib gets none of it).
 /// `loopfeed [--data-dir D] [--cache-dir D] [--camera test|/dev/videoN] [--events FILE] [PATH|URL ...]`
@@ -19,8 +20,8 @@ public struct CommandLineOptions: Equatable, Sendable {
 
         public var description: String {
             switch self {
-            case .unknownOption(let option): "loopfeed: unknown option '\(option)' (see --help)"
-            case .missingValue(let option): "loopfeed: option '\(option)' needs a value (see --help)"
+            case .unknownOption(let option): "loopfeed: " + tr("unknown option '{option}' (see --help)", ["option": option])
+            case .missingValue(let option): "loopfeed: " + tr("option '{option}' needs a value (see --help)", ["option": option])
             }
         }
     }
@@ -69,21 +70,31 @@ public struct CommandLineOptions: Equatable, Sendable {
 
     public static let version = "0.1.0"
 
-    public static let help = """
-    Usage: loopfeed [OPTION...] [PATH|URL...]
-
-    A vertical feed of short looping videos. Files, folders (searched recursively) and URLs
-    given on the command line join the feed and are shown first.
-
-    Options:
-      --data-dir DIR     where the library and recordings live (default: $XDG_DATA_HOME/loopfeed)
-      --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)
-      --camera DEVICE    record only from /dev/videoN, or "test" for test patterns and a
-                         test tone (default: every camera and microphone found, hot-plug too)
-      --events FILE      write one JSON object per line for each event (for tests and tools)
-      --version          print the version and exit
-      -h, --help         print this help and exit
-
-    Keys: Down/j next, Up/k previous, Home first, Space pause, F fullscreen, Ctrl+Q quit.
-    """
+    /// `--help`, in the user's language.
+    public static var help: String {
+        [
+            // TRANSLATORS: --help; keep “loopfeed” and the words in capitals' meaning (OPTION, PATH, URL).
+            tr("Usage: loopfeed [OPTION...] [PATH|URL...]"),
+            "",
+            // TRANSLATORS: --help; lines are wrapped at about 90 columns.
+            tr("A vertical feed of short looping videos. Files, folders (searched recursively) and URLs\ngiven on the command line join the feed and are shown first."),
+            "",
+            tr("Options:"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  --data-dir DIR     where the library and recordings live (default: $XDG_DATA_HOME/loopfeed)"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)"),
+            // TRANSLATORS: --help; keep the option name, “test” (typed as is) and the columns.
+            tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone (default: every camera and microphone found, hot-plug too)"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  --events FILE      write one JSON object per line for each event (for tests and tools)"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  --version          print the version and exit"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  -h, --help         print this help and exit"),
+            "",
+            // TRANSLATORS: --help; the key names are those on the keyboard.
+            tr("Keys: Down/j next, Up/k previous, Home first, Space pause, F fullscreen, Ctrl+Q quit."),
+        ].joined(separator: "\n")
+    }
 }

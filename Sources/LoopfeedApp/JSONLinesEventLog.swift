@@ -1,5 +1,6 @@
 public import FeedCore
 import Foundation
+import Localization
 import Synchronization
 
 /// The `--events` log: one JSON object per line, written and flushed as things happen, from
@@ -12,7 +13,8 @@ public final class JSONLinesEventLog: EventSink {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
-                             NSLocalizedDescriptionKey: "Can’t write the events log \(path): \(String(cString: strerror(errno)))"])
+                             NSLocalizedDescriptionKey: tr("Can’t write the events log {path}: {reason}",
+                                                           ["reason": String(cString: strerror(errno)), "path": path])])
         }
         descriptor = Mutex(fd)
         self.clock = clock

@@ -7,6 +7,7 @@ import FeedUI
 import GLibKit
 import GStreamerKit
 import GtkKit
+import Localization
 
 /// Writes a line to standard error (messages for whoever launched Loopfeed from a terminal).
 func printError(_ text: String) {
@@ -24,6 +25,8 @@ public enum LoopfeedMain {
     public static let applicationID = "io.github.loopfeed.Loopfeed"
 
     public static func run(arguments: [String]) -> Int32 {
+        // First, so that even a command-line error speaks the user's language.
+        Localization.setUp(localeDirectory: AppPaths.locateLocales(executable: executableURL)?.path)
         ProcessMemory.limitMallocArenas(2)
         let clock = SystemMonotonicClock()
         let launchTimeUs = clock.nowMicroseconds()
@@ -73,20 +76,22 @@ public enum LoopfeedMain {
                 do {
                     _ = try SampleCatalog.load(from: samples.appendingPathComponent("samples.json")).seed(into: library)
                 } catch {
-                    report("samples", "Couldn’t load the sample videos: \(error)")
+                    report("samples", tr("Couldn’t load the sample videos: {error}", ["error": error]))
                 }
             } else {
-                report("samples", "The sample videos were not found; set LOOPFEED_SAMPLES_DIR or install Loopfeed")
+                report("samples", tr("The sample videos were not found; set LOOPFEED_SAMPLES_DIR or install Loopfeed"))
             }
         }
 
         let collected = MediaPathCollector().collect(options.inputs)
-        for problem in collected.problems { report("path", "Skipped \(problem.path): \(problem.reason.rawValue)") }
+        for problem in collected.problems {
+            report("path", tr("Skipped {path}: {reason}", ["reason": problem.reason.text, "path": problem.path]))
+        }
         var pinned: [Post] = []
         do {
             pinned = try LocalImporter(repository: library).importSources(collected.sources)
         } catch {
-            report("storage", "Couldn’t add the files to the library: \(error)")
+            report("storage", tr("Couldn’t add the files to the library: {error}", ["error": error]))
         }
 
         var environment = FeedEnvironment(
@@ -131,7 +136,7 @@ public enum LoopfeedMain {
                 created.start()
                 events?.emit(.ready(posts: created.postCount))
             } catch {
-                printError("loopfeed: can’t start video playback: \(error)\n")
+                printError("loopfeed: " + tr("can’t start video playback: {error}", ["error": error]) + "\n")
                 events?.emit(.error(kind: "playback", message: "\(error)", postID: nil))
                 failed = true
                 application.quit()

@@ -1,4 +1,5 @@
 import FeedCore
+import Localization
 import XCTest
 
 final class CountFormatterTests: XCTestCase {
@@ -8,11 +9,15 @@ final class CountFormatterTests: XCTestCase {
     }
 
     func testThousandsAndMillionsKeepOneTruncatedDecimal() {
-        XCTAssertEqual(CountFormatter.short(1_000), "1.0K")
-        XCTAssertEqual(CountFormatter.short(10_500), "10.5K")
-        XCTAssertEqual(CountFormatter.short(999_999), "999.9K")
-        XCTAssertEqual(CountFormatter.short(1_500_000), "1.5M")
-        XCTAssertEqual(CountFormatter.short(2_190_000_000), "2.1B")
+        XCTAssertEqual(CountFormatter.short(1_000, separators: .c), "1.0K")
+        XCTAssertEqual(CountFormatter.short(10_500, separators: .c), "10.5K")
+        XCTAssertEqual(CountFormatter.short(999_999, separators: .c), "999.9K")
+        XCTAssertEqual(CountFormatter.short(1_500_000, separators: .c), "1.5M")
+        XCTAssertEqual(CountFormatter.short(2_190_000_000, separators: .c), "2.1B")
+    }
+
+    func testTheDecimalSeparatorIsTheLocales() {
+        XCTAssertEqual(CountFormatter.short(1_500_000, separators: .init(decimal: ",", group: ".")), "1,5M")
     }
 
     func testNegativeCountsClampToZero() {

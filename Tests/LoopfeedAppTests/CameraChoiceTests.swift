@@ -54,7 +54,7 @@ final class CameraChoiceTests: XCTestCase {
         try XCTSkipIf(nodes.contains { $0.hasPrefix("video") }, "this machine has a camera")
         MainActor.assumeIsolated {
             let devices = CameraChoice.recordingDevices(option: nil)
-            XCTAssertEqual(devices.rows.first, DeviceRow(kind: .camera, name: "Camera", state: .notFound))
+            XCTAssertEqual(devices.rows.first, DeviceRow(kind: .camera, name: nil, state: .notFound))
             XCTAssertNil(devices.captureDevice)
         }
     }
