@@ -567,6 +567,32 @@ def case_the_active_look_is_marked(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def case_messages_speak_the_users_language(ctx: Context) -> None:
+    """With a catalog installed next to the binary (<prefix>/share/locale) and LANGUAGE=de, the app's
+    messages come from it: a skipped path is reported in German, with its placeholders filled."""
+    prefix = ctx.case_tmp / "prefix"
+    (prefix / "bin").mkdir(parents=True, exist_ok=True)
+    binary = prefix / "bin" / "loopfeed"
+    shutil.copy2(ctx.binary, binary)
+    messages = prefix / "share" / "locale" / "de" / "LC_MESSAGES"
+    messages.mkdir(parents=True, exist_ok=True)
+    po = ctx.case_tmp / "de.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "Skipped {path}: {reason}"\nmsgstr "Übersprungen: {path} ({reason})"\n', encoding="utf-8")
+    run(["msgfmt", "-o", str(messages / "loopfeed.mo"), str(po)])
+    missing = ctx.case_tmp / "no such folder"
+    saved, ctx.binary = ctx.binary, binary
+    try:
+        app = App(ctx, [str(missing)], name="german", env={"LANGUAGE": "de", "LC_ALL": "C.UTF-8"})
+    finally:
+        ctx.binary = saved
+    error = app.wait("error", 20, pred=lambda e: e.get("kind") == "path", what="the error for the missing path")
+    expect(error.get("message", "").startswith("Übersprungen: ") and str(missing) in error.get("message", ""),
+           f"the message is not the German one: {error.get('message')!r}")
+    app.wait("ready", 20)
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -580,4 +606,5 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("fullscreen_is_the_video_alone", case_fullscreen_is_the_video_alone),
     ("muted_shows_a_lasting_mark", case_muted_shows_a_lasting_mark),
     ("the_active_look_is_marked", case_the_active_look_is_marked),
+    ("messages_speak_the_users_language", case_messages_speak_the_users_language),
 ]
