@@ -76,8 +76,11 @@ enum Theme {
     .profile-bio { font-size: 13px; }
     .profile-count { font-size: 17px; font-weight: 800; }
     .profile-count-caption { font-size: 12px; color: rgba(255,255,255,0.7); }
-    .follow-button { background-color: #fe2c55; color: #fff; font-weight: 700; border-radius: 4px; padding: 4px 28px; }
-    .follow-button.followed { background-color: rgba(255,255,255,0.18); }
+    button.follow-button { background: #fe2c55; color: #fff; font-weight: 700; border-radius: 4px; padding: 4px 28px;
+        border: none; box-shadow: none; }
+    button.follow-button:hover { background: #ff4770; }
+    button.follow-button:active { background: #d81f45; }
+    button.follow-button.followed, button.follow-button.followed:hover { background: rgba(255,255,255,0.18); }
     .profile-secondary { border-radius: 4px; }
     .profile-tabs { background-color: #000; border-bottom: 1px solid rgba(255,255,255,0.12); min-height: 42px; }
     .profile-tab { border-radius: 0; color: rgba(255,255,255,0.55); transition: color 250ms ease-out; }

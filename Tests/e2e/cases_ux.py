@@ -14,6 +14,7 @@ EDIT_PROFILE_BUTTON = (112, 387)
 PROFILE_SAVE_BUTTON = (328, 401)  # in the Edit profile dialog, at the screen's top-left (no window manager)
 PROFILE_HANDLE_ENTRY = (190, 259)
 CHOOSE_SOUND_FILE = (225, 677)  # "Choose a file…" in the recorder's sound sheet
+FOLLOW_BUTTON = (225, 388)    # on another author's profile, 450x800
 LOOK_NORMAL = (398, 185)
 LOOK_WARM = (398, 223)
 MUTED_MARK = (14, 14, 36, 36)  # the lasting "sound off" mark, top-left of the video
@@ -593,6 +594,28 @@ def case_messages_speak_the_users_language(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def case_follow_is_the_accent_colour(ctx: Context) -> None:
+    """Follow on someone's profile is the accent red (it was the theme's grey); once followed it is grey."""
+    app, catalog = launch_samples(ctx, "follow")
+    _, page = wait_started(app)
+    ctx.pointer_into_window()
+    index = 0
+    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
+        index += 1
+        page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
+    click(ctx, *RAIL_AVATAR)
+    time.sleep(1.2)
+
+    def red() -> int:
+        return count(grab_colors(ctx, FOLLOW_BUTTON[0] - 40, FOLLOW_BUTTON[1] - 8, 80, 16), is_red)
+
+    expect(red() > 600, f"Follow is not red ({red()} red pixels), see {ctx.screenshot('follow-before')}")
+    click(ctx, *FOLLOW_BUTTON)
+    time.sleep(0.5)
+    expect(red() < 50, f"Following is still red ({red()} red pixels), see {ctx.screenshot('follow-after')}")
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -607,4 +630,5 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("muted_shows_a_lasting_mark", case_muted_shows_a_lasting_mark),
     ("the_active_look_is_marked", case_the_active_look_is_marked),
     ("messages_speak_the_users_language", case_messages_speak_the_users_language),
+    ("follow_is_the_accent_colour", case_follow_is_the_accent_colour),
 ]
