@@ -55,82 +55,33 @@ def count(pixels: list[tuple[int, int, int]], pred: Callable[[tuple[int, int, in
     return sum(1 for p in pixels if pred(p))
 
 
-def window_visible(ctx: Context, title: str) -> bool:
-    for wid in ctx.window_ids():
-        name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
-        if name == title:
-            return True
-    return False
+def window_named(ctx: Context, title: str) -> bool:
+    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
 
 
-def wait_window(ctx: Context, title: str, shown: bool, timeout: float = 5) -> None:
+def wait_named(ctx: Context, title: str, shown: bool, timeout: float = 15) -> None:
     deadline = time.monotonic() + timeout
-    while window_visible(ctx, title) != shown:
-        if time.monotonic() > deadline:
-            raise CaseFailed(f"the {title!r} window is {'not ' if shown else 'still '}shown after {timeout:g}s")
-        time.sleep(0.1)
+    while window_named(ctx, title) != shown and time.monotonic() < deadline:
+        time.sleep(0.2)
+    expect(window_named(ctx, title) == shown, f"the {title!r} window {'did not open' if shown else 'stayed open'}")
 
 
-def launch_solid(ctx: Context, name: str, landscape_first: bool = False) -> tuple[App, list[int]]:
-    """Launches on the three solid-colour clips (no samples); returns the colour of each index."""
-    clips = ctx.fixtures.solid_clips()
-    colors = list(ctx.fixtures.SOLID_COLORS)
-    if landscape_first:
-        clips = [ctx.fixtures.solid_clips(landscape=True)[0]] + clips
-        colors = [colors[0]] + colors
-    no_samples = ctx.case_tmp / "no-samples"
-    no_samples.mkdir(exist_ok=True)
-    app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
-    return app, colors
 
-
-def rgb(color: int) -> tuple[int, int, int]:
-    return (color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF
-
-
-def near(pixel: tuple[int, int, int], color: int, tolerance: int = 40) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color)))
-
-
-def share_near(ctx: Context, geometry: tuple[int, int, int, int], color: int, tolerance: int = 40) -> float:
-    """The share of a screen region's pixels (sampled every 4 px) within `tolerance` of `color`."""
-    x, y, w, h = geometry
-    pixels = grab_colors(ctx, x, y, w, h)[::4]
-    return sum(1 for p in pixels if near(p, color, tolerance)) / max(1, len(pixels))
-
-
-def expect_color(ctx: Context, geometry: tuple[int, int, int, int], color: int, what: str, shot_name: str,
-                 minimum: float = 0.9) -> None:
-    share = share_near(ctx, geometry, color)
-    if share < minimum:
-        shot = ctx.screenshot(shot_name)
-        raise CaseFailed(f"{what}: only {share:.0%} of {geometry} is #{color:06x}, see {shot}")
-
-
-def main_window(ctx: Context) -> str:
-    for wid in ctx.window_ids():
-        name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
-        if name == "Loopfeed":
-            return wid
-    raise CaseFailed("no Loopfeed window")
-
-
-def resize(ctx: Context, width: int, height: int) -> tuple[int, int]:
-    """Resizes the main window (no window manager: the X server just does it) and waits for GTK to
-    settle; returns the size the window has then."""
-    wid = main_window(ctx)
-    ctx.xdotool("windowsize", wid, str(width), str(height))
-    deadline = time.monotonic() + 3
-    size = (0, 0)
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        _, _, w, h = ctx.window_geometry(wid)
-        if (w, h) == size:
-            break
-        size = (w, h)
-    time.sleep(0.5)
-    _, _, w, h = ctx.window_geometry(wid)
-    return w, h
+def edit_profile(ctx: Context, handle: str | None = None) -> None:
+    """Profile tab -> Edit profile -> (a new handle) -> Save -> Home."""
+    click(ctx, TAB_X["profile"], TAB_Y)
+    time.sleep(0.8)
+    click(ctx, *EDIT_PROFILE_BUTTON)
+    wait_named(ctx, "Edit profile", True)
+    time.sleep(0.3)
+    if handle is not None:
+        click(ctx, *PROFILE_HANDLE_ENTRY)
+        ctx.key("ctrl+a")
+        type_text(ctx, handle)
+    click(ctx, *PROFILE_SAVE_BUTTON)
+    wait_named(ctx, "Edit profile", False)
+    click(ctx, TAB_X["home"], TAB_Y)
+    time.sleep(0.6)
 
 
 # --------------------------------------------------------------------------------------------
@@ -178,15 +129,7 @@ def case_comments_open_after_saving_the_profile(ctx: Context) -> None:
     ctx.key("Escape")
     poll_shot(ctx, "comments-after-profile-closed", lambda s: not sheet_is_open(s), 3, "the sheet closing after Esc")
     time.sleep(0.4)
-    click(ctx, TAB_X["profile"], TAB_Y)
-    time.sleep(0.8)
-    click(ctx, *EDIT_PROFILE_BUTTON)
-    wait_window(ctx, "Edit profile", True)
-    time.sleep(0.3)
-    click(ctx, *PROFILE_SAVE_BUTTON)
-    wait_window(ctx, "Edit profile", False)
-    click(ctx, TAB_X["home"], TAB_Y)
-    time.sleep(0.6)
+    edit_profile(ctx)
     for attempt in range(2):
         open_comments(ctx, f"comments-after-profile-{attempt}")
         ctx.key("Escape")
@@ -382,34 +325,12 @@ def case_a_new_handle_shows_on_your_posts_everywhere(ctx: Context) -> None:
     _, page = wait_started(app)
     expect(sample_author(catalog, page.get("uri", "")) == SELF_HANDLE, f"the first sample is not your own post: {page}")
     expect(page.get("author") == SELF_HANDLE, f"page 0 shows {page.get('author')!r}")
-    click(ctx, TAB_X["profile"], TAB_Y)
-    time.sleep(0.8)
-    click(ctx, *EDIT_PROFILE_BUTTON)
-    wait_window(ctx, "Edit profile", True)
-    time.sleep(0.3)
-    click(ctx, *PROFILE_HANDLE_ENTRY)
-    ctx.key("ctrl+a")
-    type_text(ctx, "zoe.t")
-    click(ctx, *PROFILE_SAVE_BUTTON)
-    wait_window(ctx, "Edit profile", False)
-    click(ctx, TAB_X["home"], TAB_Y)
-    time.sleep(0.6)
+    edit_profile(ctx, handle="zoe.t")
     ctx.pointer_into_window()
     expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down after renaming")
     back = expect_page_moves(app, lambda: ctx.key("Up"), 0, "Up to your post", first_frame=False)
     expect(back.get("author") == "zoe.t", f"Home still shows @{back.get('author')} on your post after the rename")
     expect(app.alive(), "app exited")
-
-
-def window_named(ctx: Context, title: str) -> bool:
-    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
-
-
-def wait_named(ctx: Context, title: str, shown: bool, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while window_named(ctx, title) != shown and time.monotonic() < deadline:
-        time.sleep(0.2)
-    expect(window_named(ctx, title) == shown, f"the {title!r} window {'did not open' if shown else 'stayed open'}")
 
 
 def case_album_still_opens_after_choosing_a_sound_file(ctx: Context) -> None:
@@ -599,10 +520,7 @@ def case_follow_is_the_accent_colour(ctx: Context) -> None:
     app, catalog = launch_samples(ctx, "follow")
     _, page = wait_started(app)
     ctx.pointer_into_window()
-    index = 0
-    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
-        index += 1
-        page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
+    post_by_someone_else(ctx, app, catalog, page)
     click(ctx, *RAIL_AVATAR)
     time.sleep(1.2)
 

@@ -709,6 +709,17 @@ def sample_author(catalog: dict, uri: str) -> str | None:
     return None
 
 
+def post_by_someone_else(ctx: Context, app: App, catalog: dict, page: dict) -> tuple[int, dict]:
+    """Pages down from `page` (index 0) to the first sample post whose author is not you; returns
+    (index, its page event)."""
+    index = 0
+    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
+        expect(index < 4, f"no post by another author among the first {index + 1}: {page}")
+        index += 1
+        page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
+    return index, page
+
+
 def type_text(ctx: Context, text: str) -> None:
     """Types `text` with xdotool. A character missing from the keymap (✓, ü) is typed by remapping a spare
     keycode for the press; GTK reads the keymap lazily, and with xdotool's default 12 ms the mapping is
