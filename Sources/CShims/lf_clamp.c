@@ -31,6 +31,13 @@ static void lf_clamp_measure(GtkWidget *widget, GtkOrientation orientation, int 
     }
 }
 
+/* Height-for-width like its child, so a wrapping label inside is measured at the width it
+ * will get, not at its narrowest. */
+static GtkSizeRequestMode lf_clamp_get_request_mode(GtkWidget *widget) {
+    LfClamp *self = LF_CLAMP(widget);
+    return self->child ? gtk_widget_get_request_mode(self->child) : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
 static void lf_clamp_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     LfClamp *self = LF_CLAMP(widget);
     (void)baseline;
@@ -51,6 +58,7 @@ static void lf_clamp_dispose(GObject *object) {
 static void lf_clamp_class_init(LfClampClass *klass) {
     G_OBJECT_CLASS(klass)->dispose = lf_clamp_dispose;
     GTK_WIDGET_CLASS(klass)->measure = lf_clamp_measure;
+    GTK_WIDGET_CLASS(klass)->get_request_mode = lf_clamp_get_request_mode;
     GTK_WIDGET_CLASS(klass)->size_allocate = lf_clamp_size_allocate;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "clamp");
 }

@@ -64,6 +64,7 @@ int lf_release_free_memory(void) { return malloc_trim(0); }
  * portal types, GTK's own serializers) and x-special/gnome-copied-files, which file managers
  * paste as a copy. */
 void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, int count) {
+    if (count <= 0) return;
     GSList *files = NULL;
     GString *copied = g_string_new("copy");
     for (int i = count - 1; i >= 0; i--) files = g_slist_prepend(files, g_file_new_for_uri(uris[i]));

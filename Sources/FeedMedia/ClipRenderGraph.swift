@@ -53,6 +53,15 @@ public struct ClipRenderGraph: Sendable, Equatable {
     /// Both passes write through a filesink called this (its errors are write failures).
     public static let fileSink = "file"
 
+    /// A number for pipeline text, with three decimals and always a point: String(format:)
+    /// would write the process locale's decimal comma.
+    static func number(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let magnitude = abs(thousandths)
+        let fraction = String(magnitude % 1000)
+        return (thousandths < 0 ? "-" : "") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
     /// textoverlay's `text` property is read as Pango markup: escaped, "<b>&" shows literally.
     public static func markupEscaped(_ text: String) -> String { Markup.escape(text) }
 
@@ -65,7 +74,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
         guard edit.overlayText != nil else { return "" }
         return "! textoverlay name=\(Self.captionElement) font-desc=\"\(captionFont)\" auto-resize=false "
             + "draw-shadow=true draw-outline=true halignment=center valignment=position "
-            + "xpos=0.5 ypos=\(String(format: "%.3f", edit.textPosition)) wrap-mode=wordchar line-alignment=center "
+            + "xpos=0.5 ypos=\(Self.number(edit.textPosition)) wrap-mode=wordchar line-alignment=center "
     }
 
     /// Pass 1: writes the trimmed, re-timed, captioned clip to `output`.
@@ -83,7 +92,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
             // scaletempo turns the seek's rate into shorter or longer sound at the same pitch.
             let volume = edit.sound.map { $0.originalVolume } ?? 1
             description += " source. ! audio/x-raw ! queue ! audioconvert ! scaletempo ! audioconvert ! audioresample "
-                + "! volume volume=\(String(format: "%.3f", volume)) ! \(Self.audioCaps) ! audioconvert ! avenc_aac ! aacparse ! mux."
+                + "! volume volume=\(Self.number(volume)) ! \(Self.audioCaps) ! audioconvert ! avenc_aac ! aacparse ! mux."
         }
         return description
     }
@@ -102,7 +111,7 @@ public struct ClipRenderGraph: Sendable, Equatable {
         }
         if let sound = edit.sound {
             description += " filesrc location=\(quoted(sound.file)) ! decodebin ! audioconvert ! audioresample "
-                + "! volume volume=\(String(format: "%.3f", sound.volume)) ! \(Self.audioCaps) ! queue name=\(Self.soundInput) ! mix."
+                + "! volume volume=\(Self.number(sound.volume)) ! \(Self.audioCaps) ! queue name=\(Self.soundInput) ! mix."
         }
         return description
     }

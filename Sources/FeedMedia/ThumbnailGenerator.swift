@@ -59,11 +59,13 @@ public final class ThumbnailGenerator: Sendable {
             GStreamer.initialize()
             let playbin = try Pipeline.makePipeline("playbin")
             // native-video: without it playsink scales the frame to the sink's 10:13 size
-            // first, with black borders, and the crop below has nothing left to crop.
+            // first, with black borders, and the crop below has nothing left to crop. It also
+            // drops playsink's conversion, so the sink converts first (videoflip takes few
+            // formats, and not a hardware decoder's).
             playbin.set("flags", "video+native-video")
             playbin.set("uri", uri)
             let sink = try Element.bin(description:
-                "videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "
+                "videoconvert ! videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "
                 + "! video/x-raw,format=RGB,width=\(width),height=\(width * 13 / 10),pixel-aspect-ratio=1/1 "
                 + "! pngenc snapshot=true ! filesink sync=false location=\"\(part.path)\"")
             playbin.set("video-sink", element: sink)

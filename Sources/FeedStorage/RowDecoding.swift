@@ -6,12 +6,15 @@ enum RowDecoding {
     /// Author columns of alias `a`, followed by whether the local user follows them. Other
     /// people's counts are what their source says; the user's own are counted from what is
     /// here: followers from the Inbox's follows, following from the follows table, likes from
-    /// their posts' likes.
+    /// their posts' likes. The subqueries do not refer to the row (`a.id`), so SQLite runs each
+    /// once per statement: correlated, the likes sum ran again for every row of the user's and a
+    /// profile of 10,000 own posts took 39 s.
     static let authorColumns = """
         a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri,
         CASE WHEN a.is_self THEN (SELECT count(*) FROM activity v WHERE v.kind = 'follow') ELSE a.followers END,
         CASE WHEN a.is_self THEN (SELECT count(*) FROM follows) ELSE a.following END,
-        CASE WHEN a.is_self THEN (SELECT coalesce(sum(p2.like_count), 0) FROM posts p2 WHERE p2.author_id = a.id)
+        CASE WHEN a.is_self THEN (SELECT coalesce(sum(p2.like_count), 0) FROM posts p2
+                                  WHERE p2.author_id IN (SELECT s.id FROM authors s WHERE s.is_self))
              ELSE a.likes END,
         a.is_self, EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
         """

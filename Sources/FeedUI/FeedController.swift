@@ -611,6 +611,9 @@ final class FeedController {
     func shareCurrent() { if let post = pager.current { share(post) } }
 
     private let shareMenu = ShareMenu()
+
+    /// Closes what is open over the feed, now (the window is going away).
+    func teardown() { shareMenu.dismiss() }
     /// The share menu is open: keys belong to it, not to paging.
     var isShareMenuOpen: Bool { shareMenu.isOpen }
 

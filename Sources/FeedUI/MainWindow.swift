@@ -148,6 +148,8 @@ public final class MainWindow {
     /// Closes the dialogs while this window still exists: a dialog disposed after its parent
     /// unsets its transient-for on a dead window.
     public func teardown() {
+        feed.teardown()
+        results?.teardown()
         profileEditor?.close()
         profileEditor = nil
         create.deactivate()

@@ -38,4 +38,7 @@ final class ShareMenu {
     }
 
     func close() { popover.popdown() }
+
+    /// Gone at once, at teardown: the share button it points at may be freed next.
+    func dismiss() { popover.dismiss() }
 }

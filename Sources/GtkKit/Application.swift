@@ -10,6 +10,9 @@ public final class Application {
 
     /// `unique`: a second launch with the same id activates the first instance instead.
     public init(id: String, unique: Bool) {
+        // The locale was set up already (Localization.setUp): GTK's own setlocale(LC_ALL, "")
+        // would bring back the user's LC_NUMERIC, and "0,5" in a pipeline does not parse.
+        gtk_disable_setlocale()
         let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         handle = GObjectHandle(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
     }

@@ -42,6 +42,7 @@ public final class Popover: Widget {
 
     /// Shows the popover pointing at `widget`; keyboard focus moves into it.
     public func popup(at widget: Widget) {
+        openings += 1
         if let anchor, anchor !== widget { detach() }
         if anchor == nil {
             gtk_widget_set_parent(self.widget, widget.widget)
@@ -52,13 +53,24 @@ public final class Popover: Widget {
 
     public func popdown() { gtk_popover_popdown(popover) }
 
+    /// Bumped by each `popup`, so a detach queued by an earlier close leaves a newer opening be.
+    private var openings = 0
+
     private func closed() {
         // "closed" comes while GTK still works on the popover: let it go on the next idle.
+        let opening = openings
         MainLoop.invoke { [weak self] in
-            guard let self else { return }
+            guard let self, opening == openings else { return }
             detach()
             onClosed?()
         }
+    }
+
+    /// Closes it and lets go of its widget now (teardown: its anchor may be freed next).
+    public func dismiss() {
+        if anchor != nil { gtk_popover_popdown(popover) }
+        openings += 1
+        detach()
     }
 
     private func detach() {

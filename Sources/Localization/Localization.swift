@@ -15,20 +15,39 @@ public enum Localization {
     /// `share/locale`), once at start, before any window.
     public static func setUp(localeDirectory directory: String?) {
         setlocale(LC_ALL, "")
-        // Numbers written into pipelines and files must not change with the language.
+        // Numbers written into pipelines and files must not change with the language
+        // (String(format:) follows the process's LC_NUMERIC). GtkKit's Application turns off
+        // GTK's own setlocale, which would undo this.
         setlocale(LC_NUMERIC, "C")
         if let directory { bindtextdomain(domain, directory) }
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
     }
 
-    /// Replaces each `{key}` in `text` with its value.
+    /// Replaces each `{key}` in `text` with its value, in one pass over `text`: a value that
+    /// itself contains "{key}" (a comment, a song title) is never filled in again.
     public static func fill(_ text: String, _ values: KeyValuePairs<String, Any>) -> String {
-        var result = text
-        for (key, value) in values {
-            result = result.replacingOccurrences(of: "{" + key + "}", with: "\(value)")
+        fill(text, values.map { ($0.key, $0.value) })
+    }
+
+    /// `fill` with a list of keys and values (what `trn` builds).
+    static func fill(_ text: String, _ values: [(String, Any)]) -> String {
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}"),
+                  let value = values.first(where: { $0.0 == rest[afterOpen..<close] })?.1 else {
+                result.append("{")
+                rest = rest[afterOpen...]
+                continue
+            }
+            result += "\(value)"
+            rest = rest[rest.index(after: close)...]
         }
-        return result
+        return result + rest
     }
 }
 
@@ -50,5 +69,7 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ values: Ke
             String(cString: dngettext(Localization.domain, one, many, UInt(max(0, count))))
         }
     }
-    return Localization.fill(Localization.fill(form, ["count": LocaleNumbers.whole(count)]), values)
+    var all: [(String, Any)] = [("count", LocaleNumbers.whole(count))]
+    for (key, value) in values where key != "count" { all.append((key, value)) }
+    return Localization.fill(form, all)
 }

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+@testable import FeedStorage
 import Foundation
 import XCTest
 
@@ -86,5 +86,17 @@ final class FollowAndProfileTests: XCTestCase {
         try repository.updateProfile(authorID: me.id, handle: "zoe.t", name: "Zoe", bio: "", avatarURI: nil)
         XCTAssertEqual(try repository.feedPage(after: nil, limit: 10).map(\.author.handle), ["zoe.t"])
         XCTAssertEqual(try repository.posts(byAuthorHandle: "zoe.t", limit: 10).count, 1)
+    }
+
+    /// The counted columns are worked out once per statement, never once per row: correlated,
+    /// the likes sum made a profile of 10,000 own posts take 39 s. (The follows lookup is the one
+    /// correlated subquery, by primary key.)
+    func testCountingTheUsersNumbersIsNotRedoneForEveryRow() throws {
+        let repository = try repository()
+        let plan = try repository.connection.query("""
+            EXPLAIN QUERY PLAN \(RowDecoding.selectPost) WHERE a.handle = 'you' ORDER BY p.created_ms DESC LIMIT 300
+            """) { $0.string(3) }
+        let correlated = plan.filter { $0.contains("CORRELATED") }
+        XCTAssertEqual(correlated.count, 1, plan.joined(separator: "\n"))
     }
 }

@@ -63,6 +63,14 @@ final class LocalizationTests: XCTestCase {
                        "Hier gibt es niemanden namens @zoe.t.")
     }
 
+    func testAValueIsNeverFilledInAgain() {
+        // A comment that says "{name}" stays as written.
+        XCTAssertEqual(Localization.fill("{name} commented: {text}", ["text": "hi {name}", "name": "Ann"]),
+                       "Ann commented: hi {name}")
+        XCTAssertEqual(trn("{count} comment", "{count} comments", 2, ["count": "ignored"]), "2 Kommentare")
+        XCTAssertEqual(Localization.fill("{unknown} and {", ["name": "x"]), "{unknown} and {")
+    }
+
     func testPluralsFollowTheCount() {
         XCTAssertEqual(trn("{count} comment", "{count} comments", 1), "1 Kommentar")
         XCTAssertEqual(trn("{count} comment", "{count} comments", 3), "3 Kommentare")

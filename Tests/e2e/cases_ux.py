@@ -55,6 +55,68 @@ def count(pixels: list[tuple[int, int, int]], pred: Callable[[tuple[int, int, in
     return sum(1 for p in pixels if pred(p))
 
 
+def launch_solid(ctx: Context, name: str, landscape_first: bool = False) -> tuple[App, list[int]]:
+    """Launches on the three solid-colour clips (no samples); returns the colour of each index."""
+    clips = ctx.fixtures.solid_clips()
+    colors = list(ctx.fixtures.SOLID_COLORS)
+    if landscape_first:
+        clips = [ctx.fixtures.solid_clips(landscape=True)[0]] + clips
+        colors = [colors[0]] + colors
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    return app, colors
+
+
+def rgb(color: int) -> tuple[int, int, int]:
+    return (color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF
+
+
+def near(pixel: tuple[int, int, int], color: int, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color)))
+
+
+def share_near(ctx: Context, geometry: tuple[int, int, int, int], color: int, tolerance: int = 40) -> float:
+    """The share of a screen region's pixels (sampled every 4 px) within `tolerance` of `color`."""
+    x, y, w, h = geometry
+    pixels = grab_colors(ctx, x, y, w, h)[::4]
+    return sum(1 for p in pixels if near(p, color, tolerance)) / max(1, len(pixels))
+
+
+def expect_color(ctx: Context, geometry: tuple[int, int, int, int], color: int, what: str, shot_name: str,
+                 minimum: float = 0.9) -> None:
+    share = share_near(ctx, geometry, color)
+    if share < minimum:
+        shot = ctx.screenshot(shot_name)
+        raise CaseFailed(f"{what}: only {share:.0%} of {geometry} is #{color:06x}, see {shot}")
+
+
+def main_window(ctx: Context) -> str:
+    for wid in ctx.window_ids():
+        name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
+        if name == "Loopfeed":
+            return wid
+    raise CaseFailed("no Loopfeed window")
+
+
+def resize(ctx: Context, width: int, height: int) -> tuple[int, int]:
+    """Resizes the main window (no window manager: the X server just does it) and waits for GTK to
+    settle; returns the size the window has then."""
+    wid = main_window(ctx)
+    ctx.xdotool("windowsize", wid, str(width), str(height))
+    deadline = time.monotonic() + 3
+    size = (0, 0)
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        _, _, w, h = ctx.window_geometry(wid)
+        if (w, h) == size:
+            break
+        size = (w, h)
+    time.sleep(0.5)
+    _, _, w, h = ctx.window_geometry(wid)
+    return w, h
+
+
 def window_named(ctx: Context, title: str) -> bool:
     return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
 
