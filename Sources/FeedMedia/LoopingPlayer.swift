@@ -72,9 +72,14 @@ public final class LoopingPlayer {
         playbin.onElementSetup { element in
             if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
         }
+        // One element converts and scales, right before the size filter; the filter takes the
+        // previous size until the new one arrives (delayed). With videoscale ! videoconvert !
+        // capsfilter, a resize that landed between videoscale choosing its size and videoconvert
+        // accepting it left videoconvert unable to make the new size: not-negotiated, and the
+        // stream stopped with an error (1 in ~20 resizes while playing).
         let sink = try Element.bin(description:
-            "videoflip name=flip video-direction=auto ! videoscale name=scale ! videoconvert "
-            + "! capsfilter name=size caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
+            "videoflip name=flip video-direction=auto ! videoconvertscale name=scale "
+            + "! capsfilter name=size caps-change-mode=delayed caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
             + "! appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true")
         guard let filter = sink.child(named: "size"), let appsink = sink.child(named: "frames"),
               let scale = sink.child(named: "scale"), let scaleSink = scale.staticPad("sink") else {

@@ -117,6 +117,28 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A window resized while a video plays: 40 new sizes, each reached, and no error (with
+    /// videoscale ! videoconvert ! capsfilter, 1 in ~20 ended the stream not-negotiated).
+    func testManyViewportChangesWhilePlayingNeverStall() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            player.viewport = PixelSize(width: 160, height: 284)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 3))
+            for round in 0..<40 {
+                let size = round % 2 == 0 ? PixelSize(width: 80, height: 142) : PixelSize(width: 160, height: 284)
+                player.viewport = size
+                let ok = MainLoop.run(until: { log.played.last.map { [$0.width, $0.height] } == [size.width, size.height] },
+                                      timeoutSeconds: 3)
+                XCTAssertTrue(ok, "round \(round): frames never switched to \(size); last: \(String(describing: log.played.last))")
+                if !ok { break }
+            }
+            XCTAssertEqual(player.phase, .ready, "a resize while playing must never be an error")
+        }
+    }
+
     // MARK: - Looping
 
     @MainActor
