@@ -138,6 +138,10 @@ public final class LoopingPlayer {
     public func load(uri: String) {
         if uri == self.uri, phase != .empty { return }
         playbin.setState(.ready)
+        // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
+        // read as this clip's preroll, found no video stream yet and failed a good video with
+        // "This file has no video" (seen once in a clean-clone run, Home from the third post).
+        playbin.discardPendingMessages()
         receiver.reset()
         loopTracker.reset()
         sizing.reset()

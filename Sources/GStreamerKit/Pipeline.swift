@@ -57,6 +57,15 @@ public final class Pipeline: Element, @unchecked Sendable {
         return BusMessage(message, pipeline: handle.raw)
     }
 
+    /// Drops every message still waiting on the bus (those of a stream being replaced: an
+    /// ASYNC_DONE of the last clip's seek must not be read as the new clip's preroll).
+    public func discardPendingMessages() {
+        guard let bus = gst_element_get_bus(element) else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        gst_bus_set_flushing(bus, 1)
+        gst_bus_set_flushing(bus, 0)
+    }
+
     public func removeBusWatch() {
         guard let bus = watchedBus else { return }
         gst_bus_remove_watch(bus)

@@ -117,6 +117,27 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A slot reused for another post right after a rewind: the rewind's ASYNC_DONE, still on
+    /// the bus, must not be read as the new clip's preroll (it found no video stream yet and
+    /// failed a good clip with "This file has no video").
+    func testLoadingRightAfterARewindIgnoresTheOldClipsMessages() throws {
+        try onMain {
+            for round in 0..<10 {
+                let log = FrameLog()
+                let player = try makePlayer(log)
+                player.viewport = PixelSize(width: 90, height: 160)
+                XCTAssertEqual(load(player, clips.portrait), .ready)
+                player.play()
+                XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 2 }, timeoutSeconds: 3))
+                player.rewind()
+                // No main-loop turn in between: the rewind's messages are still queued.
+                player.load(uri: clips.landscape.fileURI)
+                XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
+                XCTAssertEqual(player.phase, .ready, "round \(round)")
+            }
+        }
+    }
+
     /// A window resized while a video plays: 40 new sizes, each reached, and no error (with
     /// videoscale ! videoconvert ! capsfilter, 1 in ~20 ended the stream not-negotiated).
     func testManyViewportChangesWhilePlayingNeverStall() throws {
