@@ -14,7 +14,7 @@ public enum LocaleDates {
         if name == "C" || name == "POSIX" || name.hasPrefix("C.") { return iso(parts) }
         var buffer = [CChar](repeating: 0, count: 64)
         let length = strftime(&buffer, buffer.count, "%x", &parts)
-        return length > 0 ? String(cString: buffer) : iso(parts)
+        return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : iso(parts)
     }
 
     private static func iso(_ parts: tm) -> String {

@@ -1,5 +1,5 @@
 import CIntl
-public import Foundation
+import Foundation
 
 /// Loopfeed's words in the user's language, through GNU gettext (glibc's libintl) as GNOME apps
 /// do: catalogs for the `loopfeed` domain are installed by meson-helpers/po, the template

@@ -21,20 +21,19 @@ final class OverlayPlacementTests: XCTestCase {
                 let left = Box(.vertical)
                 overlay.addOverlay(placed)
                 overlay.addOverlay(left)
-                var asked: [String] = []
-                var shift = 0
+                let record = PlacementRecord()
                 overlay.placeOverlays { child, width, height in
-                    asked.append("\(width)x\(height)")
+                    record.asked.append("\(width)x\(height)")
                     guard child === placed else { return nil }
                     // Far outside the overlay, and taller than it: a page below the window.
-                    return WidgetRect(x: 20 + shift, y: height + 5, width: width * 3, height: 900)
+                    return WidgetRect(x: 20 + record.shift, y: height + 5, width: width * 3, height: 900)
                 }
                 window.setChild(overlay)
                 window.setDefaultSize(width: 200, height: 150)
                 window.present()
                 let deadline = g_get_monotonic_time() + 2_000_000
                 while placed.width == 0 && g_get_monotonic_time() < deadline { spinMainLoop(seconds: 0.02) }
-                XCTAssertEqual(asked.first, "200x150", "the closure is asked with the overlay's own size")
+                XCTAssertEqual(record.asked.first, "200x150", "the closure is asked with the overlay's own size")
                 XCTAssertEqual(placed.width, 600)
                 XCTAssertEqual(placed.height, 900)
                 XCTAssertEqual(Self.origin(of: placed, in: overlay), [20, 155])
@@ -48,7 +47,7 @@ final class OverlayPlacementTests: XCTestCase {
                                    &minimum, &natural, nil, nil)
                 XCTAssertEqual(minimum, 40, "a child placed below the overlay must not make it taller")
 
-                shift = 30
+                record.shift = 30
                 overlay.queueAllocate()
                 let moved = g_get_monotonic_time() + 2_000_000
                 while Self.origin(of: placed, in: overlay).first != 50 && g_get_monotonic_time() < moved {
@@ -60,6 +59,13 @@ final class OverlayPlacementTests: XCTestCase {
             }
             XCTAssertEqual(criticals, [])
         }
+    }
+
+    /// What the placement closure was asked, and how far it moves the child.
+    @MainActor
+    private final class PlacementRecord {
+        var asked: [String] = []
+        var shift = 0
     }
 
     @MainActor
