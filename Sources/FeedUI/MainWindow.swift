@@ -267,14 +267,14 @@ public final class MainWindow {
         }
         window.addController(keys)
         application.addAction("quit") { [weak self] in self?.window.close() }
-        application.setAccelerators(["<Control>q"], forAction: "app.quit")
+        application.setAccelerators(Shortcuts.shortcut(for: .quit).keys, forAction: "app.quit")
         application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        application.setAccelerators(Shortcuts.shortcut(for: .showShortcuts).keys, forAction: "app.shortcuts")
         application.addAction("search") { [weak self] in
             self?.select(.discover)
             self?.discover.focusSearch()
         }
-        application.setAccelerators(["<Control>f"], forAction: "app.search")
-        application.setAccelerators(["<Control>question", "<Control><Shift>slash"], forAction: "app.shortcuts")
+        application.setAccelerators(Shortcuts.shortcut(for: .search).keys, forAction: "app.search")
     }
 
     private var profileEditor: ProfileEditor?
@@ -377,68 +377,39 @@ public final class MainWindow {
 
     private var shortcutsWindow: ShortcutsWindow?
 
+    /// The shortcuts window lists FeedCore's table: what the keys do is written once.
     private func showShortcuts() {
         if shortcutsWindow == nil {
-            shortcutsWindow = ShortcutsWindow(sections: [
-                // TRANSLATORS: a section of the keyboard shortcuts window.
-                (tr("Feed"), [
-                    .init("Down j Page_Down", tr("Next video")),
-                    .init("Up k Page_Up", tr("Previous video")),
-                    .init("Home", tr("First video")),
-                    .init("space", tr("Play or pause")),
-                    .init("l", tr("Like or unlike")),
-                    .init("s", tr("Share: copy the video or its link, show it in Files")),
-                    .init("c", tr("Comments")),
-                    .init("<Control>f", tr("Search")),
-                ]),
-                // TRANSLATORS: a section of the keyboard shortcuts window.
-                (tr("Recording"), [
-                    .init("r", tr("Hold to record (with the timer: start or stop)")),
-                    .init("Return", tr("Next: join the segments, then the posting page")),
-                    // TRANSLATORS: the shortcut that posts the video (the verb).
-                    .init("<Control>Return", tr("Post")),
-                ]),
-                // TRANSLATORS: a section of the keyboard shortcuts window.
-                (tr("Playback"), [
-                    .init("m", tr("Mute or unmute")),
-                    .init("f F11", tr("Fullscreen")),
-                    .init("Escape", tr("Leave fullscreen")),
-                ]),
-                // TRANSLATORS: a section of the keyboard shortcuts window.
-                (tr("Application"), [
-                    .init("<Control>question", tr("Keyboard shortcuts")),
-                    .init("<Control>q", tr("Quit")),
-                ]),
-            ], transientFor: window)
+            shortcutsWindow = ShortcutsWindow(sections: Shortcuts.sections.map { section, shortcuts in
+                (section.title, shortcuts.map { ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title) })
+            }, transientFor: window)
         }
         shortcutsWindow?.present()
     }
 
     private func handleKey(_ key: KeyPress) -> Bool {
-        if key.modifiers.contains(.control), key.name == "Return" || key.name == "KP_Enter",
-           stack.visibleName == TabBar.Tab.create.rawValue {
-            return create.postShortcut()
-        }
-        if !key.modifiers.intersection([.control, .alt]).isEmpty { return false }
+        let control = key.modifiers.contains(.control), alt = key.modifiers.contains(.alt)
+        let action = Shortcuts.action(forKey: key.name, control: control, alt: alt, shift: key.modifiers.contains(.shift))
+        let onCreate = stack.visibleName == TabBar.Tab.create.rawValue
+        if action == .post, onCreate { return create.postShortcut() }
+        // The other modified shortcuts are application actions with accelerators.
+        if control || alt { return false }
         // Single-key shortcuts never fire while typing, nor while the share menu has the keys.
         if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
-        if stack.visibleName == TabBar.Tab.create.rawValue, let character = key.character,
-           create.startCaption(with: character) {
-            return true
-        }
-        switch key.name {
-        case "Return" where stack.visibleName == TabBar.Tab.create.rawValue:
+        if onCreate, let character = key.character, create.startCaption(with: character) { return true }
+        switch action {
+        case .next where onCreate:
             return create.returnPressed()
-        case "r" where !create.isReviewing:
+        case .record where !create.isReviewing:
             // Held keys repeat: only the first press of a hold counts (a repeat would cancel
             // and restart the self-timer, or reopen a missing camera 25 times a second).
             guard !recordKeyDown else { return true }
             recordKeyDown = true
-            if stack.visibleName != TabBar.Tab.create.rawValue { select(.create) }
+            if !onCreate { select(.create) }
             create.press()
-        case "f", "F11":
+        case .fullscreen:
             window.isFullscreen ? window.unfullscreen() : window.fullscreen()
-        case "Escape":
+        case .leave:
             if comments.isOpen {
                 comments.close()
             } else if stack.visibleName == Self.authorPageName {
@@ -450,11 +421,13 @@ public final class MainWindow {
             } else {
                 return false
             }
-        case "c" where activeFeed != nil:
+        case .comments where activeFeed != nil:
             if comments.isOpen { comments.close() } else if let post = activeFeed?.current { comments.open(post) }
-        default:
+        case let action?:
             // Paging under an open sheet would change the post it shows.
-            return !comments.isOpen && handleFeedKey(key.name)
+            return !comments.isOpen && handleFeedAction(action)
+        case nil:
+            return false
         }
         return true
     }
@@ -465,16 +438,16 @@ public final class MainWindow {
         return stack.visibleName == TabBar.Tab.home.rawValue ? feed : nil
     }
 
-    private func handleFeedKey(_ name: String) -> Bool {
+    private func handleFeedAction(_ action: ShortcutAction) -> Bool {
         guard let feed = activeFeed else { return false }
-        switch name {
-        case "Down", "j", "Page_Down": feed.move(by: 1)
-        case "Up", "k", "Page_Up": feed.move(by: -1)
-        case "Home": feed.goToFirst()
-        case "space": feed.togglePause()
-        case "l": feed.likeCurrent()
-        case "m": feed.toggleMute()
-        case "s": feed.shareCurrent()
+        switch action {
+        case .nextVideo: feed.move(by: 1)
+        case .previousVideo: feed.move(by: -1)
+        case .firstVideo: feed.goToFirst()
+        case .playPause: feed.togglePause()
+        case .like: feed.likeCurrent()
+        case .mute: feed.toggleMute()
+        case .share: feed.shareCurrent()
         default: return false
         }
         return true

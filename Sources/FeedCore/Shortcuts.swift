@@ -1,0 +1,139 @@
+import Localization
+
+/// Every keyboard shortcut, once: the window's key handling looks keys up here and the
+/// shortcuts window lists this table, so the two cannot drift apart.
+public enum ShortcutAction: String, Sendable, CaseIterable {
+    case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
+    case record, next, post
+    case mute, fullscreen, leave
+    case showShortcuts, quit
+}
+
+/// One shortcut: the keys (GTK accelerator syntax: "Down", "j", "<Control>f"), what it does and
+/// what the shortcuts window calls it.
+public struct Shortcut: Sendable, Equatable {
+    public enum Section: String, Sendable, CaseIterable {
+        case feed, recording, playback, application
+
+        public var title: String {
+            switch self {
+            // TRANSLATORS: a section of the keyboard shortcuts window.
+            case .feed: tr("Feed")
+            // TRANSLATORS: a section of the keyboard shortcuts window.
+            case .recording: tr("Recording")
+            // TRANSLATORS: a section of the keyboard shortcuts window.
+            case .playback: tr("Playback")
+            // TRANSLATORS: a section of the keyboard shortcuts window.
+            case .application: tr("Application")
+            }
+        }
+    }
+
+    public let action: ShortcutAction
+    public let keys: [String]
+    public let section: Section
+
+    /// Whether it is a GApplication action with accelerators (works while typing), rather than
+    /// a single key that must never fire while text has focus.
+    public var isAccelerator: Bool { keys.allSatisfy { $0.hasPrefix("<") } && action != .post }
+
+    public var title: String {
+        switch action {
+        case .nextVideo: tr("Next video")
+        case .previousVideo: tr("Previous video")
+        case .firstVideo: tr("First video")
+        case .playPause: tr("Play or pause")
+        case .like: tr("Like or unlike")
+        case .share: tr("Share: copy the video or its link, show it in Files")
+        case .comments: tr("Comments")
+        case .search: tr("Search")
+        case .record: tr("Hold to record (with the timer: start or stop)")
+        case .next: tr("Next: join the segments, then the posting page")
+        // TRANSLATORS: the shortcut that posts the video (the verb).
+        case .post: tr("Post")
+        case .mute: tr("Mute or unmute")
+        case .fullscreen: tr("Fullscreen")
+        case .leave: tr("Close, go back or leave fullscreen")
+        case .showShortcuts: tr("Keyboard shortcuts")
+        case .quit: tr("Quit")
+        }
+    }
+}
+
+public enum Shortcuts {
+    public static let all: [Shortcut] = [
+        Shortcut(action: .nextVideo, keys: ["Down", "j", "Page_Down"], section: .feed),
+        Shortcut(action: .previousVideo, keys: ["Up", "k", "Page_Up"], section: .feed),
+        Shortcut(action: .firstVideo, keys: ["Home"], section: .feed),
+        Shortcut(action: .playPause, keys: ["space"], section: .feed),
+        Shortcut(action: .like, keys: ["l"], section: .feed),
+        Shortcut(action: .share, keys: ["s"], section: .feed),
+        Shortcut(action: .comments, keys: ["c"], section: .feed),
+        Shortcut(action: .search, keys: ["<Control>f"], section: .feed),
+        Shortcut(action: .record, keys: ["r"], section: .recording),
+        Shortcut(action: .next, keys: ["Return", "KP_Enter"], section: .recording),
+        Shortcut(action: .post, keys: ["<Control>Return", "<Control>KP_Enter"], section: .recording),
+        Shortcut(action: .mute, keys: ["m"], section: .playback),
+        Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),
+        Shortcut(action: .leave, keys: ["Escape"], section: .playback),
+        Shortcut(action: .showShortcuts, keys: ["<Control>question", "<Control><Shift>slash"], section: .application),
+        Shortcut(action: .quit, keys: ["<Control>q"], section: .application),
+    ]
+
+    public static func shortcut(for action: ShortcutAction) -> Shortcut {
+        all.first { $0.action == action }!
+    }
+
+    /// The action of a pressed key: its GDK name and whether Control, Alt or Shift are held.
+    /// Shift is part of the key for letters ("L" is not "l"), so only Control and Alt change which
+    /// shortcut matches, except where a shortcut names Shift itself.
+    public static func action(forKey name: String, control: Bool, alt: Bool, shift: Bool = false) -> ShortcutAction? {
+        for shortcut in all {
+            for key in shortcut.keys {
+                let parsed = Accelerator(key)
+                guard parsed.name == name, parsed.control == control, parsed.alt == alt else { continue }
+                if parsed.shift && !shift { continue }
+                return shortcut.action
+            }
+        }
+        return nil
+    }
+
+    /// The table by section, in the order the shortcuts window shows them.
+    public static var sections: [(section: Shortcut.Section, shortcuts: [Shortcut])] {
+        Shortcut.Section.allCases.map { section in (section, all.filter { $0.section == section }) }
+    }
+}
+
+/// An accelerator string split into its key name and modifiers.
+struct Accelerator: Equatable {
+    let name: String
+    let control: Bool
+    let alt: Bool
+    let shift: Bool
+
+    init(name: String, control: Bool, alt: Bool, shift: Bool) {
+        self.name = name
+        self.control = control
+        self.alt = alt
+        self.shift = shift
+    }
+
+    init(_ text: String) {
+        var rest = Substring(text)
+        var control = false, alt = false, shift = false
+        while rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+            switch rest[rest.index(after: rest.startIndex)..<close].lowercased() {
+            case "control", "ctrl", "primary": control = true
+            case "alt", "mod1": alt = true
+            case "shift": shift = true
+            default: break
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        name = String(rest)
+        self.control = control
+        self.alt = alt
+        self.shift = shift
+    }
+}

@@ -1,0 +1,50 @@
+@testable import FeedCore
+import XCTest
+
+final class ShortcutsTests: XCTestCase {
+    func testEveryActionHasOneRowAndNoKeyIsBoundTwice() {
+        XCTAssertEqual(Set(Shortcuts.all.map(\.action)), Set(ShortcutAction.allCases))
+        XCTAssertEqual(Shortcuts.all.count, ShortcutAction.allCases.count)
+        let keys = Shortcuts.all.flatMap(\.keys)
+        XCTAssertEqual(keys.count, Set(keys).count, "a key is bound twice")
+    }
+
+    func testKeysFindTheirActions() {
+        for name in ["Down", "j", "Page_Down"] {
+            XCTAssertEqual(Shortcuts.action(forKey: name, control: false, alt: false), .nextVideo, name)
+        }
+        XCTAssertEqual(Shortcuts.action(forKey: "k", control: false, alt: false), .previousVideo)
+        XCTAssertEqual(Shortcuts.action(forKey: "space", control: false, alt: false), .playPause)
+        XCTAssertEqual(Shortcuts.action(forKey: "f", control: false, alt: false), .fullscreen)
+        XCTAssertEqual(Shortcuts.action(forKey: "f", control: true, alt: false), .search)
+        XCTAssertEqual(Shortcuts.action(forKey: "Return", control: false, alt: false), .next)
+        XCTAssertEqual(Shortcuts.action(forKey: "Return", control: true, alt: false), .post)
+        XCTAssertEqual(Shortcuts.action(forKey: "question", control: true, alt: false, shift: true), .showShortcuts)
+        XCTAssertEqual(Shortcuts.action(forKey: "slash", control: true, alt: false, shift: true), .showShortcuts)
+        XCTAssertNil(Shortcuts.action(forKey: "slash", control: true, alt: false, shift: false), "Shift is named")
+    }
+
+    func testModifiersThatNoShortcutNamesMatchNothing() {
+        XCTAssertNil(Shortcuts.action(forKey: "l", control: true, alt: false), "Ctrl+L is not like")
+        XCTAssertNil(Shortcuts.action(forKey: "Down", control: false, alt: true))
+        XCTAssertNil(Shortcuts.action(forKey: "L", control: false, alt: false), "Shift+L types a capital")
+        XCTAssertNil(Shortcuts.action(forKey: "x", control: false, alt: false))
+    }
+
+    func testOnlyTheModifiedShortcutsAreApplicationAccelerators() {
+        XCTAssertEqual(Set(Shortcuts.all.filter(\.isAccelerator).map(\.action)), [.search, .showShortcuts, .quit])
+    }
+
+    func testTheShortcutsWindowListsEveryShortcutUnderItsSection() {
+        let listed = Shortcuts.sections.flatMap(\.shortcuts)
+        XCTAssertEqual(listed.count, Shortcuts.all.count)
+        XCTAssertEqual(Shortcuts.sections.map(\.section), [.feed, .recording, .playback, .application])
+        XCTAssertTrue(Shortcuts.all.allSatisfy { !$0.title.isEmpty && !$0.section.title.isEmpty })
+    }
+
+    func testAcceleratorsAreParsed() {
+        XCTAssertEqual(Accelerator("<Control><Shift>slash"), Accelerator(name: "slash", control: true, alt: false, shift: true))
+        XCTAssertEqual(Accelerator("<Primary>q"), Accelerator(name: "q", control: true, alt: false, shift: false))
+        XCTAssertEqual(Accelerator("F11"), Accelerator(name: "F11", control: false, alt: false, shift: false))
+    }
+}
