@@ -49,25 +49,31 @@ let package = Package(
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit", "CShims"], swiftSettings: swiftSettings),
         .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
+        // MPRIS2 over the feed's PlaybackControl: outside the widgets, as Clapper has it.
+        .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "GtkKit", "GLibKit", "GStreamerKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage"],
                           swiftSettings: swiftSettings),
 
+        // Helpers the test targets share (onMain, Locked); the fakes are in FeedTesting.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+
         // In-memory fakes of the FeedCore protocols.
         .target(name: "FeedTesting", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
 
-        .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
     ]
 )

@@ -352,6 +352,12 @@ final class FeedController {
         }
     }
 
+    /// The post's cached picture as a file URI, once one was saved (MPRIS art).
+    func thumbnailURI(for post: Post) -> String? {
+        let path = thumbnailPath(for: post)
+        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).absoluteString : nil
+    }
+
     /// The frame on screen as a cached PNG, for MPRIS art (and later the profile grid).
     func thumbnailPath(for post: Post) -> String {
         env.cacheDirectory.appendingPathComponent("thumbnails/post-\(post.id).png").path

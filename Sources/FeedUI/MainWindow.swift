@@ -1,5 +1,5 @@
 import Foundation
-import FeedCore
+public import FeedCore
 import FeedMedia
 import GLibKit
 public import GtkKit
@@ -7,12 +7,12 @@ import Localization
 
 /// The app's window: pages in a stack above the bottom tab bar, and the keyboard shortcuts.
 @MainActor
-public final class MainWindow {
+public final class MainWindow: PlaybackControl {
     public let window: Window
     private let stack = Stack()
     private let tabBar = TabBar()
-    private let feed: FeedController
-    private let application: Application
+    let feed: FeedController
+    let application: Application
     private var pages: [StatusPage] = []
 
     public init(application: Application, environment: FeedEnvironment, launchTimeUs: Int64) throws {
@@ -35,9 +35,9 @@ public final class MainWindow {
         discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
                                 playableURI: environment.playableURI)
         stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
-        resultsPage.setExpand(horizontal: true, vertical: true)
         // TRANSLATORS: the title of the page showing a feed of search results or a profile's videos.
-        stack.add(resultsPage, name: Self.resultsPageName, title: tr("Results"))
+        stack.add(results.root, name: Self.resultsPageName, title: tr("Results"))
+        results.onBack = { [weak self] in self?.navigator.back() }
         create = CreatePage(CreatePage.Dependencies(
             makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
@@ -64,7 +64,7 @@ public final class MainWindow {
         authorBack.setAccessibleLabel(tr("Back"))
         authorBack.tooltip = tr("Back (Esc)")
         authorProfile.root.addOverlay(authorBack)
-        authorBack.onClicked { [weak self] in self?.closeAuthor() }
+        authorBack.onClicked { [weak self] in self?.navigator.back() }
 
         let layout = Box(.vertical)
         layout.append(stack)
@@ -78,34 +78,35 @@ public final class MainWindow {
         window.setChild(root)
         comments.onPostChanged = { [weak self] post in
             self?.feed.postUpdated(post)
-            self?.results?.postUpdated(post)
+            self?.results.feed?.postUpdated(post)
         }
         feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         inbox.onOpen = { [weak self] post, openComments in
-            self?.openResults([post], at: 0, returningTo: .inbox)
+            self?.openResults([post], at: 0)
             if openComments { self?.comments.open(post) }
         }
         inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         create.onPosted = { [weak self] _ in
             guard let self else { return }
             // A render that ends while the user is elsewhere doesn't pull them away.
-            if stack.visibleName == TabBar.Tab.create.rawValue { select(.home) }
+            if navigator.current == .tab(.create) { navigator.select(.home) }
             feed.reloadFromStart()
         }
         create.onNotice = { [weak self] message in self?.feed.view.flash(message) }
         ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         authorProfile.onEdit = { [weak self] author in self?.editProfile(author) }
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
-        ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .profile) }
-        authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: nil) }
+        ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
+        authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         for profile in [ownProfile!, authorProfile!] {
             profile.onFlash = { [weak self] message in self?.feed.view.flash(message) }
         }
-        discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index, returningTo: .discover) }
-        tabBar.onSelect = { [weak self] tab in self?.select(tab) }
+        discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
+        tabBar.onSelect = { [weak self] tab in self?.navigator.select(tab) }
+        navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
         // A key released while another window has focus never reaches us: R counts as up.
@@ -125,31 +126,18 @@ public final class MainWindow {
             environment.events?.emit(.focus(widget: focus.widget, name: focus.name))
         }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
-        feed.onCurrentChanged = { [weak self] _ in self?.publishState() }
-        mpris = MprisAdapter(state: mprisState, actions: MprisAdapter.Actions(
-            // Media keys act on the feed on screen (Home when none is).
-            next: { [weak self] in self?.mediaFeed?.move(by: 1) },
-            previous: { [weak self] in self?.mediaFeed?.move(by: -1) },
-            play: { [weak self] in self?.mediaFeed?.play() },
-            pause: { [weak self] in self?.mediaFeed?.pause() },
-            playPause: { [weak self] in self?.mediaFeed?.togglePause() },
-            stop: { [weak self] in self?.mediaFeed?.stop() },
-            raise: { [weak self] in self?.window.present() },
-            quit: { [weak self] in self?.window.close() },
-            setVolume: { [weak self] volume in
-                self?.feed.setVolume(volume)
-                self?.publishState()
-            }))
-        mpris?.positionUs = { [weak self] in self?.feed.positionUs ?? 0 }
+        feed.onCurrentChanged = { [weak self] _ in self?.publishPlaybackState() }
     }
 
     public var postCount: Int { feed.postCount }
+
+    public var onPlaybackStateChanged: ((PlaybackState) -> Void)?
 
     /// Closes the dialogs while this window still exists: a dialog disposed after its parent
     /// unsets its transient-for on a dead window.
     public func teardown() {
         feed.teardown()
-        results?.teardown()
+        results.clear()
         profileEditor?.close()
         profileEditor = nil
         create.deactivate()
@@ -175,21 +163,57 @@ public final class MainWindow {
         stack.add(page.root, name: tab.rawValue, title: tab.title)
     }
 
-    private func select(_ tab: TabBar.Tab) {
-        closeResults(returning: false)
-        if tab != .create, create.isActive { create.deactivate() }
-        stack.visibleName = tab.rawValue
-        tabBar.select(tab)
-        if tab == .discover { discover.prepare() }
-        if tab == .create { create.activate() }
-        if tab == .inbox {
-            inbox.show()
-            tabBar.setBadge(.inbox, count: 0)
+    /// Shows what the navigator says: a tab, or a page over one.
+    private func show(_ route: Route, from: Route) {
+        if from == .tab(.create), route != .tab(.create), create.isActive { create.deactivate() }
+        // A results feed no longer in the back stack lets its players go.
+        if let shown = results.route, !navigator.contains(shown) { results.clear() }
+        switch route {
+        case .tab(let tab):
+            stack.visibleName = tab.rawValue
+            // Back from a page over this tab returns to it as it was; only a new visit prepares it.
+            let returning = from != .tab(tab) && navigator.tab == tab && Self.isPage(from)
+            if tab == .discover, !returning { discover.prepare() }
+            if tab == .create { create.activate() }
+            if tab == .inbox, !returning {
+                inbox.show()
+                tabBar.setBadge(.inbox, count: 0)
+            }
+            if tab == .profile, !returning, let me = try? environment.repository.author(handle: selfHandle) {
+                ownProfile.show(me)
+            }
+            // Likes made in a results feed show in the grid it came from.
+            if returning, case .results = from { ownProfile.refresh() }
+        case .results(let posts, let start):
+            if results.route != route {
+                do {
+                    try results.show(route, posts: posts, start: start, environment: environment) { wireResults($0) }
+                } catch {
+                    navigator.back()
+                    return
+                }
+            }
+            stack.visibleName = Self.resultsPageName
+        case .author(let author):
+            let stored = (try? environment.repository.author(handle: author.handle)) ?? author
+            authorProfile.show(stored)
+            if case .results = from { authorProfile.refresh() }
+            stack.visibleName = Self.authorPageName
         }
-        if tab == .profile, let me = try? environment.repository.author(handle: selfHandle) {
-            ownProfile.show(me)
-        }
-        feed.setVisible(tab == .home && window.isVisible && !window.isMinimized)
+        tabBar.select(navigator.tab)
+        visibilityChanged()
+    }
+
+    private static func isPage(_ route: Route) -> Bool {
+        if case .tab = route { false } else { true }
+    }
+
+    private func wireResults(_ controller: FeedController) {
+        controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
+        controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
+        controller.onMention = { [weak self] handle in self?.openMention(handle) }
+        controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
     }
 
     private var mediaFeed: FeedController? { activeFeed ?? feed }
@@ -205,76 +229,36 @@ public final class MainWindow {
 
     private func visibilityChanged() {
         let shown = window.isVisible && !window.isMinimized
-        feed.setVisible(shown && stack.visibleName == TabBar.Tab.home.rawValue)
-        results?.setVisible(shown && stack.visibleName == Self.resultsPageName)
+        feed.setVisible(shown && navigator.current == .tab(.home))
+        if case .results = navigator.current { results.feed?.setVisible(shown) } else { results.feed?.setVisible(false) }
     }
 
-    private var inhibitCookie: UInt32 = 0
-    private let thumbnails: ThumbnailGenerator
-    private let discover: DiscoverPage
+    var inhibitCookie: UInt32 = 0
+    let thumbnails: ThumbnailGenerator
+    let discover: DiscoverPage
     private let environment: FeedEnvironment
     /// A feed over search results or a profile grid, shown above the page it came from.
-    private var results: FeedController?
-    private var resultsReturnPage: String = TabBar.Tab.discover.rawValue
-    private let resultsPage = Overlay()
+    private let results = ResultsPage()
+    let navigator = Navigator()
     private static let resultsPageName = "results"
     private static let authorPageName = "author"
     private var ownProfile: ProfilePage!
     private var inbox: InboxPage!
-    private var create: CreatePage!
+    var create: CreatePage!
     /// R is held (its autorepeated presses are ignored until it is released).
-    private var recordKeyDown = false
+    var recordKeyDown = false
     private var authorProfile: ProfilePage!
-    /// Where the author page's Back goes: the page it was opened from.
-    private var authorReturnPage: String = TabBar.Tab.home.rawValue
-    private var comments: CommentsSheet!
-    private var mpris: MprisAdapter?
-
-    private var mprisState: MprisAdapter.State {
-        let post = feed.current
-        let art = post.map { feed.thumbnailPath(for: $0) }.flatMap {
-            FileManager.default.fileExists(atPath: $0) ? URL(fileURLWithPath: $0).absoluteString : nil
-        }
-        return MprisAdapter.State(post: post, playing: feed.isPlaying, stopped: feed.stopped, volume: feed.volume,
-                                  canGoNext: feed.canGoNext, canGoPrevious: feed.canGoPrevious,
-                                  lengthUs: feed.durationUs, url: post.map(feed.playableURI(for:)) ?? "",
-                                  artURL: art)
-    }
-
-    private func publishState() { mpris?.update(mprisState) }
+    var comments: CommentsSheet!
 
     /// The screensaver stays off only while a video plays.
-    private func playbackChanged(_ playing: Bool) {
-        publishState()
+    func playbackChanged(_ playing: Bool) {
+        publishPlaybackState()
         if playing, inhibitCookie == 0 {
             inhibitCookie = application.inhibitIdle(window: window, reason: tr("Playing a video"))
         } else if !playing, inhibitCookie != 0 {
             application.uninhibit(inhibitCookie)
             inhibitCookie = 0
         }
-    }
-
-    private func installShortcuts() {
-        let keys = KeyController()
-        // Capture phase: a focused button must not swallow Space.
-        keys.setPhase(.capture)
-        keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
-        keys.onKeyReleased { [weak self] key in
-            // Holding R records; the release ends the segment (however long the autorepeat ran).
-            guard key.name == "r" || key.name == "R", let self else { return }
-            recordKeyDown = false
-            if create.isActive { create.release() }
-        }
-        window.addController(keys)
-        application.addAction("quit") { [weak self] in self?.window.close() }
-        application.setAccelerators(Shortcuts.shortcut(for: .quit).keys, forAction: "app.quit")
-        application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
-        application.setAccelerators(Shortcuts.shortcut(for: .showShortcuts).keys, forAction: "app.shortcuts")
-        application.addAction("search") { [weak self] in
-            self?.select(.discover)
-            self?.discover.focusSearch()
-        }
-        application.setAccelerators(Shortcuts.shortcut(for: .search).keys, forAction: "app.search")
     }
 
     private var profileEditor: ProfileEditor?
@@ -289,7 +273,7 @@ public final class MainWindow {
             ownProfile.show(saved)
             if authorProfile.author?.id == saved.id { authorProfile.show(saved) }
             feed.authorUpdated(saved)
-            results?.authorUpdated(saved)
+            results.feed?.authorUpdated(saved)
         }
         profileEditor = editor
         editor.present()
@@ -301,84 +285,23 @@ public final class MainWindow {
     /// Opens a profile over the current page, with Back: also your own when clicked in a feed,
     /// so Esc returns to the video as it does for anyone else's.
     private func openAuthor(_ author: Author) {
-        let stored = (try? environment.repository.author(handle: author.handle)) ?? author
-        authorReturnPage = stack.visibleName ?? TabBar.Tab.home.rawValue
-        authorProfile.show(stored)
-        activeFeed?.setVisible(false)
-        stack.visibleName = Self.authorPageName
-    }
-
-    private func closeAuthor() {
-        // The results feed it came from may have been replaced since (a video opened from
-        // this profile): fall back to where that feed came from.
-        if authorReturnPage == Self.resultsPageName && results == nil {
-            authorReturnPage = resultsReturnPage
-        }
-        stack.visibleName = authorReturnPage
-        if let tab = TabBar.Tab(rawValue: authorReturnPage) { tabBar.select(tab) }
-        if authorReturnPage == Self.resultsPageName { results?.setVisible(true) }
-        if authorReturnPage == TabBar.Tab.home.rawValue { feed.setVisible(true) }
+        navigator.open(.author(author))
     }
 
     private func openDiscover(query: String) {
-        select(.discover)
+        navigator.select(.discover)
         discover.show(query: query)
     }
 
     /// Opens a feed over `posts` at `index`; Esc or Back returns to the page it came from.
-    private func openResults(_ posts: [Post], at index: Int, returningTo tab: TabBar.Tab?) {
-        closeResults(returning: false)
-        do {
-            let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
-                                                content: .fixed(posts: posts, start: index))
-            controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
-            controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
-            controller.onMention = { [weak self] handle in self?.openMention(handle) }
-            controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
-            controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
-            resultsPage.setChild(controller.view.root)
-            let back = Button(iconName: "go-previous-symbolic")
-            back.addCSSClass("results-back")
-            back.setAlign(horizontal: .start, vertical: .start)
-            back.setMargins(top: 10, start: 10)
-            back.setAccessibleLabel(tr("Back"))
-            back.tooltip = tr("Back (Esc)")
-            back.onClicked { [weak self] in self?.closeResults(returning: true) }
-            resultsPage.addOverlay(back)
-            resultsBack = back
-            results = controller
-            resultsReturnPage = tab?.rawValue ?? (stack.visibleName ?? TabBar.Tab.home.rawValue)
-            stack.visibleName = Self.resultsPageName
-            feed.setVisible(false)
-            controller.start()
-        } catch {
-            discover.show(query: discover.search.text)
-        }
-    }
-
-    private var resultsBack: Button?
-
-    /// Leaves the results feed; `returning` goes back to the page it was opened from.
-    private func closeResults(returning: Bool) {
-        guard let controller = results else { return }
-        controller.setVisible(false)
-        if let back = resultsBack { resultsPage.removeOverlay(back) }
-        resultsPage.clearChild()
-        resultsBack = nil
-        results = nil
-        if returning {
-            stack.visibleName = resultsReturnPage
-            if let tab = TabBar.Tab(rawValue: resultsReturnPage) { tabBar.select(tab) }
-            // Likes made in the results feed show in the grid it came from.
-            ownProfile.refresh()
-            authorProfile.refresh()
-        }
+    private func openResults(_ posts: [Post], at index: Int) {
+        navigator.open(.results(posts: posts, start: index))
     }
 
     private var shortcutsWindow: ShortcutsWindow?
 
     /// The shortcuts window lists FeedCore's table: what the keys do is written once.
-    private func showShortcuts() {
+    func showShortcuts() {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(sections: Shortcuts.sections.map { section, shortcuts in
                 (section.title, shortcuts.map { ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title) })
@@ -387,69 +310,13 @@ public final class MainWindow {
         shortcutsWindow?.present()
     }
 
-    private func handleKey(_ key: KeyPress) -> Bool {
-        let control = key.modifiers.contains(.control), alt = key.modifiers.contains(.alt)
-        let action = Shortcuts.action(forKey: key.name, control: control, alt: alt, shift: key.modifiers.contains(.shift))
-        let onCreate = stack.visibleName == TabBar.Tab.create.rawValue
-        if action == .post, onCreate { return create.postShortcut() }
-        // The other modified shortcuts are application actions with accelerators.
-        if control || alt { return false }
-        // Single-key shortcuts never fire while typing, nor while the share menu has the keys.
-        if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
-        if onCreate, let character = key.character, create.startCaption(with: character) { return true }
-        switch action {
-        case .next where onCreate:
-            return create.returnPressed()
-        case .record where !create.isReviewing:
-            // Held keys repeat: only the first press of a hold counts (a repeat would cancel
-            // and restart the self-timer, or reopen a missing camera 25 times a second).
-            guard !recordKeyDown else { return true }
-            recordKeyDown = true
-            if !onCreate { select(.create) }
-            create.press()
-        case .fullscreen:
-            window.isFullscreen ? window.unfullscreen() : window.fullscreen()
-        case .leave:
-            if comments.isOpen {
-                comments.close()
-            } else if stack.visibleName == Self.authorPageName {
-                closeAuthor()
-            } else if results != nil, stack.visibleName == Self.resultsPageName {
-                closeResults(returning: true)
-            } else if window.isFullscreen {
-                window.unfullscreen()
-            } else {
-                return false
-            }
-        case .comments where activeFeed != nil:
-            if comments.isOpen { comments.close() } else if let post = activeFeed?.current { comments.open(post) }
-        case let action?:
-            // Paging under an open sheet would change the post it shows.
-            return !comments.isOpen && handleFeedAction(action)
-        case nil:
-            return false
-        }
-        return true
-    }
-
     /// The feed on screen: search or profile results above everything, else Home when shown.
-    private var activeFeed: FeedController? {
-        if let results, stack.visibleName == Self.resultsPageName { return results }
-        return stack.visibleName == TabBar.Tab.home.rawValue ? feed : nil
+    var activeFeed: FeedController? {
+        switch navigator.current {
+        case .results: results.feed
+        case .tab(.home): feed
+        default: nil
+        }
     }
 
-    private func handleFeedAction(_ action: ShortcutAction) -> Bool {
-        guard let feed = activeFeed else { return false }
-        switch action {
-        case .nextVideo: feed.move(by: 1)
-        case .previousVideo: feed.move(by: -1)
-        case .firstVideo: feed.goToFirst()
-        case .playPause: feed.togglePause()
-        case .like: feed.likeCurrent()
-        case .mute: feed.toggleMute()
-        case .share: feed.shareCurrent()
-        default: return false
-        }
-        return true
-    }
 }

@@ -8,6 +8,7 @@ import GLibKit
 import GStreamerKit
 import GtkKit
 import Localization
+import MediaControls
 
 /// Writes a line to standard error (messages for whoever launched Loopfeed from a terminal).
 func printError(_ text: String) {
@@ -122,6 +123,7 @@ public enum LoopfeedMain {
         // One instance per library: a second launch on the same data raises the first window.
         let application = Application(id: applicationID, unique: unique)
         var mainWindow: MainWindow?
+        var mediaControls: MprisService?
         var failed = false
         application.onActivate {
             if let mainWindow {
@@ -133,6 +135,8 @@ public enum LoopfeedMain {
                 let created = try MainWindow(application: application, environment: environment,
                                              launchTimeUs: launchTimeUs)
                 mainWindow = created
+                // Media keys and desktop controls, over the window's PlaybackControl.
+                mediaControls = MprisService(control: created)
                 created.start()
                 events?.emit(.ready(posts: created.postCount))
             } catch {
@@ -148,10 +152,12 @@ public enum LoopfeedMain {
         // Widgets go while the display still exists: released after g_application_run returns,
         // a text field with a selection disconnects from a clipboard GTK already freed.
         application.onShutdown {
+            mediaControls = nil
             mainWindow?.teardown()
             mainWindow = nil
         }
         let status = application.run()
+        withExtendedLifetime(mediaControls) {}
         mainWindow = nil
         return failed ? 1 : status
     }

@@ -3,6 +3,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 /// Recording with the test sources (no camera here): one capture pipeline, a record branch

@@ -1,5 +1,6 @@
 import FeedCore
 @testable import FeedMedia
+import TestSupport
 import XCTest
 
 /// A monotonic clock that moves only when the test says so.

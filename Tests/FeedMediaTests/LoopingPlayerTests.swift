@@ -3,6 +3,7 @@ import FeedCore
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 /// LoopingPlayer against real clips, with no display: frames go to a FrameLog, audio to a

@@ -4,6 +4,7 @@ import Foundation
 import GLibKit
 import GStreamerKit
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Clips made at test time with gst-launch-1.0 (x264 + AAC in MP4, Vorbis in Ogg).
@@ -130,16 +131,6 @@ final class FrameLog: VideoFrameReceiver {
     var playedCount: Int { state.withLock { $0.entries.lazy.filter { !$0.isPreroll }.count } }
 }
 
-final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}
-
 extension LoopingPlayer.Phase {
     var isFailed: Bool { if case .failed = self { true } else { false } }
     var error: MediaError? { if case .failed(let error) = self { error } else { nil } }
@@ -148,12 +139,6 @@ extension LoopingPlayer.Phase {
 @MainActor
 func spin(seconds: Double) {
     _ = MainLoop.run(until: { false }, timeoutSeconds: seconds)
-}
-
-/// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
-/// cannot call `@MainActor` test methods, so tests stay nonisolated and hop in here.
-func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
-    try MainActor.assumeIsolated(body)
 }
 
 /// Runs a finite pipeline (a test file being made, a picture being decoded) to its end.

@@ -3,6 +3,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 /// Sorting GstDeviceMonitor's devices into cameras and microphones, and the live directory

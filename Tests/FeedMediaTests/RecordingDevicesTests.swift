@@ -1,5 +1,6 @@
 import FeedMedia
 import GStreamerKit
+import TestSupport
 import XCTest
 
 private let webcam = CameraDevice(name: "Integrated Camera", path: "/dev/video0")

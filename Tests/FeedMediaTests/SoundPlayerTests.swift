@@ -2,6 +2,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 /// The recorder's sound player, with a clocked fakesink for audio.

@@ -2,6 +2,7 @@ import FeedMedia
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 final class ThumbnailGeneratorTests: XCTestCase {

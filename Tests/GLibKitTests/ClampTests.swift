@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import GtkKit
+import TestSupport
 import XCTest
 
 final class ClampTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 /// GstDeviceMonitor through its wrapper. There is no camera on the build machines; what a

@@ -1,6 +1,7 @@
 import CGStreamer
 import GLibKit
 import GStreamerKit
+import TestSupport
 import XCTest
 
 final class PipelineTests: XCTestCase {

@@ -3,6 +3,7 @@ import CGtk
 import Foundation
 import GLibKit
 import GtkKit
+import TestSupport
 import XCTest
 
 /// GTK needs a display. Without DISPLAY these tests are skipped; the documented test command

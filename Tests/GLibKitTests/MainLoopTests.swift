@@ -1,5 +1,6 @@
 import Foundation
 import GLibKit
+import TestSupport
 import XCTest
 
 final class MainLoopTests: XCTestCase {

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibKit
 import GtkKit
+import TestSupport
 import XCTest
 
 /// `Overlay.placeOverlays` puts overlay children where the closure says, and whatever it says

@@ -18,17 +18,6 @@ final class Sentinel: Sendable {
     deinit { counter.increment() }
 }
 
-/// A lock-protected value shared between a test and callbacks on other threads.
-final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}
-
 /// Runs the default main context for `seconds` (for "nothing more happens" checks).
 @MainActor
 func spinMainLoop(seconds: Double) {
@@ -65,8 +54,3 @@ func collectingGLibCriticals(_ body: () throws -> Void) rethrows -> [String] {
     return capturedLogMessages.withLock { $0 }
 }
 
-/// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
-/// cannot call `@MainActor` test methods, so tests stay nonisolated and hop in here.
-func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
-    try MainActor.assumeIsolated(body)
-}

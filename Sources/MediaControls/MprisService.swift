@@ -1,45 +1,21 @@
-import FeedCore
+public import FeedCore
 import Foundation
 import GLibKit
 
 /// MPRIS2 on the session bus (`org.mpris.MediaPlayer2.loopfeed`): media keys, desktop media
-/// controls and `playerctl` drive the feed. Next/Previous walk the feed.
+/// controls and `playerctl` drive the feed through `PlaybackControl`. Next/Previous walk the feed.
 @MainActor
-final class MprisAdapter {
-    struct Actions {
-        var next: () -> Void
-        var previous: () -> Void
-        var play: () -> Void
-        var pause: () -> Void
-        var playPause: () -> Void
-        var stop: () -> Void
-        var raise: () -> Void
-        var quit: () -> Void
-        var setVolume: (Double) -> Void
-    }
-
-    struct State: Equatable {
-        var post: Post?
-        var playing: Bool
-        var stopped: Bool
-        var volume: Double
-        var canGoNext: Bool
-        var canGoPrevious: Bool
-        var lengthUs: Int64
-        var url: String
-        var artURL: String?
-    }
-
+public final class MprisService {
     private static let root = "org.mpris.MediaPlayer2"
     private static let player = "org.mpris.MediaPlayer2.Player"
     private var service: DBusService?
-    private var state: State
-    private let actions: Actions
-    var positionUs: () -> Int64 = { 0 }
+    private var state: PlaybackState
+    private weak var control: PlaybackControl?
 
-    init(state: State, actions: Actions) {
-        self.state = state
-        self.actions = actions
+    /// Exports the player for `control`; MPRIS stays off when there is no session bus.
+    public init(control: PlaybackControl) {
+        self.control = control
+        state = control.playbackState
         service = try? DBusService(
                 // A second instance (another library) takes an instance name, as the spec allows.
                 names: ["org.mpris.MediaPlayer2.loopfeed", "org.mpris.MediaPlayer2.loopfeed.instance\(getpid())"],
@@ -49,10 +25,11 @@ final class MprisAdapter {
                 },
                 get: { [weak self] interface, property in self?.property(interface, property) },
                 set: { [weak self] interface, property, value in self?.set(interface, property, value) ?? false })
+        control.onPlaybackStateChanged = { [weak self] state in self?.update(state) }
     }
 
     /// Publishes what changed since the last update.
-    func update(_ new: State) {
+    private func update(_ new: PlaybackState) {
         let old = state
         state = new
         var changed: [(String, Variant)] = []
@@ -87,14 +64,14 @@ final class MprisAdapter {
 
     private func call(_ interface: String, _ method: String, _ arguments: [Variant]) -> Result<Variant?, DBusMethodError> {
         switch (interface, method) {
-        case (Self.root, "Raise"): actions.raise()
-        case (Self.root, "Quit"): actions.quit()
-        case (Self.player, "Next"): actions.next()
-        case (Self.player, "Previous"): actions.previous()
-        case (Self.player, "Play"): actions.play()
-        case (Self.player, "Pause"): actions.pause()
-        case (Self.player, "PlayPause"): actions.playPause()
-        case (Self.player, "Stop"): actions.stop()
+        case (Self.root, "Raise"): control?.raise()
+        case (Self.root, "Quit"): control?.quit()
+        case (Self.player, "Next"): control?.next()
+        case (Self.player, "Previous"): control?.previous()
+        case (Self.player, "Play"): control?.play()
+        case (Self.player, "Pause"): control?.pause()
+        case (Self.player, "PlayPause"): control?.playPause()
+        case (Self.player, "Stop"): control?.stop()
         case (Self.player, "Seek"), (Self.player, "SetPosition"):
             // Short loops are not seekable (CanSeek is false); the spec says to ignore these.
             break
@@ -120,7 +97,7 @@ final class MprisAdapter {
         case (Self.player, "Shuffle"): .bool(false)
         case (Self.player, "Metadata"): metadata
         case (Self.player, "Volume"): .double(state.volume)
-        case (Self.player, "Position"): .int64(positionUs())
+        case (Self.player, "Position"): .int64(control?.positionUs ?? 0)
         case (Self.player, "CanGoNext"): .bool(state.canGoNext)
         case (Self.player, "CanGoPrevious"): .bool(state.canGoPrevious)
         case (Self.player, "CanPlay"), (Self.player, "CanPause"): .bool(state.post != nil)
@@ -132,7 +109,7 @@ final class MprisAdapter {
 
     private func set(_ interface: String, _ name: String, _ value: Variant) -> Bool {
         guard interface == Self.player, name == "Volume", let volume = value.doubleValue else { return false }
-        actions.setVolume(min(1, max(0, volume)))
+        control?.setVolume(min(1, max(0, volume)))
         return true
     }
 

@@ -1,0 +1,86 @@
+import FeedCore
+import GtkKit
+
+/// The window's keys: FeedCore's shortcut table, decided by what is on screen.
+extension MainWindow {
+    func installShortcuts() {
+        let keys = KeyController()
+        // Capture phase: a focused button must not swallow Space.
+        keys.setPhase(.capture)
+        keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+        keys.onKeyReleased { [weak self] key in
+            // Holding R records; the release ends the segment (however long the autorepeat ran).
+            guard key.name == "r" || key.name == "R", let self else { return }
+            recordKeyDown = false
+            if create.isActive { create.release() }
+        }
+        window.addController(keys)
+        application.addAction("quit") { [weak self] in self?.window.close() }
+        application.setAccelerators(Shortcuts.shortcut(for: .quit).keys, forAction: "app.quit")
+        application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        application.setAccelerators(Shortcuts.shortcut(for: .showShortcuts).keys, forAction: "app.shortcuts")
+        application.addAction("search") { [weak self] in
+            self?.navigator.select(.discover)
+            self?.discover.focusSearch()
+        }
+        application.setAccelerators(Shortcuts.shortcut(for: .search).keys, forAction: "app.search")
+    }
+
+    private func handleKey(_ key: KeyPress) -> Bool {
+        let control = key.modifiers.contains(.control), alt = key.modifiers.contains(.alt)
+        let action = Shortcuts.action(forKey: key.name, control: control, alt: alt, shift: key.modifiers.contains(.shift))
+        let onCreate = navigator.current == .tab(.create)
+        if action == .post, onCreate { return create.postShortcut() }
+        // The other modified shortcuts are application actions with accelerators.
+        if control || alt { return false }
+        // Single-key shortcuts never fire while typing, nor while the share menu has the keys.
+        if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
+        if onCreate, let character = key.character, create.startCaption(with: character) { return true }
+        switch action {
+        case .next where onCreate:
+            return create.returnPressed()
+        case .record where !create.isReviewing:
+            // Held keys repeat: only the first press of a hold counts (a repeat would cancel
+            // and restart the self-timer, or reopen a missing camera 25 times a second).
+            guard !recordKeyDown else { return true }
+            recordKeyDown = true
+            if !onCreate { navigator.select(.create) }
+            create.press()
+        case .fullscreen:
+            window.isFullscreen ? window.unfullscreen() : window.fullscreen()
+        case .leave:
+            if comments.isOpen {
+                comments.close()
+            } else if navigator.canGoBack {
+                navigator.back()
+            } else if window.isFullscreen {
+                window.unfullscreen()
+            } else {
+                return false
+            }
+        case .comments where activeFeed != nil:
+            if comments.isOpen { comments.close() } else if let post = activeFeed?.current { comments.open(post) }
+        case let action?:
+            // Paging under an open sheet would change the post it shows.
+            return !comments.isOpen && handleFeedAction(action)
+        case nil:
+            return false
+        }
+        return true
+    }
+
+    private func handleFeedAction(_ action: ShortcutAction) -> Bool {
+        guard let feed = activeFeed else { return false }
+        switch action {
+        case .nextVideo: feed.move(by: 1)
+        case .previousVideo: feed.move(by: -1)
+        case .firstVideo: feed.goToFirst()
+        case .playPause: feed.togglePause()
+        case .like: feed.likeCurrent()
+        case .mute: feed.toggleMute()
+        case .share: feed.shareCurrent()
+        default: return false
+        }
+        return true
+    }
+}
