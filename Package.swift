@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),

@@ -16,7 +16,20 @@ headless_session_start
 trap 'headless_session_stop; rm -rf "$logs"' EXIT
 
 echo "== swift build"
-swift build --build-tests 2>&1 | sed '/warning: prohibited flag/d'
+# Every import must be declared: a target that reaches another without depending on it fails.
+swift build --build-tests --explicit-target-dependency-import-check error 2>&1 | sed '/warning: prohibited flag/d'
+
+echo "== every library target on its own"
+# Built alone, a target finds only what it declares (not what an earlier target happened to build).
+for target in $(swift package dump-package 2>/dev/null | python3 -c \
+    "import json,sys; print(' '.join(t['name'] for t in json.load(sys.stdin)['targets'] if t['type'] == 'regular'))"); do
+  if ! swift build --target "$target" --explicit-target-dependency-import-check error >"$logs/target.txt" 2>&1; then
+    sed '/warning: prohibited flag/d' "$logs/target.txt"
+    echo "building $target on its own failed" >&2
+    exit 1
+  fi
+done
+echo "built on their own: all library targets"
 
 echo "== swift test (unit, GStreamer integration, GTK wrappers)"
 set +e

@@ -1,34 +1,6 @@
 public import FeedCore
 public import Foundation
 
-/// What the posting page hands over: a finished clip and how to post it.
-public struct ClipPublication: Sendable, Equatable {
-    public var clip: URL
-    public var caption: String
-    public var music: String
-    public var allowsComments: Bool
-    /// A PNG of the chosen cover frame; nil keeps the first frame.
-    public var cover: URL?
-    public var width: Int
-    public var height: Int
-    public var duration: Double
-    /// A folder (usually ~/Videos) to also put a copy in; nil for none.
-    public var copyFolder: URL?
-
-    public init(clip: URL, caption: String, music: String, allowsComments: Bool = true, cover: URL? = nil,
-                width: Int, height: Int, duration: Double, copyFolder: URL? = nil) {
-        self.clip = clip
-        self.caption = caption
-        self.music = music
-        self.allowsComments = allowsComments
-        self.cover = cover
-        self.width = width
-        self.height = height
-        self.duration = duration
-        self.copyFolder = copyFolder
-    }
-}
-
 /// Stores a finished clip as the user's post: the video (and cover) copied into the data
 /// directory, then the row. The source clip is never touched, so a failure (a full disk, an
 /// unwritable folder) loses nothing: the recorder keeps showing it and the user can try again.
@@ -97,8 +69,8 @@ public struct ClipPublisher {
             let me = try? repository.selfAuthor()
             return try repository.insertPost(NewPost(
                 authorHandle: me?.handle ?? SelfAuthor.handle, caption: publication.caption,
-                music: publication.music, videoURI: staged.video.absoluteString, width: publication.width,
-                height: publication.height, duration: publication.duration, created: now(),
+                music: publication.music, videoURI: staged.video.absoluteString, width: publication.width ?? 0,
+                height: publication.height ?? 0, duration: publication.duration, created: now(),
                 allowsComments: publication.allowsComments, coverURI: staged.cover?.absoluteString))
         } catch {
             for file in [staged.video, staged.cover].compactMap({ $0 }) { try? FileManager.default.removeItem(at: file) }
@@ -139,17 +111,6 @@ public struct ClipPublisher {
 
     /// A full disk says so; anything else about the folder is "can't write".
     public static func reason(_ error: Error, path: String) -> RecorderError {
-        if let known = error as? RecorderError { return known }
-        if isOutOfSpace(error) { return .diskFull(path: path) }
-        return .notWritable(path: path)
-    }
-
-    static func isOutOfSpace(_ error: Error) -> Bool {
-        if let posix = error as? POSIXError { return posix.code == .ENOSPC || posix.code == .EDQUOT }
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return true }
-        if ns.domain == NSPOSIXErrorDomain, ns.code == Int(ENOSPC) || ns.code == Int(EDQUOT) { return true }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? Error { return isOutOfSpace(underlying) }
-        return false
+        RecorderError.from(fileError: error, path: path)
     }
 }

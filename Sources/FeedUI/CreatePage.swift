@@ -1,6 +1,5 @@
 import FeedCore
 import FeedMedia
-import FeedSources
 import Foundation
 import GLibKit
 import GtkKit
@@ -28,6 +27,7 @@ final class CreatePage {
         var sounds: [RecordingSound]
         /// Where "Save a copy" puts videos (~/Videos).
         var videosFolder: URL
+        var publisher: ClipPublishing
     }
 
     /// The pages, with a toast above them.
@@ -899,7 +899,7 @@ final class CreatePage {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             posting.showError(tr("{reason} Your clip is still here.",
-                                 ["reason": ClipPublisher.reason(error, path: folder.path).description]))
+                                 ["reason": RecorderError.from(fileError: error, path: folder.path).description]))
             return
         }
         let output = folder.appendingPathComponent("final-\(UUID().uuidString.prefix(8)).mp4")
@@ -929,8 +929,8 @@ final class CreatePage {
         tr("Preparing your video… {percent} %", ["percent": LocaleNumbers.whole(percent)])
     }
 
-    /// Copies the video in on a worker (it can be hundreds of MB), adds the row here, then
-    /// makes the optional copy to ~/Videos on a worker again.
+    /// Hands the clip to the publisher: copied in off the main thread, stored, and copied to
+    /// ~/Videos afterwards when asked.
     private func publish(_ video: URL, seconds: Double, choices: PostingChoices) {
         guard clip != nil, !publishing else { return }
         publishing = true
@@ -940,29 +940,29 @@ final class CreatePage {
         // TRANSLATORS: the music line of a clip posted with its own sound; {name} is the user's name.
         let music = editor.chosenSound?.musicLine ?? tr("Original sound — {name}", ["name": name])
         let cover = choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
-        let dataDirectory = deps.dataDirectory
-        let copyFolder = choices.saveCopy ? deps.videosFolder : nil
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let size = (try? ClipProbe.probe(video))?.size ?? PixelSize(width: 720, height: 1280)
-            let publication = ClipPublication(
-                clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
-                cover: cover, width: size.width, height: size.height, duration: seconds, copyFolder: copyFolder)
-            let staged = Result { () throws(RecorderError) in try ClipPublisher.stage(publication, dataDirectory: dataDirectory) }
-            MainLoop.invoke { [weak self] in
-                self?.publishStaged(publication, staged: staged)
+        let publication = ClipPublication(
+            clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
+            cover: cover, duration: seconds, copyFolder: choices.saveCopy ? deps.videosFolder : nil)
+        deps.publisher.publish(publication, removeWhenDone: clipFolder, stored: { [weak self] result in
+            self?.published(result, copying: publication.copyFolder != nil)
+        }, copied: { [weak self] copy, problem in
+            if let problem {
+                self?.onNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
+            } else if let copy {
+                self?.onNotice?(tr("Posted. A copy is in {folder}.", ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
             }
-        }
+        })
     }
 
     private var publishing = false
 
-    private func publishStaged(_ publication: ClipPublication, staged: Result<ClipPublisher.StagedClip, RecorderError>) {
+    private func published(_ result: Result<Post, RecorderError>, copying: Bool) {
         publishing = false
         let post: Post
-        do {
-            post = try ClipPublisher(dataDirectory: deps.dataDirectory, repository: deps.repository)
-                .insert(publication, staged: staged.get())
-        } catch {
+        switch result {
+        case .success(let stored):
+            post = stored
+        case .failure(let error):
             let reason = error.description
             let message = switch error {
             case .diskFull: tr("{reason} Your clip is still here: free some space and press Post again.", ["reason": reason])
@@ -975,31 +975,12 @@ final class CreatePage {
             return
         }
         deps.events?.emit(.posted(postID: post.id))
-        // The source stays until the copy to ~/Videos is made from it.
-        let keep = publication.copyFolder.map { _ in publication.clip }
-        let folderToRemove = clipFolder
+        // The publisher removes the work folder once it is done with the clip.
         clipFolder = nil
         startOver()
         pages.visibleName = "camera"
         onPosted?(post)
-        guard let copyFolder = publication.copyFolder, let source = keep else {
-            if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
-            onNotice?(tr("Posted."))
-            return
-        }
-        let now = Date()
-        DispatchQueue.global(qos: .utility).async { [weak self] in
-            let (copy, problem) = ClipPublisher.saveCopy(of: source, in: copyFolder, at: now)
-            if let folderToRemove { try? FileManager.default.removeItem(at: folderToRemove) }
-            MainLoop.invoke { [weak self] in
-                if let problem {
-                    self?.onNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
-                } else if let copy {
-                    self?.onNotice?(tr("Posted. A copy is in {folder}.",
-                                       ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
-                }
-            }
-        }
+        if !copying { onNotice?(tr("Posted.")) }
     }
 
     /// A clip is being edited or posted (R does not record then).

@@ -32,10 +32,14 @@ public struct FeedEnvironment {
     public var videosFolder: URL = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Videos")
     /// Where the user's own files go (a chosen avatar is copied here).
     public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
+    /// Posts the recorder's clips (FeedSources' ClipPublishService in the app).
+    public var publisher: ClipPublishing
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
-                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL, pageSize: Int = 10) {
+                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL,
+                publisher: ClipPublishing, pageSize: Int = 10) {
+        self.publisher = publisher
         self.cacheDirectory = cacheDirectory
         self.repository = repository
         self.events = events

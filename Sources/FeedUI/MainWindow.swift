@@ -42,7 +42,7 @@ public final class MainWindow: PlaybackControl {
             makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
             audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
-            sounds: environment.sounds, videosFolder: environment.videosFolder))
+            sounds: environment.sounds, videosFolder: environment.videosFolder, publisher: environment.publisher))
         create.parentWindow = window
         stack.add(create.root, name: TabBar.Tab.create.rawValue, title: TabBar.Tab.create.title)
         inbox = InboxPage(InboxPage.Dependencies(

@@ -25,6 +25,8 @@ var executableURL: URL {
 public enum LoopfeedMain {
     public static let applicationID = "io.github.loopfeed.Loopfeed"
 
+    /// The main thread's: GLib and GTK live there, and so do the services made here.
+    @MainActor
     public static func run(arguments: [String]) -> Int32 {
         // First, so that even a command-line error speaks the user's language.
         Localization.setUp(localeDirectory: AppPaths.locateLocales(executable: executableURL)?.path)
@@ -101,7 +103,10 @@ public enum LoopfeedMain {
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
             preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
-            cacheDirectory: paths.cacheDirectory)
+            cacheDirectory: paths.cacheDirectory,
+            publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
+                                          work: MainLoopWork(label: "io.github.loopfeed.publishing"),
+                                          measure: { (try? ClipProbe.probe($0))?.size }))
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds
@@ -110,10 +115,8 @@ public enum LoopfeedMain {
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         let camera = options.camera
         environment.makeDevices = { CameraChoice.shared(option: camera) }
-        return MainActor.assumeIsolated {
-            runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
-                           unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
-        }
+        return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
+                              unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
     }
 
     @MainActor

@@ -45,10 +45,10 @@ final class CommandLineOptionsTests: XCTestCase {
     }
 
     func testRunExitsTwoOnUnknownFlag() {
-        XCTAssertEqual(LoopfeedMain.run(arguments: ["loopfeed", "--nope"]), 2)
+        XCTAssertEqual(MainActor.assumeIsolated { LoopfeedMain.run(arguments: ["loopfeed", "--nope"]) }, 2)
     }
 
     func testRunPrintsVersionAndExitsZero() {
-        XCTAssertEqual(LoopfeedMain.run(arguments: ["loopfeed", "--version"]), 0)
+        XCTAssertEqual(MainActor.assumeIsolated { LoopfeedMain.run(arguments: ["loopfeed", "--version"]) }, 0)
     }
 }
