@@ -1,23 +1,16 @@
+public import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
-import Synchronization
 
 /// One thumbnail asked for; cancelled when the tile that wanted it is gone (a search typed
 /// past, a grid replaced), so the worker does not decode videos nobody will see.
-public final class ThumbnailTicket: Sendable {
-    private let cancelled = Atomic<Bool>(false)
-
-    public init() {}
-
-    public func cancel() { cancelled.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
-}
+public typealias ThumbnailTicket = WorkTicket
 
 /// Makes thumbnails of videos in the background: the first frame, cropped to the grid's 10:13
 /// tile shape and scaled to `width` (the grid's largest tile), as a PNG in the cache. Written
 /// to a `.part` file and renamed, so a half-written one is never shown.
-public final class ThumbnailGenerator: Sendable {
+public final class ThumbnailGenerator: ThumbnailProviding {
     public let directory: URL
     public let width: Int
     private let queue = DispatchQueue(label: "io.github.loopfeed.thumbnails", qos: .utility)
@@ -35,8 +28,8 @@ public final class ThumbnailGenerator: Sendable {
     /// be decoded. Cached thumbnails come back at once (still through the main loop).
     /// A cancelled ticket's video is not decoded (and `completion` is not called).
     @discardableResult
-    public func thumbnail(postID: Int64, uri: String, ticket: ThumbnailTicket = ThumbnailTicket(),
-                          completion: @escaping @Sendable @MainActor (URL?) -> Void) -> ThumbnailTicket {
+    public func thumbnail(postID: Int64, uri: String, ticket: WorkTicket,
+                          completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {
         let target = path(forPostID: postID)
         let width = width
         queue.async { [directory] in

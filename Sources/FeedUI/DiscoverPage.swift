@@ -20,7 +20,7 @@ final class DiscoverPage {
         set { grid.onOpen = newValue }
     }
 
-    init(repository: FeedRepository, thumbnails: ThumbnailGenerator, playableURI: @escaping (String) -> String) {
+    init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String) {
         self.repository = repository
         grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
         root.addCSSClass("discover-page")

@@ -34,12 +34,18 @@ public struct FeedEnvironment {
     public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
     /// Posts the recorder's clips (FeedSources' ClipPublishService in the app).
     public var publisher: ClipPublishing
+    /// Stills for grids and the Inbox (FeedMedia's ThumbnailGenerator in the app).
+    public var thumbnails: ThumbnailProviding
+    /// The cache folder, measured and cleared for the profile (FeedSources' CacheDirectory).
+    public var cache: CacheControl
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
                 pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL,
-                publisher: ClipPublishing, pageSize: Int = 10) {
+                publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl, pageSize: Int = 10) {
         self.publisher = publisher
+        self.cache = cache
+        self.thumbnails = thumbnails
         self.cacheDirectory = cacheDirectory
         self.repository = repository
         self.events = events

@@ -11,7 +11,7 @@ import Localization
 final class InboxPage {
     struct Dependencies {
         var repository: FeedRepository
-        var thumbnails: ThumbnailGenerator
+        var thumbnails: ThumbnailProviding
         var playableURI: (String) -> String
         var filePath: (String?) -> String?
         var now: () -> Date = { Date() }

@@ -30,8 +30,7 @@ public final class MainWindow: PlaybackControl {
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)
         stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: TabBar.Tab.home.title)
-        thumbnails = ThumbnailGenerator(directory: environment.cacheDirectory.appendingPathComponent("thumbnails"),
-                                        width: GridLayout.maximumTile)
+        thumbnails = environment.thumbnails
         discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
                                 playableURI: environment.playableURI)
         stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
@@ -51,7 +50,7 @@ public final class MainWindow: PlaybackControl {
         stack.add(inbox.root, name: TabBar.Tab.inbox.rawValue, title: TabBar.Tab.inbox.title)
         let profileDeps = ProfilePage.Dependencies(
             repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:), cacheDirectory: environment.cacheDirectory, clock: environment.clock)
+            filePath: environment.filePath(for:), cache: environment.cache, clock: environment.clock)
         ownProfile = ProfilePage(profileDeps)
         authorProfile = ProfilePage(profileDeps)
         stack.add(ownProfile.root, name: TabBar.Tab.profile.rawValue, title: TabBar.Tab.profile.title)
@@ -234,7 +233,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     var inhibitCookie: UInt32 = 0
-    let thumbnails: ThumbnailGenerator
+    let thumbnails: ThumbnailProviding
     let discover: DiscoverPage
     private let environment: FeedEnvironment
     /// A feed over search results or a profile grid, shown above the page it came from.

@@ -16,13 +16,13 @@ final class PostGrid {
     private let spacer = Box(.vertical)
     private(set) var posts: [Post] = []
     private var tiles: [PostTile] = []
-    private var tickets: [ThumbnailTicket] = []
-    private let thumbnails: ThumbnailGenerator
+    private var tickets: [WorkTicket] = []
+    private let thumbnails: ThumbnailProviding
     private let playableURI: (String) -> String
     private var layout = GridLayout(width: 450)
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)?
 
-    init(thumbnails: ThumbnailGenerator, playableURI: @escaping (String) -> String) {
+    init(thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String) {
         self.thumbnails = thumbnails
         self.playableURI = playableURI
         root.addCSSClass("post-grid")

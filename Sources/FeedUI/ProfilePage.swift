@@ -11,10 +11,10 @@ import Localization
 final class ProfilePage {
     struct Dependencies {
         var repository: FeedRepository
-        var thumbnails: ThumbnailGenerator
+        var thumbnails: ThumbnailProviding
         var playableURI: (String) -> String
         var filePath: (String?) -> String?
-        var cacheDirectory: URL
+        var cache: CacheControl
         var clock: MonotonicClock
     }
 
@@ -238,24 +238,11 @@ final class ProfilePage {
         }
     }
 
-    /// Walks the cache on a worker: a large cache must not hold up opening the profile.
+    /// Measured off the main thread: a large cache must not hold up opening the profile.
     private func updateCacheSize() {
-        let directory = deps.cacheDirectory
-        DispatchQueue.global(qos: .utility).async { [weak self] in
-            let size = Self.cacheSize(of: directory)
-            MainLoop.invoke { [weak self] in
-                self?.clearCacheButton.label = tr("Clear cache ({size})", ["size": Self.megabytes(size)])
-            }
+        deps.cache.measure { [weak self] size in
+            self?.clearCacheButton.label = tr("Clear cache ({size})", ["size": Self.megabytes(size)])
         }
-    }
-
-    private nonisolated static func cacheSize(of directory: URL) -> Int64 {
-        guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
-        var total: Int64 = 0
-        for case let url as URL in files {
-            total += Int64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
-        }
-        return total
     }
 
     static func megabytes(_ bytes: Int64) -> String {
@@ -264,14 +251,14 @@ final class ProfilePage {
     }
 
     private func clearCache() {
-        let size = Self.cacheSize(of: deps.cacheDirectory)
-        let fm = FileManager.default
-        for item in (try? fm.contentsOfDirectory(at: deps.cacheDirectory, includingPropertiesForKeys: nil)) ?? [] {
-            try? fm.removeItem(at: item)
+        clearCacheButton.sensitive = false
+        deps.cache.clear { [weak self] freed in
+            guard let self else { return }
+            clearCacheButton.sensitive = true
+            updateCacheSize()
+            onFlash?(tr("Cleared {size} from the cache", ["size": Self.megabytes(freed)]))
+            reloadGrid()
         }
-        updateCacheSize()
-        onFlash?(tr("Cleared {size} from the cache", ["size": Self.megabytes(size)]))
-        reloadGrid()
     }
 
     // MARK: - Layout and parallax
@@ -328,99 +315,5 @@ final class ProfilePage {
         background.setSizeRequest(width: Int32(width), height: Int32(headerHeight))
         backgroundLayer.setTransform(background, x: 0, y: placement.offsetY, width: width,
                                      height: headerHeight, degrees: 0, scale: placement.scale)
-    }
-}
-
-/// "Videos / Liked" with an underline that slides to the selected tab.
-@MainActor
-final class ProfileTabs {
-    let root = Overlay()
-    private let buttons = Box(.horizontal)
-    // TRANSLATORS: a profile's tab with the videos it posted.
-    private let videos = Button(label: tr("Videos"))
-    // TRANSLATORS: a profile's tab with the videos you liked.
-    private let liked = Button(label: tr("Liked"))
-    private let track = Fixed()
-    private let underline = Box(.horizontal)
-    private let probe = SizeProbe()
-    private var width: Double = 0
-    private var likedVisible = true
-    private var selected: ProfilePage.Tab = .videos
-    private var x: Double = 0
-    private var slide: SnapAnimation?
-    private var tick: UInt32?
-    private let clock = SystemMonotonicClock()
-    var onSelect: ((ProfilePage.Tab) -> Void)?
-
-    init() {
-        root.addCSSClass("profile-tabs")
-        buttons.homogeneous = true
-        for (button, tab) in [(videos, ProfilePage.Tab.videos), (liked, .liked)] {
-            button.setHasFrame(false)
-            button.addCSSClass("profile-tab")
-            button.onClicked { [weak self] in self?.onSelect?(tab) }
-            buttons.append(button)
-        }
-        videos.setAccessibleLabel(tr("Videos"))
-        liked.setAccessibleLabel(tr("Liked videos"))
-        root.setChild(buttons)
-        underline.addCSSClass("profile-underline")
-        underline.canTarget = false
-        track.canTarget = false
-        track.put(underline, x: 0, y: 0)
-        track.setAlign(horizontal: .fill, vertical: .end)
-        root.addOverlay(track)
-        root.addOverlay(probe)
-        probe.onResize { [weak self] width, _ in
-            guard let self else { return }
-            self.width = Double(width)
-            place(animated: false)
-        }
-    }
-
-    func select(_ tab: ProfilePage.Tab) {
-        videos.setCSSClass("selected", tab == .videos)
-        liked.setCSSClass("selected", tab == .liked)
-        guard tab != selected else { return }
-        selected = tab
-        place(animated: true)
-    }
-
-    func setLikedVisible(_ visible: Bool) {
-        likedVisible = visible
-        liked.isVisible = visible
-        if !visible { selected = .videos }
-        place(animated: false)
-    }
-
-    private var tabWidth: Double { likedVisible ? width / 2 : width }
-    private var targetX: Double { selected == .liked && likedVisible ? width / 2 : 0 }
-
-    /// The underline slides to the selected tab over 0.25 s, easing out.
-    private func place(animated: Bool) {
-        underline.setSizeRequest(width: Int32(max(0, tabWidth.rounded())), height: 2)
-        guard animated, width > 0 else {
-            slide = nil
-            x = targetX
-            track.move(underline, x: x, y: 0)
-            return
-        }
-        slide = SnapAnimation(from: x, to: targetX, startUs: clock.nowMicroseconds(), durationUs: 250_000)
-        guard tick == nil else { return }
-        tick = root.addTickCallback { [weak self] _ in
-            guard let self, let slide else {
-                self?.tick = nil
-                return false
-            }
-            let now = clock.nowMicroseconds()
-            x = slide.value(atUs: now)
-            track.move(underline, x: x, y: 0)
-            if slide.isFinished(atUs: now) {
-                self.slide = nil
-                tick = nil
-                return false
-            }
-            return true
-        }
     }
 }

@@ -106,7 +106,11 @@ public enum LoopfeedMain {
             cacheDirectory: paths.cacheDirectory,
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),
-                                          measure: { (try? ClipProbe.probe($0))?.size }))
+                                          measure: { (try? ClipProbe.probe($0))?.size }),
+            thumbnails: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
+                                           width: GridLayout.maximumTile),
+            cache: CacheDirectory(directory: paths.cacheDirectory, work: MainLoopWork(label: "io.github.loopfeed.cache",
+                                                                                     qos: .utility)))
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

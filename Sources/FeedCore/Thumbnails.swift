@@ -1,0 +1,19 @@
+public import Foundation
+
+/// Makes (or finds in the cache) a still of a post's video for grids and the Inbox, off the
+/// main thread. Implemented by FeedMedia's ThumbnailGenerator; a fake in FeedTesting.
+public protocol ThumbnailProviding: Sendable {
+    /// `completion` runs on the main thread with the PNG, or nil when the video can't be
+    /// decoded; never when `ticket` was cancelled before the work began.
+    @discardableResult
+    func thumbnail(postID: Int64, uri: String, ticket: WorkTicket,
+                   completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket
+}
+
+extension ThumbnailProviding {
+    @discardableResult
+    public func thumbnail(postID: Int64, uri: String,
+                          completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {
+        thumbnail(postID: postID, uri: uri, ticket: WorkTicket(), completion: completion)
+    }
+}
