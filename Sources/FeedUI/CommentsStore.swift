@@ -1,0 +1,207 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// The comments of one post and what can be done to them: paged newest first, written, liked,
+/// deleted with a 5 s undo. It decides and stores; `CommentsSheet` only shows what it reports.
+@MainActor
+final class CommentsStore {
+    struct Dependencies {
+        var repository: FeedRepository
+        var events: EventSink?
+        var timers: Timers
+        var selfHandle: String
+        var now: () -> Date = { Date() }
+    }
+
+    /// What changed, for the view to follow.
+    enum Change: Equatable {
+        /// Another post (or a fresh start): show `comments` from scratch.
+        case reloaded
+        /// More comments were added at the end of the list.
+        case appended([Comment])
+        /// A comment is now at `index` (a new one at 0, an undone deletion back in its place).
+        case inserted(Comment, at: Int)
+        case removed(id: Int64)
+        case updated(Comment)
+        /// The message under the list (nil hides it).
+        case message(String?)
+        /// Whether "Comment deleted — Undo" shows.
+        case undoOffered(Bool)
+        /// The post's counts changed (the title and the feed's rail follow).
+        case post(Post)
+    }
+
+    static let pageSize = 20
+    static let undoMilliseconds: UInt32 = 5_000
+
+    private let deps: Dependencies
+    private(set) var post: Post?
+    private(set) var comments: [Comment] = []
+    private(set) var hasMore = true
+    private(set) var message: String?
+    /// The comment deleted last, while it can still be put back.
+    private(set) var deleted: Comment?
+    private var undoTimer: TimerToken?
+    var onChange: ((Change) -> Void)?
+
+    init(_ deps: Dependencies) { self.deps = deps }
+
+    var allowsComments: Bool { post?.allowsComments ?? false }
+
+    /// "1 comment", "1.2K comments".
+    var title: String {
+        let count = post?.commentCount ?? 0
+        // TRANSLATORS: the comments sheet's title; {number} is the count written short ("1.2K").
+        return trn("{number} comment", "{number} comments", count, ["number": CountFormatter.short(count)])
+    }
+
+    /// Shows `post`'s comments; the same post again keeps the list (and the draft) as it is.
+    func open(_ post: Post) {
+        guard post.id != self.post?.id else {
+            self.post = post
+            return
+        }
+        finalizeDelete()
+        self.post = post
+        comments = []
+        hasMore = true
+        setMessage(nil)
+        onChange?(.reloaded)
+        loadMore()
+    }
+
+    /// The sheet closed: a pending deletion stands.
+    func closed() { finalizeDelete() }
+
+    func loadMore() {
+        guard hasMore, let post else { return }
+        do {
+            let page = try deps.repository.comments(postID: post.id, before: comments.last?.id, limit: Self.pageSize)
+            hasMore = page.count == Self.pageSize
+            comments.append(contentsOf: page)
+            onChange?(.appended(page))
+        } catch {
+            setMessage(tr("Couldn’t load comments: {error}", ["error": error]))
+        }
+    }
+
+    /// Whether the Post button can be pressed for `draft`, and the message it needs now.
+    func draftChanged(_ draft: String) -> Bool {
+        let check = CommentValidation.check(draft)
+        if case .tooLong(let count, let limit) = check {
+            setMessage(Self.tooLong(count: count, limit: limit))
+        } else if message != nil, !draft.isEmpty {
+            setMessage(nil)
+        }
+        return check != .empty
+    }
+
+    /// Posts `draft`; true when it was stored (the composer empties). On any failure the text
+    /// stays in the composer: nothing typed is lost.
+    @discardableResult
+    func submit(_ draft: String) -> Bool {
+        guard let post, post.allowsComments else { return false }
+        switch CommentValidation.check(draft) {
+        case .empty:
+            setMessage(tr("Write something first."))
+            return false
+        case .tooLong(let count, let limit):
+            setMessage(Self.tooLong(count: count, limit: limit))
+            return false
+        case .valid(let text):
+            do {
+                // The user may have renamed themselves since the app started.
+                let handle = (try? deps.repository.selfAuthor()?.handle) ?? deps.selfHandle
+                let comment = try deps.repository.insertComment(postID: post.id, authorHandle: handle, text: text,
+                                                                likeCount: 0, created: deps.now())
+                setMessage(nil)
+                comments.insert(comment, at: 0)
+                onChange?(.inserted(comment, at: 0))
+                deps.events?.emit(.commentAdded(postID: post.id, commentID: comment.id))
+                postChanged()
+                return true
+            } catch {
+                setMessage(tr("Couldn’t post the comment: {error}", ["error": error]))
+                return false
+            }
+        }
+    }
+
+    func toggleLike(_ id: Int64) {
+        guard let index = comments.firstIndex(where: { $0.id == id }) else { return }
+        do {
+            let stored = try deps.repository.setCommentLiked(id: id, liked: !comments[index].liked)
+            comments[index] = stored
+            onChange?(.updated(stored))
+        } catch {
+            setMessage(tr("Couldn’t save the like: {error}", ["error": error]))
+        }
+    }
+
+    /// Deletes at once and offers Undo for 5 s; a second deletion makes the first one stand.
+    func delete(_ id: Int64) {
+        finalizeDelete()
+        do {
+            let removed = try deps.repository.deleteComment(id: id)
+            comments.removeAll { $0.id == id }
+            onChange?(.removed(id: id))
+            deleted = removed
+            onChange?(.undoOffered(true))
+            undoTimer = deps.timers.after(milliseconds: Self.undoMilliseconds) { [weak self] in self?.finalizeDelete() }
+            deps.events?.emit(.commentDeleted(postID: removed.postID, commentID: removed.id))
+            postChanged()
+        } catch {
+            setMessage(tr("Couldn’t delete the comment: {error}", ["error": error]))
+        }
+    }
+
+    /// Puts the deleted comment back as it was (same id, date and likes), in its place.
+    func undoDelete() {
+        guard let comment = deleted else { return }
+        do {
+            try deps.repository.restoreComment(comment)
+            clearUndo()
+            let index = comments.firstIndex { ($0.created, $0.id) < (comment.created, comment.id) } ?? comments.count
+            comments.insert(comment, at: index)
+            onChange?(.inserted(comment, at: index))
+            deps.events?.emit(.commentAdded(postID: comment.postID, commentID: comment.id))
+            postChanged()
+        } catch {
+            setMessage(tr("Couldn’t restore the comment: {error}", ["error": error]))
+        }
+    }
+
+    /// The undo window is over: the deletion stands.
+    func finalizeDelete() {
+        guard deleted != nil else { return }
+        clearUndo()
+    }
+
+    private func clearUndo() {
+        undoTimer?.cancel()
+        undoTimer = nil
+        deleted = nil
+        onChange?(.undoOffered(false))
+    }
+
+    private func postChanged() {
+        guard let id = post?.id, let stored = try? deps.repository.post(id: id) else { return }
+        post = stored
+        onChange?(.post(stored))
+    }
+
+    private func setMessage(_ text: String?) {
+        guard text != message else { return }
+        message = text
+        onChange?(.message(text))
+    }
+
+    /// A comment over the length limit.
+    static func tooLong(count: Int, limit: Int) -> String {
+        // TRANSLATORS: {count} is the most characters a comment may have, {length} how many it has.
+        trn("Comments can be at most {count} character; this one has {length}.",
+            "Comments can be at most {count} characters; this one has {length}.", limit,
+            ["length": LocaleNumbers.whole(count)])
+    }
+}
