@@ -64,23 +64,14 @@ public struct FeedEnvironment {
     }
 }
 
-/// What a feed shows: the library (posts from the store, newest first, after any named on the
-/// command line), or a fixed list (search results, a profile's grid) opened at one of them.
-enum FeedContent {
-    case library
-    case fixed(posts: [Post], start: Int)
-}
-
-/// The Home feed's store: which post is current, the pool of page slots around it, paging
-/// gestures and their animation, likes, and the events it reports.
+/// A feed on screen: the FeedStore's posts in the pool of page slots around the current one,
+/// paging gestures and their animation, likes and shares, and the events it reports.
 @MainActor
 final class FeedController {
     let view: FeedView
     private let env: FeedEnvironment
     private let slots: [PageSlot]
-    private let plan = PreloadPlan(radius: 1)
-    private(set) var pager: FeedPager
-    private var storeKey: FeedKey?
+    private let store: FeedStore
     private var preferences: Preferences
 
     // Paging gestures.
@@ -112,23 +103,15 @@ final class FeedController {
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
 
-    private let content: FeedContent
-
     init(environment: FeedEnvironment, launchTimeUs: Int64, content: FeedContent = .library) throws {
-        self.content = content
         env = environment
+        store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
+                          pageSize: environment.pageSize)
         preferences = environment.preferences.load()
         slots = try (0..<PreloadPlan(radius: 1).poolSize).map { _ in
             try PageSlot(audioSinkDescription: environment.audioSinkDescription)
         }
         view = FeedView(slots: slots)
-        switch content {
-        case .library:
-            pager = FeedPager(posts: environment.pinnedPosts, hasMore: true)
-        case .fixed(let posts, let start):
-            pager = FeedPager(posts: posts, hasMore: false)
-            _ = pager.jump(to: start)
-        }
         awaitingFirstFrame = nil
         launchUs = launchTimeUs
         for slot in slots {
@@ -149,7 +132,7 @@ final class FeedController {
             slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
             slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
             slot.onLoop = { [weak self] slot, pass, framesPresented in
-                guard let self, let post = slot.post, slot.index == pager.index else { return }
+                guard let self, let post = slot.post, slot.index == store.index else { return }
                 env.events?.emit(.loop(postID: post.id, seamUs: pass.seamUs, intervalUs: pass.intervalUs,
                                        framesDecoded: pass.framesDecoded, framesPresented: framesPresented))
             }
@@ -215,11 +198,11 @@ final class FeedController {
     /// from `inputUs` (the launch, or the moment a new post asked for the feed again).
     func start(inputUs: Int64? = nil) {
         loadMoreIfNeeded()
-        guard pager.current != nil else {
+        guard store.current != nil else {
             view.flash(tr("No videos yet"))
             return
         }
-        awaitingFirstFrame = pager.current.map { ($0.id, pager.index, inputUs ?? launchUs) }
+        awaitingFirstFrame = store.current.map { ($0.id, store.index, inputUs ?? launchUs) }
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
@@ -227,24 +210,27 @@ final class FeedController {
         trimTimer = MainLoop.after(milliseconds: 2_000) { ProcessMemory.releaseFreeMemory() }
     }
 
-    var postCount: Int { (try? env.repository.postCount()) ?? pager.posts.count }
+    var postCount: Int { (try? env.repository.postCount()) ?? store.posts.count }
 
     /// Starts again from the newest post (after posting a video of your own).
     func reloadFromStart() {
-        guard case .library = content else { return }
+        guard store.isLibrary else { return }
         // Timed from now: from the launch it said 68 s for a first frame after posting.
         let inputUs = env.clock.nowMicroseconds()
         for slot in slots { slot.clear() }
-        pager = FeedPager(posts: env.pinnedPosts, hasMore: true)
-        storeKey = nil
+        do {
+            try store.reloadFromStart()
+        } catch {
+            storageFailed(error)
+        }
         start(inputUs: inputUs)
     }
-    var current: Post? { pager.current }
+    var current: Post? { store.current }
     var isPlaying: Bool { currentSlot?.isPlaying ?? false }
-    var canGoNext: Bool { pager.index < pager.posts.count - 1 || pager.hasMore }
-    var canGoPrevious: Bool { pager.index > 0 }
+    var canGoNext: Bool { store.canGoNext }
+    var canGoPrevious: Bool { store.canGoPrevious }
 
-    private var currentSlot: PageSlot? { slots.first { $0.index == pager.index && $0.index != nil } }
+    private var currentSlot: PageSlot? { slots.first { $0.index == store.index && $0.index != nil } }
 
     /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
     func move(by delta: Int) {
@@ -269,10 +255,10 @@ final class FeedController {
     }
 
     func goToFirst() {
-        guard snap == nil, !dragging, pager.index != 0 else { return }
+        guard snap == nil, !dragging, store.index != 0 else { return }
         let inputUs = env.clock.nowMicroseconds()
         currentSlot?.leave()
-        _ = pager.jump(to: 0)
+        _ = store.jumpToFirst()
         beginPage(inputUs: inputUs)
         assignSlots()
         if visible { currentSlot?.activate() }
@@ -281,12 +267,14 @@ final class FeedController {
         view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
     }
 
-    /// Updates the pager, reporting the end of the feed; returns whether the page changed.
+    /// Moves the store, reporting the end of the feed; returns whether the page changed.
     private func changePage(by delta: Int, inputUs: Int64) -> Bool {
-        var result = pager.move(by: delta)
-        if result == .waitingForMore {
-            loadMoreIfNeeded(force: true)
-            result = pager.move(by: delta)
+        let result: FeedStore.Move
+        do {
+            result = try store.move(by: delta)
+        } catch {
+            storageFailed(error)
+            return false
         }
         switch result {
         case .moved(let from, _):
@@ -296,7 +284,7 @@ final class FeedController {
             // feed is hidden: media keys may page a feed that is not on screen).
             if visible { currentSlot?.activate() }
             return true
-        case .atEnd, .waitingForMore:
+        case .atEnd:
             view.flash(tr("You’re all caught up"))
             bounce(delta: delta)
             return false
@@ -309,14 +297,14 @@ final class FeedController {
     private func beginPage(inputUs: Int64) {
         userPaused = false
         stopped = false
-        guard let post = pager.current else { return }
-        awaitingFirstFrame = (post.id, pager.index, inputUs)
+        guard let post = store.current else { return }
+        awaitingFirstFrame = (post.id, store.index, inputUs)
     }
 
     /// Events, first-frame detection and preloading once the current page is known.
     private func afterPageChange() {
-        guard let post = pager.current else { return }
-        env.events?.emit(.page(index: pager.index, postID: post.id, uri: post.videoURI, liked: post.liked,
+        guard let post = store.current else { return }
+        env.events?.emit(.page(index: store.index, postID: post.id, uri: post.videoURI, liked: post.liked,
                                likeCount: post.likeCount, commentCount: post.commentCount,
                                author: post.author.handle, shareCount: post.shareCount))
         if let slot = currentSlot, let error = slot.error {
@@ -334,7 +322,7 @@ final class FeedController {
     /// Rewinds the pages that were left, once the page change has been painted, and a little
     /// later gives the memory the old pages' frames used back to the system.
     private func rewindLeftSlots() {
-        for slot in slots where slot.index != pager.index { slot.rewindIfLeft() }
+        for slot in slots where slot.index != store.index { slot.rewindIfLeft() }
         trimTimer?.cancel()
         trimTimer = MainLoop.after(milliseconds: 500) { ProcessMemory.releaseFreeMemory() }
     }
@@ -342,7 +330,7 @@ final class FeedController {
     private var trimTimer: SourceHandle?
 
     private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
-        guard slot.index == pager.index else { return }
+        guard slot.index == store.index else { return }
         reportFirstFrame(for: slot)
     }
 
@@ -379,65 +367,50 @@ final class FeedController {
         guard !FileManager.default.fileExists(atPath: path) else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        if slot.surface.savePNG(to: path), post.id == pager.current?.id { onCurrentChanged?(post) }
+        if slot.surface.savePNG(to: path), post.id == store.current?.id { onCurrentChanged?(post) }
     }
 
     private func slotReady(_ slot: PageSlot, _ size: PixelSize?) {
-        guard let size, var post = slot.post, post.displaySize == nil else { return }
-        post.width = size.width
-        post.height = size.height
-        pager.update(post)
-        slot.update(post)
-        try? env.repository.updateVideoInfo(postID: post.id, width: size.width, height: size.height,
-                                            rotation: 0, duration: post.duration)
+        guard let size, let post = slot.post, post.displaySize == nil else { return }
+        slot.update(store.recordVideoSize(size, of: post))
     }
 
     private func slotFailed(_ slot: PageSlot, _ error: MediaError) {
         // Neighbours report when they come on screen; the current post reports now.
-        guard slot.index == pager.index, let post = slot.post else { return }
+        guard slot.index == store.index, let post = slot.post else { return }
         awaitingFirstFrame = nil
         env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
     }
 
     /// Gives every slot its post for the current position and orders them on screen.
     private func assignSlots() {
-        let wanted = plan.assign(loaded: slots.map(\.index), current: pager.index, count: pager.posts.count)
+        let wanted = store.assignment(loaded: slots.map(\.index))
         for (slot, index) in zip(slots, wanted) {
             guard let index else {
                 if slot.index != nil { slot.clear() }
                 continue
             }
-            let post = pager.posts[index]
+            let post = store.posts[index]
             slot.load(post, index: index, uri: env.playableURI(post.videoURI),
                       avatarPath: env.filePath(for: post.author.avatarURI))
         }
-        let above = slots.first { $0.index == pager.index - 1 }
-        let middle = slots.first { $0.index == pager.index }
-        let below = slots.first { $0.index == pager.index + 1 }
-        var spare = slots.filter { $0 !== above && $0 !== middle && $0 !== below }
-        let ordered = [above ?? spare.removeFirst(), middle ?? spare.removeFirst(), below ?? spare.removeFirst()]
-        view.arrange(ordered)
+        view.arrange(store.screenOrder(loaded: slots.map(\.index)).map { slots[$0] })
     }
 
     private func loadMoreIfNeeded(force: Bool = false) {
-        guard case .library = content, force || pager.needsMore, pager.hasMore else { return }
         do {
-            let pinned = Set(env.pinnedPosts.map(\.id))
-            let before = pager.posts.count
-            // Pages made only of posts already pinned at the front add nothing: keep going.
-            var added = 0
-            repeat {
-                let batch = try env.repository.feedPage(after: storeKey, limit: env.pageSize)
-                storeKey = batch.last.map(FeedKey.init) ?? storeKey
-                let fresh = batch.filter { !pinned.contains($0.id) }
-                added += fresh.count
-                pager.append(fresh, reachedEnd: batch.count < env.pageSize)
-            } while added == 0 && pager.hasMore
-            if pager.posts.count != before, snap == nil, pager.current != nil, before > 0 { assignSlots() }
+            // The first page is put in the slots by start().
+            let hadPosts = !store.posts.isEmpty
+            let added = try store.loadMoreIfNeeded(force: force)
+            if added, hadPosts, snap == nil, store.current != nil { assignSlots() }
         } catch {
-            env.events?.emit(.error(kind: "storage", message: "Couldn’t load more posts: \(error)", postID: nil))
-            view.flash(tr("Couldn’t load more posts"))
+            storageFailed(error)
         }
+    }
+
+    private func storageFailed(_ error: Error) {
+        env.events?.emit(.error(kind: "storage", message: tr("Couldn’t load more posts: {error}", ["error": error]), postID: nil))
+        view.flash(tr("Couldn’t load more posts"))
     }
 
     // MARK: - Animation
@@ -580,24 +553,23 @@ final class FeedController {
     }
 
     func likeCurrent() {
-        guard let post = pager.current else { return }
+        guard let post = store.current else { return }
         setLiked(!post.liked, postID: post.id)
     }
 
     private func likeFromDoubleClick(x: Double, y: Double) {
         view.hearts.burst(atX: x, y: y, nowUs: env.clock.nowMicroseconds())
         // A double-click only ever likes.
-        guard let post = pager.current, !post.liked else { return }
+        guard let post = store.current, !post.liked else { return }
         setLiked(true, postID: post.id)
     }
 
     private func setLiked(_ liked: Bool, postID: Int64) {
         do {
-            let stored = try env.repository.setLiked(postID: postID, liked: liked)
-            pager.update(stored)
+            let stored = try store.setLiked(liked, postID: postID)
             for slot in slots { slot.update(stored) }
             env.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
-            if stored.id == pager.current?.id { onCurrentChanged?(stored) }
+            if stored.id == store.current?.id { onCurrentChanged?(stored) }
         } catch {
             view.flash(tr("Couldn’t save the like"))
             env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
@@ -607,24 +579,24 @@ final class FeedController {
     /// An author changed (the user edited their profile): their posts show the new handle, name
     /// and avatar at once, here as everywhere else.
     func authorUpdated(_ author: Author) {
-        for post in pager.update(author: author) {
+        for post in store.update(author: author) {
             for slot in slots where slot.post?.id == post.id {
                 slot.show(post, avatarPath: env.filePath(for: post.author.avatarURI))
             }
-            if post.id == pager.current?.id { onCurrentChanged?(post) }
+            if post.id == store.current?.id { onCurrentChanged?(post) }
         }
     }
 
     /// A post changed elsewhere (comments added or deleted): show the new counts at once.
     func postUpdated(_ post: Post) {
-        pager.update(post)
+        store.update(post)
         for slot in slots { slot.update(post) }
-        if post.id == pager.current?.id { onCurrentChanged?(post) }
+        if post.id == store.current?.id { onCurrentChanged?(post) }
     }
 
     var environment: FeedEnvironment { env }
 
-    func shareCurrent() { if let post = pager.current { share(post) } }
+    func shareCurrent() { if let post = store.current { share(post) } }
 
     private let shareMenu = ShareMenu()
 
@@ -637,7 +609,7 @@ final class FeedController {
     /// for a video on this machine, the link for one from the web.
     private func share(_ post: Post) {
         let actions = ShareAction.options(playableURI: env.playableURI(post.videoURI))
-        guard !actions.isEmpty, let slot = slots.first(where: { $0.post?.id == post.id && $0.index == pager.index })
+        guard !actions.isEmpty, let slot = slots.first(where: { $0.post?.id == post.id && $0.index == store.index })
                 ?? slots.first(where: { $0.post?.id == post.id }) else {
             view.flash(tr("This video can’t be shared"))
             return
@@ -685,8 +657,7 @@ final class FeedController {
     /// Counts the share, shows it on the rail and says it is done.
     private func shared(_ postID: Int64, _ action: ShareAction) {
         do {
-            let stored = try env.repository.recordShare(postID: postID)
-            pager.update(stored)
+            let stored = try store.recordShare(postID: postID)
             for slot in slots { slot.update(stored) }
             env.events?.emit(.share(postID: postID, method: action.method, shareCount: stored.shareCount))
             view.flash(action.done)
@@ -719,6 +690,6 @@ final class FeedController {
     var positionUs: Int64 { Int64((currentSlot?.player.position ?? 0) / 1000) }
     var durationUs: Int64 {
         if let duration = currentSlot?.player.duration { return Int64(duration / 1000) }
-        return Int64((pager.current?.duration ?? 0) * 1_000_000)
+        return Int64((store.current?.duration ?? 0) * 1_000_000)
     }
 }

@@ -1,0 +1,124 @@
+import FeedCore
+@testable import FeedUI
+import FeedTesting
+import Foundation
+import TestSupport
+import XCTest
+
+/// The feed's paging and the pool's assignment, over an in-memory library.
+final class FeedStoreTests: XCTestCase {
+    /// A library of `count` posts, post 1 the oldest.
+    @MainActor
+    private static func library(_ count: Int) -> InMemoryFeedRepository {
+        let repo = InMemoryFeedRepository()
+        _ = try? repo.insertAuthor(Author(handle: "ann", name: "Ann"))
+        for index in 1...max(1, count) where count > 0 {
+            _ = try? repo.insertPost(NewPost(authorHandle: "ann", caption: "post \(index)", music: "", videoURI: "v\(index)",
+                                             likeCount: index, created: Date(timeIntervalSince1970: Double(index))))
+        }
+        return repo
+    }
+
+    func testTheLibraryIsPagedNewestFirstAsTheUserNearsTheEnd() throws {
+        try onMain {
+            let store = FeedStore(repository: Self.library(25), content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            XCTAssertEqual(store.posts.count, 10)
+            XCTAssertEqual(store.current?.caption, "post 25")
+            for _ in 0..<7 { _ = try store.move(by: 1) }
+            try store.loadMoreIfNeeded()
+            XCTAssertEqual(store.posts.count, 20, "within 3 of the end the next page comes")
+            for _ in 0..<30 { _ = try store.move(by: 1) }
+            XCTAssertEqual(store.posts.count, 25)
+            XCTAssertEqual(store.current?.caption, "post 1")
+            XCTAssertEqual(try store.move(by: 1), .atEnd)
+            XCTAssertFalse(store.canGoNext)
+        }
+    }
+
+    func testMovingPastTheLastLoadedPostLoadsTheNextPageFirst() throws {
+        try onMain {
+            let store = FeedStore(repository: Self.library(12), content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            for _ in 0..<9 { _ = try store.move(by: 1) }
+            XCTAssertEqual(store.posts.count, 10, "moving alone loads nothing before the last post")
+            XCTAssertEqual(try store.move(by: 1), .moved(from: 9, to: 10))
+            XCTAssertEqual(store.current?.caption, "post 2")
+        }
+    }
+
+    func testPinnedPostsComeFirstAndAreNotShownTwice() throws {
+        try onMain {
+            let repo = Self.library(15)
+            let pinned = try repo.feedPage(after: nil, limit: 12).suffix(2) // posts 5 and 4: pinned by the user
+            let store = FeedStore(repository: repo, content: .library, pinned: Array(pinned), pageSize: 10)
+            XCTAssertEqual(store.current?.caption, "post 5")
+            for _ in 0..<20 { _ = try store.move(by: 1) }
+            let captions = store.posts.map(\.caption)
+            XCTAssertEqual(captions.count, 15)
+            XCTAssertEqual(Set(captions).count, 15, "no post twice: \(captions)")
+            XCTAssertEqual(Array(captions.prefix(3)), ["post 5", "post 4", "post 15"])
+        }
+    }
+
+    func testAFixedListStartsAtItsPostAndLoadsNothing() throws {
+        try onMain {
+            let repo = Self.library(30)
+            let posts = try repo.feedPage(after: nil, limit: 3)
+            let store = FeedStore(repository: repo, content: .fixed(posts: posts, start: 2), pinned: [], pageSize: 10)
+            XCTAssertEqual(store.index, 2)
+            XCTAssertFalse(try store.loadMoreIfNeeded(force: true))
+            XCTAssertEqual(try store.move(by: 1), .atEnd)
+            XCTAssertEqual(store.jumpToFirst(), .moved(from: 2, to: 0))
+            XCTAssertEqual(try store.move(by: -1), .atStart)
+        }
+    }
+
+    func testAPageChangeKeepsLoadedPostsInTheirSlots() throws {
+        try onMain {
+            let store = FeedStore(repository: Self.library(10), content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            var loaded = store.assignment(loaded: [nil, nil, nil])
+            XCTAssertEqual(Set(loaded.compactMap { $0 }), [0, 1])
+            XCTAssertEqual(store.screenOrder(loaded: loaded).count, 3)
+            _ = try store.move(by: 1)
+            let next = store.assignment(loaded: loaded)
+            for slot in loaded.indices where loaded[slot] != nil {
+                XCTAssertEqual(next[slot], loaded[slot], "slot \(slot) keeps its prerolled post")
+            }
+            XCTAssertEqual(Set(next.compactMap { $0 }), [0, 1, 2])
+            loaded = next
+            let order = store.screenOrder(loaded: loaded)
+            XCTAssertEqual(order.map { loaded[$0] }, [0, 1, 2], "above, on screen, below")
+            XCTAssertEqual(Set(order).count, 3, "each slot once")
+        }
+    }
+
+    func testLikesAndSharesAreStoredAndShownInThePager() throws {
+        try onMain {
+            let repo = Self.library(3)
+            let store = FeedStore(repository: repo, content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            let post = try XCTUnwrap(store.current)
+            let liked = try store.setLiked(true, postID: post.id)
+            XCTAssertEqual(liked.likeCount, post.likeCount + 1)
+            XCTAssertEqual(store.current?.liked, true)
+            XCTAssertEqual(try store.recordShare(postID: post.id).shareCount, 1)
+            XCTAssertEqual(try repo.post(id: post.id)?.shareCount, 1)
+        }
+    }
+
+    func testReloadingFromTheStartShowsANewPostFirst() throws {
+        try onMain {
+            let repo = Self.library(5)
+            let store = FeedStore(repository: repo, content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            _ = try store.move(by: 2)
+            try repo.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "", videoURI: "new",
+                                        created: Date(timeIntervalSince1970: 100)))
+            try store.reloadFromStart()
+            XCTAssertEqual(store.index, 0)
+            XCTAssertEqual(store.current?.caption, "new")
+        }
+    }
+}
