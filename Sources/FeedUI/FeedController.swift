@@ -6,64 +6,6 @@ import GtkKit
 import Localization
 import VideoBridge
 
-/// Everything the feed needs from outside, injected by the composition root.
-public struct FeedEnvironment {
-    public var repository: FeedRepository
-    public var events: EventSink?
-    public var clock: MonotonicClock
-    /// Turns a stored URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
-    public var playableURI: (String) -> String
-    /// A gst-launch description for the audio sink; nil for the default.
-    public var audioSinkDescription: String?
-    /// Posts named on the command line: shown first, in order.
-    public var pinnedPosts: [Post]
-    public var pageSize: Int
-    public var preferences: PreferencesStore
-    /// Where thumbnails are cached.
-    public var cacheDirectory: URL
-    /// The handle of the person using this copy (their comments can be deleted).
-    public var selfHandle: String = "you"
-    /// The cameras and microphones to record from (test sources with `--camera test`).
-    /// Asked once, when the Create tab first opens.
-    public var makeDevices: @MainActor () -> RecordingDevices = { RecordingDevices(directory: MonitoredCaptureDevices()) }
-    /// The recorder's bundled sounds.
-    public var sounds: [RecordingSound] = []
-    /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).
-    public var videosFolder: URL = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Videos")
-    /// Where the user's own files go (a chosen avatar is copied here).
-    public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
-    /// Posts the recorder's clips (FeedSources' ClipPublishService in the app).
-    public var publisher: ClipPublishing
-    /// Stills for grids and the Inbox (FeedMedia's ThumbnailGenerator in the app).
-    public var thumbnails: ThumbnailProviding
-    /// The cache folder, measured and cleared for the profile (FeedSources' CacheDirectory).
-    public var cache: CacheControl
-
-    public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
-                playableURI: @escaping (String) -> String, audioSinkDescription: String?,
-                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL,
-                publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl, pageSize: Int = 10) {
-        self.publisher = publisher
-        self.cache = cache
-        self.thumbnails = thumbnails
-        self.cacheDirectory = cacheDirectory
-        self.repository = repository
-        self.events = events
-        self.clock = clock
-        self.playableURI = playableURI
-        self.audioSinkDescription = audioSinkDescription
-        self.pinnedPosts = pinnedPosts
-        self.preferences = preferences
-        self.pageSize = pageSize
-    }
-
-    /// A local path for an image URI (avatars, covers), if it is a file.
-    public func filePath(for uri: String?) -> String? {
-        guard let uri, let url = URL(string: playableURI(uri)), url.isFileURL else { return nil }
-        return url.path
-    }
-}
-
 /// A feed on screen: the FeedStore's posts in the pool of page slots around the current one,
 /// paging gestures and their animation, likes and shares, and the events it reports.
 @MainActor
@@ -74,20 +16,10 @@ final class FeedController {
     private let store: FeedStore
     private var preferences: Preferences
 
-    // Paging gestures.
-    private var scrollPaging = ScrollPaging()
-    private let swipe = SwipeGesture()
-    private var velocity = VelocityTracker()
-    private var dragging = false
-    private var dragIgnored = false
-    private var snap: (animation: SnapAnimation, delta: Int)?
-    private var snapTick: UInt32?
-    private var pendingClick: SourceHandle?
-    /// When a single click last paused (a late second press of a double-click takes it back).
-    private var pausedByClickUs: Int64?
+    private let gestures: FeedGestures
+    private let animator: PageAnimator
 
-    /// The post whose first painted frame is awaited, and when the input that asked for it came.
-    private var awaitingFirstFrame: (postID: Int64, index: Int, inputUs: Int64)?
+    private var firstFrame = FirstFrameClock()
     private var userPaused = false
     private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
@@ -112,7 +44,8 @@ final class FeedController {
             try PageSlot(audioSinkDescription: environment.audioSinkDescription)
         }
         view = FeedView(slots: slots)
-        awaitingFirstFrame = nil
+        gestures = FeedGestures(on: view.root, clock: environment.clock)
+        animator = PageAnimator(widget: view.root, clock: environment.clock)
         launchUs = launchTimeUs
         for slot in slots {
             slot.player.volume = preferences.volume
@@ -164,32 +97,26 @@ final class FeedController {
     }
 
     private func installGestures() {
-        let scroll = ScrollController()
-        scroll.setPhase(.capture)
-        scroll.onScroll { [weak self] dy, unit in
-            guard let self else { return true }
-            let direction = scrollPaging.scroll(dy: dy, unit: unit == .wheel ? .wheel : .pixels,
-                                                nowUs: env.clock.nowMicroseconds())
-            if direction != 0 { move(by: direction) }
-            return true
+        gestures.onPage = { [weak self] delta in self?.move(by: delta) }
+        gestures.onDrag = { [weak self] offset in self?.view.offset = offset }
+        gestures.onRelease = { [weak self] delta, offset in self?.released(delta: delta, from: offset) }
+        gestures.onClick = { [weak self] in
+            self?.togglePause()
+            return self?.userPaused ?? false
         }
-        scroll.onScrollEnd { [weak self] in self?.scrollPaging.scrollEnded() }
-        view.root.addController(scroll)
-
-        let drag = DragGesture()
-        drag.onBegin { [weak self] _, _ in self?.dragBegan() }
-        drag.onUpdate { [weak self] dx, dy in self?.dragMoved(dx: dx, dy: dy) }
-        drag.onEnd { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) }
-        view.root.addController(drag)
-
-        let click = ClickGesture()
-        click.onPressed { [weak self] n, x, y in self?.pressed(n: n, x: x, y: y) }
-        view.root.addController(click)
+        gestures.onDoubleClick = { [weak self] x, y in self?.likeFromDoubleClick(x: x, y: y) }
+        gestures.isSettling = { [weak self] in self?.animator.isRunning ?? false }
+        gestures.isPaused = { [weak self] in self?.userPaused ?? false }
+        gestures.canGo = { [weak self] in (self?.canGoPrevious ?? false, self?.canGoNext ?? false) }
+        gestures.pageHeight = { [weak self] in self?.view.pageHeight ?? 0 }
+        gestures.currentOffset = { [weak self] in self?.view.offset ?? 0 }
+        animator.onStep = { [weak self] offset in self?.view.offset = offset }
+        animator.onFinished = { [weak self] delta in self?.slideFinished(delta: delta) }
     }
 
     private func resized(width: Int, height: Int) {
         view.setPageHeight(Double(height))
-        if snap == nil && !dragging { view.offset = 0 }
+        if !animator.isRunning && !gestures.dragging { view.offset = 0 }
     }
 
     // MARK: - Feed
@@ -202,7 +129,7 @@ final class FeedController {
             view.flash(tr("No videos yet"))
             return
         }
-        awaitingFirstFrame = store.current.map { ($0.id, store.index, inputUs ?? launchUs) }
+        if let post = store.current { firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs) }
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
@@ -234,7 +161,7 @@ final class FeedController {
 
     /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
     func move(by delta: Int) {
-        guard snap == nil, !dragging else { return }
+        guard !animator.isRunning, !gestures.dragging else { return }
         let inputUs = env.clock.nowMicroseconds()
         guard changePage(by: delta, inputUs: inputUs) else { return }
         settle(from: 0, delta: delta)
@@ -255,7 +182,7 @@ final class FeedController {
     }
 
     func goToFirst() {
-        guard snap == nil, !dragging, store.index != 0 else { return }
+        guard !animator.isRunning, !gestures.dragging, store.index != 0 else { return }
         let inputUs = env.clock.nowMicroseconds()
         currentSlot?.leave()
         _ = store.jumpToFirst()
@@ -298,7 +225,7 @@ final class FeedController {
         userPaused = false
         stopped = false
         guard let post = store.current else { return }
-        awaitingFirstFrame = (post.id, store.index, inputUs)
+        firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs)
     }
 
     /// Events, first-frame detection and preloading once the current page is known.
@@ -308,7 +235,7 @@ final class FeedController {
                                likeCount: post.likeCount, commentCount: post.commentCount,
                                author: post.author.handle, shareCount: post.shareCount))
         if let slot = currentSlot, let error = slot.error {
-            awaitingFirstFrame = nil
+            firstFrame.cancel()
             env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
         } else if let slot = currentSlot, slot.hasFrame {
             // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
@@ -336,12 +263,11 @@ final class FeedController {
 
     private func reportFirstFrame(for slot: PageSlot) {
         // A post that failed shows its error card, not a frame.
-        guard let waiting = awaitingFirstFrame, slot.post?.id == waiting.postID, slot.index == waiting.index,
-              slot.error == nil else { return }
-        awaitingFirstFrame = nil
-        let size = slot.player.videoSize ?? slot.post?.displaySize ?? PixelSize(width: 0, height: 0)
-        env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index,
-                                     latencyUs: env.clock.nowMicroseconds() - waiting.inputUs,
+        guard slot.error == nil, let post = slot.post, let index = slot.index,
+              let (waiting, latencyUs) = firstFrame.painted(postID: post.id, index: index,
+                                                            atUs: env.clock.nowMicroseconds()) else { return }
+        let size = slot.player.videoSize ?? post.displaySize ?? PixelSize(width: 0, height: 0)
+        env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index, latencyUs: latencyUs,
                                      width: size.width, height: size.height))
         // Encoding a PNG takes tens of milliseconds: not while the next page may be wanted.
         MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
@@ -378,7 +304,7 @@ final class FeedController {
     private func slotFailed(_ slot: PageSlot, _ error: MediaError) {
         // Neighbours report when they come on screen; the current post reports now.
         guard slot.index == store.index, let post = slot.post else { return }
-        awaitingFirstFrame = nil
+        firstFrame.cancel()
         env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
     }
 
@@ -402,7 +328,7 @@ final class FeedController {
             // The first page is put in the slots by start().
             let hadPosts = !store.posts.isEmpty
             let added = try store.loadMoreIfNeeded(force: force)
-            if added, hadPosts, snap == nil, store.current != nil { assignSlots() }
+            if added, hadPosts, !animator.isRunning, store.current != nil { assignSlots() }
         } catch {
             storageFailed(error)
         }
@@ -417,102 +343,31 @@ final class FeedController {
 
     /// Slides from `offset` to the neighbour in `delta`'s direction (or back to rest for 0).
     private func animate(from offset: Double, delta: Int, durationUs: Int64 = 150_000) {
-        let target = Double(delta) * view.pageHeight
-        let now = env.clock.nowMicroseconds()
-        snap = (SnapAnimation(from: offset, to: target, startUs: now, durationUs: durationUs), delta)
-        view.offset = offset
+        animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta, durationUs: durationUs)
         if delta != 0 { afterPageChange() }
-        guard snapTick == nil else { return }
-        snapTick = view.root.addTickCallback { [weak self] _ in self?.stepSnap() ?? false }
     }
 
-    private func stepSnap() -> Bool {
-        guard let (animation, delta) = snap else {
-            snapTick = nil
-            return false
-        }
-        let now = env.clock.nowMicroseconds()
-        view.offset = animation.value(atUs: now)
-        guard animation.isFinished(atUs: now) else { return true }
-        snap = nil
-        snapTick = nil
-        if delta != 0 {
-            // The new page is in the middle again: reassign the pool around it.
-            assignSlots()
-        }
+    private func slideFinished(delta: Int) {
+        // The new page is in the middle again: reassign the pool around it.
+        if delta != 0 { assignSlots() }
         view.offset = 0
         rewindLeftSlots()
-        return false
     }
 
     /// A short nudge where there is no page, so the edge is felt rather than silent.
     private func bounce(delta: Int) {
-        guard snap == nil else { return }
+        guard !animator.isRunning else { return }
         animate(from: Double(delta) * min(40, view.pageHeight / 10), delta: 0, durationUs: 200_000)
     }
 
-    // MARK: - Pointer
-
-    private func dragBegan() {
-        dragIgnored = snap != nil
-        dragging = false
-        velocity.reset()
-    }
-
-    private func dragMoved(dx: Double, dy: Double) {
-        guard !dragIgnored else { return }
-        if !dragging {
-            guard swipe.isDrag(dx: dx, dy: dy) else { return }
-            dragging = true
-            // A press that moved is a drag, never a click.
-            pendingClick?.cancel()
-            pendingClick = nil
-        }
-        velocity.add(y: dy, atUs: env.clock.nowMicroseconds())
-        view.offset = -swipe.visibleOffset(dragY: dy, canGoBack: canGoPrevious, canGoForward: canGoNext,
-                                           pageHeight: view.pageHeight)
-    }
-
-    private func dragEnded(dx: Double, dy: Double) {
-        guard dragging, !dragIgnored else { return }
-        dragging = false
-        let offset = view.offset
-        let decision = swipe.decide(dragY: dy, velocityY: velocity.velocity)
-        if decision != 0, changePage(by: decision, inputUs: env.clock.nowMicroseconds()) {
-            settle(from: offset, delta: decision)
-        } else if snap == nil {
+    /// A drag let go: on to the page it decided, or back to rest.
+    private func released(delta: Int, from offset: Double) {
+        if delta != 0, changePage(by: delta, inputUs: env.clock.nowMicroseconds()) {
+            settle(from: offset, delta: delta)
+        } else if !animator.isRunning {
             animate(from: offset, delta: 0)
         }
     }
-
-    private func pressed(n: Int, x: Double, y: Double) {
-        if n == 2 {
-            pendingClick?.cancel()
-            pendingClick = nil
-            // On a loaded machine the second press can arrive after the single click's wait
-            // ran out and paused: a double-click never pauses, so that pause is taken back.
-            if let paused = pausedByClickUs, env.clock.nowMicroseconds() - paused < 1_000_000, userPaused {
-                togglePause()
-            }
-            pausedByClickUs = nil
-            likeFromDoubleClick(x: x, y: y)
-            return
-        }
-        guard n == 1 else { return }
-        // A single click waits out the double-click time so a double-click never pauses.
-        pendingClick?.cancel()
-        // Below input priority: when the main loop was busy, a second press that is already
-        // waiting must be seen before the single click is taken for a pause.
-        pendingClick = MainLoop.after(milliseconds: doubleClickMilliseconds, priority: MainLoop.priorityDefaultIdle) { [weak self] in
-            guard let self else { return }
-            pendingClick = nil
-            guard !dragging else { return }
-            togglePause()
-            pausedByClickUs = userPaused ? env.clock.nowMicroseconds() : nil
-        }
-    }
-
-    private var doubleClickMilliseconds: UInt32 { UInt32(max(150, min(600, Style.doubleClickTime))) }
 
     // MARK: - Actions
 
@@ -598,73 +453,27 @@ final class FeedController {
 
     func shareCurrent() { if let post = store.current { share(post) } }
 
-    private let shareMenu = ShareMenu()
-
-    /// Closes what is open over the feed, now (the window is going away).
-    func teardown() { shareMenu.dismiss() }
-    /// The share menu is open: keys belong to it, not to paging.
-    var isShareMenuOpen: Bool { shareMenu.isOpen }
-
-    /// Opens the share menu over the post's share button: the file itself (copy, show in Files)
-    /// for a video on this machine, the link for one from the web.
-    private func share(_ post: Post) {
-        let actions = ShareAction.options(playableURI: env.playableURI(post.videoURI))
-        guard !actions.isEmpty, let slot = slots.first(where: { $0.post?.id == post.id && $0.index == store.index })
-                ?? slots.first(where: { $0.post?.id == post.id }) else {
-            view.flash(tr("This video can’t be shared"))
-            return
-        }
-        shareMenu.onChoose = { [weak self] action in self?.perform(action, for: post.id) }
-        shareMenu.open(actions, at: slot.rail.shareAnchor)
-    }
-
-    private func perform(_ action: ShareAction, for postID: Int64) {
-        switch action {
-        case .copyFile(let uri):
-            view.root.copyFilesToClipboard([uri])
-            shared(postID, action)
-        case .copyLink(let url):
-            view.root.copyToClipboard(url)
-            shared(postID, action)
-        case .showInFiles(let uri):
-            DBusCall.call(name: "org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
-                          interface: "org.freedesktop.FileManager1", method: "ShowItems",
-                          parameters: .tuple([.strings([uri]), .string("")])) { [weak self] result in
-                switch result {
-                case .success: self?.shared(postID, action)
-                case .failure: self?.openContainingFolder(of: uri, postID: postID, action: action)
-                }
-            }
-        }
-    }
-
-    /// Without a file manager on the bus that can select a file, its folder is opened instead.
-    private func openContainingFolder(of uri: String, postID: Int64, action: ShareAction) {
-        guard let url = URL(string: uri) else { return }
-        AppLauncher.openDefault(uri: url.deletingLastPathComponent().absoluteString) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success:
-                shared(postID, action)
-            case .failure(let error):
-                view.flash(tr("No file manager could show the video"))
-                env.events?.emit(.error(kind: "share", message: "No file manager could show the video: \(error.message)",
-                                        postID: postID))
-            }
-        }
-    }
-
-    /// Counts the share, shows it on the rail and says it is done.
-    private func shared(_ postID: Int64, _ action: ShareAction) {
-        do {
+    private lazy var sharing: FeedSharing = {
+        let sharing = FeedSharing(clipboard: view.root, events: env.events)
+        sharing.flash = { [weak self] message in self?.view.flash(message) }
+        sharing.record = { [weak self] postID in
+            guard let self else { throw FeedSharing.Gone() }
             let stored = try store.recordShare(postID: postID)
             for slot in slots { slot.update(stored) }
-            env.events?.emit(.share(postID: postID, method: action.method, shareCount: stored.shareCount))
-            view.flash(action.done)
-        } catch {
-            view.flash(action.done)
-            env.events?.emit(.error(kind: "storage", message: "Couldn’t count the share: \(error)", postID: postID))
+            return stored
         }
+        return sharing
+    }()
+
+    /// Closes what is open over the feed, now (the window is going away).
+    func teardown() { sharing.dismiss() }
+    /// The share menu is open: keys belong to it, not to paging.
+    var isShareMenuOpen: Bool { sharing.isMenuOpen }
+
+    /// Opens the share menu over the post's share button.
+    private func share(_ post: Post) {
+        let slot = slots.first { $0.post?.id == post.id && $0.index == store.index } ?? slots.first { $0.post?.id == post.id }
+        sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor)
     }
 
     var volume: Double { preferences.volume }

@@ -1,0 +1,61 @@
+public import FeedCore
+public import FeedMedia
+public import Foundation
+
+/// Everything the feed needs from outside, injected by the composition root.
+public struct FeedEnvironment {
+    public var repository: FeedRepository
+    public var events: EventSink?
+    public var clock: MonotonicClock
+    /// Turns a stored URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
+    public var playableURI: (String) -> String
+    /// A gst-launch description for the audio sink; nil for the default.
+    public var audioSinkDescription: String?
+    /// Posts named on the command line: shown first, in order.
+    public var pinnedPosts: [Post]
+    public var pageSize: Int
+    public var preferences: PreferencesStore
+    /// Where thumbnails are cached.
+    public var cacheDirectory: URL
+    /// The handle of the person using this copy (their comments can be deleted).
+    public var selfHandle: String = "you"
+    /// The cameras and microphones to record from (test sources with `--camera test`).
+    /// Asked once, when the Create tab first opens.
+    public var makeDevices: @MainActor () -> RecordingDevices = { RecordingDevices(directory: MonitoredCaptureDevices()) }
+    /// The recorder's bundled sounds.
+    public var sounds: [RecordingSound] = []
+    /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).
+    public var videosFolder: URL = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Videos")
+    /// Where the user's own files go (a chosen avatar is copied here).
+    public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
+    /// Posts the recorder's clips (FeedSources' ClipPublishService in the app).
+    public var publisher: ClipPublishing
+    /// Stills for grids and the Inbox (FeedMedia's ThumbnailGenerator in the app).
+    public var thumbnails: ThumbnailProviding
+    /// The cache folder, measured and cleared for the profile (FeedSources' CacheDirectory).
+    public var cache: CacheControl
+
+    public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
+                playableURI: @escaping (String) -> String, audioSinkDescription: String?,
+                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL,
+                publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl, pageSize: Int = 10) {
+        self.publisher = publisher
+        self.cache = cache
+        self.thumbnails = thumbnails
+        self.cacheDirectory = cacheDirectory
+        self.repository = repository
+        self.events = events
+        self.clock = clock
+        self.playableURI = playableURI
+        self.audioSinkDescription = audioSinkDescription
+        self.pinnedPosts = pinnedPosts
+        self.preferences = preferences
+        self.pageSize = pageSize
+    }
+
+    /// A local path for an image URI (avatars, covers), if it is a file.
+    public func filePath(for uri: String?) -> String? {
+        guard let uri, let url = URL(string: playableURI(uri)), url.isFileURL else { return nil }
+        return url.path
+    }
+}

@@ -1,0 +1,45 @@
+import FeedCore
+import GtkKit
+
+/// The feed's slide from one page to the next (or back to rest): a `SnapAnimation` of the
+/// pages' offset, stepped by the frame clock of the widget it moves.
+@MainActor
+final class PageAnimator {
+    private let widget: Widget
+    private let clock: MonotonicClock
+    private var snap: (animation: SnapAnimation, delta: Int)?
+    private var tick: UInt32?
+    /// Each step's offset.
+    var onStep: (Double) -> Void = { _ in }
+    /// The slide is over; `delta` is the page it moved to (0: back to rest).
+    var onFinished: (_ delta: Int) -> Void = { _ in }
+
+    init(widget: Widget, clock: MonotonicClock) {
+        self.widget = widget
+        self.clock = clock
+    }
+
+    var isRunning: Bool { snap != nil }
+
+    /// Slides from `offset` to `target` (a page away for a page change, 0 to rest) in `durationUs`.
+    func slide(from offset: Double, to target: Double, delta: Int, durationUs: Int64) {
+        snap = (SnapAnimation(from: offset, to: target, startUs: clock.nowMicroseconds(), durationUs: durationUs), delta)
+        onStep(offset)
+        guard tick == nil else { return }
+        tick = widget.addTickCallback { [weak self] _ in self?.step() ?? false }
+    }
+
+    private func step() -> Bool {
+        guard let (animation, delta) = snap else {
+            tick = nil
+            return false
+        }
+        let now = clock.nowMicroseconds()
+        onStep(animation.value(atUs: now))
+        guard animation.isFinished(atUs: now) else { return true }
+        snap = nil
+        tick = nil
+        onFinished(delta)
+        return false
+    }
+}
