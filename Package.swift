@@ -31,13 +31,19 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-        // The only hand-written C: macro accessors, variadic wrappers, the frame paintable.
-        .target(name: "CShims", dependencies: ["CGLib", "CGtk", "CGStreamer"]),
+        // The only hand-written C: macro accessors, variadic wrappers, the frame paintable and
+        // the clamp. One shim per library, so what sees GStreamer never sees GTK, even in C.
+        .target(name: "CGLibShims", dependencies: ["CGLib"]),
+        .target(name: "CGStreamerShims", dependencies: ["CGLib", "CGStreamer"]),
+        .target(name: "CGtkShims", dependencies: ["CGtk", "CGStreamerShims"]),
 
-        // Thin owned wrappers over the C APIs.
-        .target(name: "GLibKit", dependencies: ["CGLib", "CShims"], swiftSettings: swiftSettings),
-        .target(name: "GStreamerKit", dependencies: ["GLibKit", "CGLib", "CGStreamer", "CShims"], swiftSettings: swiftSettings),
-        .target(name: "GtkKit", dependencies: ["GLibKit", "CGLib", "CGtk", "CShims"], swiftSettings: swiftSettings),
+        // Thin owned wrappers over the C APIs; the only Swift that calls C.
+        .target(name: "GLibKit", dependencies: ["CGLib", "CGLibShims"], swiftSettings: swiftSettings),
+        .target(name: "GStreamerKit", dependencies: ["GLibKit", "CGLib", "CGStreamer", "CGLibShims", "CGStreamerShims"],
+                swiftSettings: swiftSettings),
+        // GTK over GStreamer (textures over decoded frames), never the other way round.
+        .target(name: "GtkKit", dependencies: ["GLibKit", "GStreamerKit", "CGLib", "CGtk", "CGLibShims", "CGtkShims"],
+                swiftSettings: swiftSettings),
 
         // The user's language: gettext and locale-aware numbers, below everything that speaks.
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
@@ -47,13 +53,13 @@ let package = Package(
         .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite"], swiftSettings: swiftSettings),
         .target(name: "FeedSources", dependencies: ["FeedCore", "Localization"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
-        .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit", "CShims"], swiftSettings: swiftSettings),
+        .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         // MPRIS2 over the feed's PlaybackControl: outside the widgets, as Clapper has it.
         .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).

@@ -31,6 +31,9 @@ for target in $(swift package dump-package 2>/dev/null | python3 -c \
 done
 echo "built on their own: all library targets"
 
+echo "== module graph rules"
+python3 tools/check-module-graph.py
+
 echo "== swift test (unit, GStreamer integration, GTK wrappers)"
 set +e
 swift test --skip-build 2>&1 | sed '/warning: prohibited flag/d' | tee "$logs/swift.txt"

@@ -269,31 +269,23 @@ final class FeedController {
         let size = slot.player.videoSize ?? post.displaySize ?? PixelSize(width: 0, height: 0)
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index, latencyUs: latencyUs,
                                      width: size.width, height: size.height))
-        // Encoding a PNG takes tens of milliseconds: not while the next page may be wanted.
+        // Only a texture reference is taken here (the encoding is a worker's), but not while the
+        // next page may be wanted.
         MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
             guard let self, let slot, slot.post?.id == waiting.postID else { return }
             saveThumbnail(of: slot)
         }
     }
 
-    /// The post's cached picture as a file URI, once one was saved (MPRIS art).
-    func thumbnailURI(for post: Post) -> String? {
-        let path = thumbnailPath(for: post)
-        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).absoluteString : nil
-    }
-
-    /// The frame on screen as a cached PNG, for MPRIS art (and later the profile grid).
-    func thumbnailPath(for post: Post) -> String {
-        env.cacheDirectory.appendingPathComponent("thumbnails/post-\(post.id).png").path
-    }
+    /// The post's still as a file URI, once one was saved (MPRIS art).
+    func thumbnailURI(for post: Post) -> String? { env.stills.uri(forPostID: post.id) }
 
     private func saveThumbnail(of slot: PageSlot) {
-        guard let post = slot.post else { return }
-        let path = thumbnailPath(for: post)
-        guard !FileManager.default.fileExists(atPath: path) else { return }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        if slot.surface.savePNG(to: path), post.id == store.current?.id { onCurrentChanged?(post) }
+        guard let post = slot.post, let texture = slot.surface.currentTexture else { return }
+        env.stills.keep(texture, postID: post.id) { [weak self] in
+            guard let self, post.id == store.current?.id else { return }
+            onCurrentChanged?(post)
+        }
     }
 
     private func slotReady(_ slot: PageSlot, _ size: PixelSize?) {

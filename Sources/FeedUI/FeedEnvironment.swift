@@ -1,5 +1,6 @@
 public import FeedCore
 public import FeedMedia
+public import VideoBridge
 public import Foundation
 
 /// Everything the feed needs from outside, injected by the composition root.
@@ -15,8 +16,8 @@ public struct FeedEnvironment {
     public var pinnedPosts: [Post]
     public var pageSize: Int
     public var preferences: PreferencesStore
-    /// Where thumbnails are cached.
-    public var cacheDirectory: URL
+    /// The frames posts showed on screen, kept for MPRIS art.
+    public var stills: ScreenStills
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
     /// The cameras and microphones to record from (test sources with `--camera test`).
@@ -37,12 +38,12 @@ public struct FeedEnvironment {
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
-                pinnedPosts: [Post], preferences: PreferencesStore, cacheDirectory: URL,
+                pinnedPosts: [Post], preferences: PreferencesStore, stills: ScreenStills,
                 publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl, pageSize: Int = 10) {
         self.publisher = publisher
         self.cache = cache
         self.thumbnails = thumbnails
-        self.cacheDirectory = cacheDirectory
+        self.stills = stills
         self.repository = repository
         self.events = events
         self.clock = clock

@@ -1,5 +1,5 @@
 import CGLib
-import CShims
+import CGLibShims
 
 /// Owns one reference to a GObject and releases it when the handle goes away.
 /// Floating references (widgets, elements) are sunk on adoption, so Swift holds a real

@@ -1,4 +1,4 @@
-import CShims
+import CGLibShims
 
 /// Process-wide memory settings.
 public enum ProcessMemory {

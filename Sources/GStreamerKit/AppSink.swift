@@ -1,5 +1,5 @@
 import CGStreamer
-package import CShims
+package import CGStreamerShims
 import GLibKit
 
 /// A decoded video frame: a reference to its buffer and its layout. Frees the buffer when the

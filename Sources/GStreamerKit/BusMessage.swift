@@ -1,5 +1,5 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
 
 /// A bus message decoded into Swift.
 public enum BusMessage: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
+import CGLibShims
 import GLibKit
 
 /// An owned GstDeviceMonitor: the devices of the given classes present now, and a report on

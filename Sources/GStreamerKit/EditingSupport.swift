@@ -1,5 +1,5 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
 
 /// Seeks and timing adjustments an editing pipeline needs beyond playback's.
 public extension Element {

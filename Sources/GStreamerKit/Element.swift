@@ -1,5 +1,5 @@
 package import CGStreamer
-import CShims
+import CGStreamerShims
 public import GLibKit
 
 /// A GStreamer element, owned by Swift (the floating reference is sunk on creation).

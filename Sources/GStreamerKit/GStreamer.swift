@@ -1,5 +1,5 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
 
 /// Process-wide GStreamer set-up.
 public enum GStreamer {

@@ -1,5 +1,5 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
 public import GLibKit
 
 /// A pad of an element.

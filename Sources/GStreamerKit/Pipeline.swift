@@ -1,5 +1,5 @@
 import CGStreamer
-import CShims
+import CGStreamerShims
 import GLibKit
 
 /// A top-level pipeline (or playbin) with its bus watched on the main loop.

@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 public import GLibKit
 
 /// GtkApplication. `run()` hands the main thread to GLib until the last window closes.

@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 import GLibKit
 
 /// GtkBox.

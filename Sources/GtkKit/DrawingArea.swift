@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 import GLibKit
 
 /// An empty GtkDrawingArea used as a size probe: GTK 4 widgets have no size-allocate signal,

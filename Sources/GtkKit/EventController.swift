@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 public import GLibKit
 
 /// A GTK event controller; the widget it is added to owns it.

@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 
 /// GtkFixed: children at explicit positions, with optional transforms (for animations).
 @MainActor

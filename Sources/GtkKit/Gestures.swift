@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 import GLibKit
 
 /// Clicks: `n` is 1 for a single press, 2 for the second press of a double-click.

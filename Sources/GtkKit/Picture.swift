@@ -1,6 +1,4 @@
 import CGtk
-import CShims
-public import GLibKit
 
 /// GtkPicture showing a paintable, or an image file.
 @MainActor
@@ -12,9 +10,10 @@ public final class Picture: Widget {
 
     private var picture: OpaquePointer { OpaquePointer(handle.raw) }
 
-    /// Shows a GdkPaintable (set once; a frame paintable changes its contents in place).
-    public func setPaintable(_ paintable: GObjectHandle?) {
-        gtk_picture_set_paintable(picture, paintable.map { OpaquePointer($0.raw) })
+    /// Shows a paintable (set once; a frame paintable changes its contents in place). The
+    /// picture keeps a reference of its own.
+    public func setPaintable(_ paintable: (any Paintable)?) {
+        gtk_picture_set_paintable(picture, paintable?.paintableObject)
     }
 
     /// Loads an image file (PNG, JPEG, SVG) at its natural size.

@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 import GLibKit
 
 /// GtkPopover: a bubble pointing at a widget. It is parented to that widget only while shown

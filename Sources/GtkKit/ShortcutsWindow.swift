@@ -1,6 +1,6 @@
 import GLibKit
 import CGtk
-import CShims
+import CGtkShims
 
 /// The Ctrl+? window listing keyboard shortcuts, built from GtkBuilder XML.
 @MainActor

@@ -1,5 +1,6 @@
 import CGtk
-import CShims
+import CGtkShims
+import CGLibShims
 
 /// Application-wide CSS and theme preferences.
 @MainActor

@@ -1,5 +1,5 @@
 import CGtk
-import CShims
+import CGtkShims
 import GLibKit
 
 /// A multi-line text field (GtkTextView) whose text is plain, never markup.

@@ -1,5 +1,5 @@
 package import CGtk
-import CShims
+import CGtkShims
 public import GLibKit
 
 /// A GTK widget owned by Swift. GTK objects live on the main thread only.

@@ -1,5 +1,6 @@
 import CGtk
-import CShims
+import CGtkShims
+import CGLibShims
 import GLibKit
 
 /// A GtkApplicationWindow.

@@ -9,6 +9,7 @@ import GStreamerKit
 import GtkKit
 import Localization
 import MediaControls
+import VideoBridge
 
 /// Writes a line to standard error (messages for whoever launched Loopfeed from a terminal).
 func printError(_ text: String) {
@@ -103,7 +104,8 @@ public enum LoopfeedMain {
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
             preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
-            cacheDirectory: paths.cacheDirectory,
+            stills: ScreenStills(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
+                                 work: MainLoopWork(label: "io.github.loopfeed.stills", qos: .utility)),
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),
                                           measure: { (try? ClipProbe.probe($0))?.size }),

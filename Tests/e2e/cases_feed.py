@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from harness import *  # noqa: F401,F403 (the cases share the harness's names)
 
+import urllib.parse
+
 def case_launch_shows_video(ctx: Context) -> None:
     app, minimum = launch_feed(ctx, "launch")
     ready = app.wait("ready", 20)
@@ -243,6 +245,17 @@ def case_mpris_next_previous(ctx: Context) -> None:
     expect_page_moves(app, lambda: ctx.playerctl("previous"), 0, "playerctl previous", first_frame=False)
     title = ctx.playerctl("metadata", "xesam:title")
     expect(title == clips[0].stem, f"xesam:title is {title!r}, expected the caption {clips[0].stem!r}")
+    # The frame on screen becomes the art (written by a worker, then announced).
+    deadline = time.monotonic() + 5
+    art = ""
+    while time.monotonic() < deadline:
+        art = ctx.playerctl("metadata", "mpris:artUrl", check=False)
+        if art.startswith("file://"):
+            break
+        time.sleep(0.2)
+    art_path = Path(urllib.parse.unquote(urllib.parse.urlparse(art).path))
+    expect(art.startswith("file://") and art_path.is_file() and art_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n",
+           f"mpris:artUrl is {art!r}: expected a PNG of the frame on screen")
     ctx.playerctl("volume", "0.3")
     deadline = time.monotonic() + 3
     while True:

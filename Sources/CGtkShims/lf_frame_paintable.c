@@ -1,4 +1,4 @@
-#include "lf_shims.h"
+#include "lf_gtk_shims.h"
 
 /* One stable paintable per page: frames swap the texture inside and invalidate, so GTK never
  * sees a new paintable per frame (which queues a resize each time on GTK 4.8). */
@@ -89,8 +89,6 @@ void lf_frame_paintable_clear(LfFramePaintable *self) {
     gdk_paintable_invalidate_contents(GDK_PAINTABLE(self));
 }
 
-guint64 lf_frame_paintable_get_serial(LfFramePaintable *self) { return self->serial; }
-
 void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHandler handler,
                                             gpointer user_data, GDestroyNotify notify) {
     if (self->painted_notify) self->painted_notify(self->painted_data);
@@ -99,48 +97,6 @@ void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHan
     self->painted_notify = notify;
 }
 
-gboolean lf_frame_paintable_save_png(LfFramePaintable *self, const char *path) {
-    if (!self->texture) return FALSE;
-    return gdk_texture_save_to_png(self->texture, path);
-}
-
-/* The frame on screen averaged down to `width` x `height` pixels (a few dozen): drawn scaled
- * up, the bilinear filter turns it into a soft, blurred copy for behind the video, at the cost
- * of one small texture instead of a blur every frame. NULL when there is no frame. */
-GdkTexture *lf_frame_paintable_reduce(LfFramePaintable *self, int width, int height) {
-    if (!self->texture || width <= 0 || height <= 0) return NULL;
-    int src_w = gdk_texture_get_width(self->texture);
-    int src_h = gdk_texture_get_height(self->texture);
-    if (src_w <= 0 || src_h <= 0) return NULL;
-    gsize src_stride = (gsize)src_w * 4;
-    guchar *src = g_try_malloc(src_stride * (gsize)src_h);
-    if (!src) return NULL;
-    /* B8G8R8A8 premultiplied, the format gdk_texture_download promises. */
-    gdk_texture_download(self->texture, src, src_stride);
-    gsize dst_stride = (gsize)width * 4;
-    guchar *dst = g_malloc0(dst_stride * (gsize)height);
-    for (int y = 0; y < height; y++) {
-        int y0 = y * src_h / height, y1 = MAX(y0 + 1, (y + 1) * src_h / height);
-        for (int x = 0; x < width; x++) {
-            int x0 = x * src_w / width, x1 = MAX(x0 + 1, (x + 1) * src_w / width);
-            guint64 sum[4] = {0, 0, 0, 0};
-            guint64 n = 0;
-            /* Every second row and column is plenty for an average. */
-            for (int sy = y0; sy < y1; sy += 2) {
-                const guchar *row = src + (gsize)sy * src_stride;
-                for (int sx = x0; sx < x1; sx += 2) {
-                    const guchar *p = row + (gsize)sx * 4;
-                    sum[0] += p[0]; sum[1] += p[1]; sum[2] += p[2]; sum[3] += p[3];
-                    n++;
-                }
-            }
-            guchar *out = dst + (gsize)y * dst_stride + (gsize)x * 4;
-            for (int c = 0; c < 4; c++) out[c] = n ? (guchar)(sum[c] / n) : 0;
-        }
-    }
-    g_free(src);
-    GBytes *bytes = g_bytes_new_take(dst, dst_stride * (gsize)height);
-    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, dst_stride);
-    g_bytes_unref(bytes);
-    return texture;
+GdkTexture *lf_frame_paintable_ref_texture(LfFramePaintable *self) {
+    return self->texture ? g_object_ref(self->texture) : NULL;
 }

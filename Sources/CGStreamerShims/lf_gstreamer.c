@@ -1,4 +1,4 @@
-#include "lf_shims.h"
+#include "lf_gst_shims.h"
 
 GstMessageType lf_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
 GstObject *lf_message_source(GstMessage *message) { return GST_MESSAGE_SRC(message); }
@@ -113,44 +113,6 @@ gulong lf_pad_add_caps_probe(GstPad *pad, LfCapsHandler handler, gpointer user_d
     box->user_data = user_data;
     box->notify = notify;
     return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_caps_event, box, caps_box_free);
-}
-
-typedef struct {
-    GstBuffer *buffer;
-    GstVideoFrame frame;
-} MappedFrame;
-
-static void mapped_frame_free(gpointer data) {
-    MappedFrame *mapped = data;
-    gst_video_frame_unmap(&mapped->frame);
-    gst_buffer_unref(mapped->buffer);
-    g_free(mapped);
-}
-
-GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
-    GdkMemoryFormat format;
-    switch (GST_VIDEO_INFO_FORMAT(&frame->info)) {
-    case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_BGRx: format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED; break;
-    case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_RGBx: format = GDK_MEMORY_R8G8B8A8_PREMULTIPLIED; break;
-    case GST_VIDEO_FORMAT_ARGB: case GST_VIDEO_FORMAT_xRGB: format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED; break;
-    default: return NULL;
-    }
-    MappedFrame *mapped = g_new0(MappedFrame, 1);
-    mapped->buffer = gst_buffer_ref(frame->buffer);
-    if (!gst_video_frame_map(&mapped->frame, (GstVideoInfo *)&frame->info, mapped->buffer, GST_MAP_READ)) {
-        gst_buffer_unref(mapped->buffer);
-        g_free(mapped);
-        return NULL;
-    }
-    gint width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
-    gint height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
-    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
-    guint8 *pixels = GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0);
-    /* Zero copy: the bytes point into the mapped buffer until the texture lets them go. */
-    GBytes *bytes = g_bytes_new_with_free_func(pixels, stride * (gsize)height, mapped_frame_free, mapped);
-    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
-    g_bytes_unref(bytes);
-    return texture;
 }
 
 typedef struct {

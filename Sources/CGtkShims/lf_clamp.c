@@ -1,4 +1,4 @@
-#include "lf_shims.h"
+#include "lf_gtk_shims.h"
 
 /* One child, never wider than `maximum` pixels and centred in whatever is wider (GNOME's
  * AdwClamp, which libadwaita 1.2 has but plain GTK 4.8 does not). Its minimum width is the

@@ -1,0 +1,38 @@
+/* GLib and GObject shims: what Swift cannot call directly (the variadic g_object_set/get, type
+ * macros) and malloc tuning. Sees GLib only. */
+#ifndef LF_GLIB_SHIMS_H
+#define LF_GLIB_SHIMS_H
+
+#include <glib.h>
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* ---- GObject: typed setters for g_object_set (variadic) ---- */
+void lf_object_set_pointer(gpointer object, const char *name, gpointer value);
+void lf_object_set_bool(gpointer object, const char *name, gboolean value);
+void lf_object_set_int(gpointer object, const char *name, gint value);
+void lf_object_set_uint(gpointer object, const char *name, guint value);
+void lf_object_set_double(gpointer object, const char *name, gdouble value);
+void lf_object_set_string(gpointer object, const char *name, const char *value);
+/* Returns a newly allocated string (g_free it), or NULL. */
+char *lf_object_get_string(gpointer object, const char *name);
+gint lf_object_get_int(gpointer object, const char *name);
+gdouble lf_object_get_double(gpointer object, const char *name);
+gboolean lf_object_get_bool(gpointer object, const char *name);
+/* Returns a new reference (unref it), or NULL. */
+gpointer lf_object_get_object(gpointer object, const char *name);
+gboolean lf_object_is_floating(gpointer object);
+/* Whether the object's class installs `name` (g_object_get warns on a missing one). */
+gboolean lf_object_has_property(gpointer object, const char *name);
+guint lf_object_ref_count(gpointer object);
+const char *lf_object_type_name(gpointer object);
+
+/* Caps glibc's malloc arenas (one grows per thread by default). */
+void lf_limit_malloc_arenas(int count);
+/* Returns freed heap memory to the system (malloc_trim); nonzero when some was released. */
+int lf_release_free_memory(void);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,110 @@
+#include "lf_gtk_shims.h"
+
+GtkWidget *lf_window_new_application(GtkApplication *app) { return gtk_application_window_new(app); }
+gint lf_key_event_state(GdkModifierType state) { return (gint)(state & gtk_accelerator_get_default_mod_mask()); }
+
+void lf_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* Files on the clipboard as a desktop puts them there: a file list (text/uri-list and the
+ * portal types, GTK's own serializers) and x-special/gnome-copied-files, which file managers
+ * paste as a copy. */
+void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, int count) {
+    if (count <= 0) return;
+    GSList *files = NULL;
+    GString *copied = g_string_new("copy");
+    for (int i = count - 1; i >= 0; i--) files = g_slist_prepend(files, g_file_new_for_uri(uris[i]));
+    for (int i = 0; i < count; i++) g_string_append_printf(copied, "\n%s", uris[i]);
+    GdkFileList *list = gdk_file_list_new_from_list(files);
+    GBytes *bytes = g_string_free_to_bytes(copied);
+    GdkContentProvider *providers[2] = {
+        gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, list),
+        gdk_content_provider_new_for_bytes("x-special/gnome-copied-files", bytes),
+    };
+    GdkContentProvider *both = gdk_content_provider_new_union(providers, 2);
+    gdk_clipboard_set_content(clipboard, both);
+    g_object_unref(both);
+    g_bytes_unref(bytes);
+    g_boxed_free(GDK_TYPE_FILE_LIST, list);
+    g_slist_free_full(files, g_object_unref);
+}
+
+typedef struct {
+    GstBuffer *buffer;
+    GstVideoFrame frame;
+} MappedFrame;
+
+static void mapped_frame_free(gpointer data) {
+    MappedFrame *mapped = data;
+    gst_video_frame_unmap(&mapped->frame);
+    gst_buffer_unref(mapped->buffer);
+    g_free(mapped);
+}
+
+GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
+    GdkMemoryFormat format;
+    switch (GST_VIDEO_INFO_FORMAT(&frame->info)) {
+    case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_BGRx: format = GDK_MEMORY_B8G8R8A8_PREMULTIPLIED; break;
+    case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_RGBx: format = GDK_MEMORY_R8G8B8A8_PREMULTIPLIED; break;
+    case GST_VIDEO_FORMAT_ARGB: case GST_VIDEO_FORMAT_xRGB: format = GDK_MEMORY_A8R8G8B8_PREMULTIPLIED; break;
+    default: return NULL;
+    }
+    MappedFrame *mapped = g_new0(MappedFrame, 1);
+    mapped->buffer = gst_buffer_ref(frame->buffer);
+    if (!gst_video_frame_map(&mapped->frame, (GstVideoInfo *)&frame->info, mapped->buffer, GST_MAP_READ)) {
+        gst_buffer_unref(mapped->buffer);
+        g_free(mapped);
+        return NULL;
+    }
+    gint width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
+    gint height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
+    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
+    guint8 *pixels = GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0);
+    /* Zero copy: the bytes point into the mapped buffer until the texture lets them go. */
+    GBytes *bytes = g_bytes_new_with_free_func(pixels, stride * (gsize)height, mapped_frame_free, mapped);
+    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
+    g_bytes_unref(bytes);
+    return texture;
+}
+
+/* A texture averaged down to `width` x `height` pixels (a few dozen): drawn scaled up, the
+ * bilinear filter turns it into a soft, blurred copy for behind the video, at the cost of one
+ * small texture instead of a blur every frame. */
+GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height) {
+    if (!texture || width <= 0 || height <= 0) return NULL;
+    int src_w = gdk_texture_get_width(texture);
+    int src_h = gdk_texture_get_height(texture);
+    if (src_w <= 0 || src_h <= 0) return NULL;
+    gsize src_stride = (gsize)src_w * 4;
+    guchar *src = g_try_malloc(src_stride * (gsize)src_h);
+    if (!src) return NULL;
+    /* B8G8R8A8 premultiplied, the format gdk_texture_download promises. */
+    gdk_texture_download(texture, src, src_stride);
+    gsize dst_stride = (gsize)width * 4;
+    guchar *dst = g_malloc0(dst_stride * (gsize)height);
+    for (int y = 0; y < height; y++) {
+        int y0 = y * src_h / height, y1 = MAX(y0 + 1, (y + 1) * src_h / height);
+        for (int x = 0; x < width; x++) {
+            int x0 = x * src_w / width, x1 = MAX(x0 + 1, (x + 1) * src_w / width);
+            guint64 sum[4] = {0, 0, 0, 0};
+            guint64 n = 0;
+            /* Every second row and column is plenty for an average. */
+            for (int sy = y0; sy < y1; sy += 2) {
+                const guchar *row = src + (gsize)sy * src_stride;
+                for (int sx = x0; sx < x1; sx += 2) {
+                    const guchar *p = row + (gsize)sx * 4;
+                    sum[0] += p[0]; sum[1] += p[1]; sum[2] += p[2]; sum[3] += p[3];
+                    n++;
+                }
+            }
+            guchar *out = dst + (gsize)y * dst_stride + (gsize)x * 4;
+            for (int c = 0; c < 4; c++) out[c] = n ? (guchar)(sum[c] / n) : 0;
+        }
+    }
+    g_free(src);
+    GBytes *bytes = g_bytes_new_take(dst, dst_stride * (gsize)height);
+    GdkTexture *reduced = gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, dst_stride);
+    g_bytes_unref(bytes);
+    return reduced;
+}

@@ -1,0 +1,43 @@
+import CGLib
+import CGtk
+import CGtkShims
+public import GStreamerKit
+
+/// One GdkTexture: a picture's pixels.
+///
+/// `@unchecked Sendable` because a GdkTexture is immutable once made (GTK documents textures as
+/// such, and the memory textures made here never change their bytes) and its reference count is
+/// atomic: reading or saving it from a worker thread while the main thread paints it is safe.
+public final class Texture: @unchecked Sendable {
+    let raw: OpaquePointer
+
+    /// Takes over a texture reference the caller owns.
+    init(adopting raw: OpaquePointer) { self.raw = raw }
+
+    /// Wraps a decoded frame without copying it (the frame stays mapped while the texture lives);
+    /// nil when the frame is not packed 32-bit RGB. Any thread.
+    public convenience init?(videoFrame: VideoFrame) {
+        guard let texture = lf_texture_new_from_video_frame(videoFrame.frame) else { return nil }
+        self.init(adopting: texture)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
+
+    public var width: Int { Int(gdk_texture_get_width(raw)) }
+    public var height: Int { Int(gdk_texture_get_height(raw)) }
+
+    /// The picture averaged down to a few pixels: drawn scaled up, a soft blurred copy.
+    public func reduced(width: Int, height: Int) -> Texture? {
+        lf_texture_reduce(raw, Int32(width), Int32(height)).map(Texture.init(adopting:))
+    }
+
+    /// Encodes the picture as a PNG file; false when it could not be written. Slow (tens of
+    /// milliseconds for a full frame): call it off the main thread.
+    public func savePNG(to path: String) -> Bool {
+        gdk_texture_save_to_png(raw, path) != 0
+    }
+}
+
+extension Texture: Paintable {
+    public var paintableObject: OpaquePointer { raw }
+}
