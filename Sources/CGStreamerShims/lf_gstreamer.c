@@ -144,3 +144,15 @@ gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler han
     box->notify = notify;
     return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_event, box, event_box_free);
 }
+
+GSource *lf_bus_watch_attach(GstBus *bus, GMainContext *context, GstBusFunc func, gpointer user_data,
+                             GDestroyNotify notify) {
+    GSource *source = gst_bus_create_watch(bus);
+    if (source == NULL) {
+        if (notify) notify(user_data);
+        return NULL;
+    }
+    g_source_set_callback(source, (GSourceFunc) func, user_data, notify);
+    g_source_attach(source, context);
+    return source;
+}

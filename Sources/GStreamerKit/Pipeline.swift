@@ -1,10 +1,12 @@
 import CGStreamer
 import CGStreamerShims
-import GLibKit
+public import GLibKit
 
 /// A top-level pipeline (or playbin) with its bus watched on the main loop.
 public final class Pipeline: Element, @unchecked Sendable {
     private var watchedBus: UnsafeMutablePointer<GstBus>?
+    /// A watch attached to a player thread's context instead (see `watchBus(on:_:)`).
+    private var threadWatch: UnsafeMutablePointer<GSource>?
 
     public static func makePipeline(_ factory: String = "pipeline", name: String? = nil) throws(GStreamerError) -> Pipeline {
         let element = try Element.make(factory, name: name)
@@ -40,6 +42,25 @@ public final class Pipeline: Element, @unchecked Sendable {
         })
     }
 
+    /// Delivers bus messages to `handler` on `thread`, one at a time, in order: what the handler
+    /// does (seeks, state changes) may block that thread but never the window's. One watch per
+    /// pipeline, as with `watchBus(_:)`; call `removeBusWatch()` from `thread`.
+    public func watchBus(on thread: ContextThread, _ handler: @escaping @Sendable (BusMessage) -> Void) {
+        removeBusWatch()
+        guard let bus = gst_element_get_bus(element) else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        let state = ThreadBusWatchState(handler: handler, pipeline: handle.raw)
+        threadWatch = lf_bus_watch_attach(bus, thread.context, { _, message, data in
+            guard let message, let data else { return 1 }
+            let state = Unmanaged<ThreadBusWatchState>.fromOpaque(data).takeUnretainedValue()
+            state.handler(BusMessage(message, pipeline: state.pipeline))
+            return 1
+        }, Unmanaged.passRetained(state).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<ThreadBusWatchState>.fromOpaque(data).release()
+        })
+    }
+
     /// Blocks until end of stream or an error, or until the timeout (nil then). For worker
     /// threads only: never call this on the main thread.
     public func waitForEndOrError(timeoutSeconds: Double) -> BusMessage? {
@@ -67,6 +88,11 @@ public final class Pipeline: Element, @unchecked Sendable {
     }
 
     public func removeBusWatch() {
+        if let source = threadWatch {
+            g_source_destroy(source)
+            g_source_unref(source)
+            threadWatch = nil
+        }
         guard let bus = watchedBus else { return }
         gst_bus_remove_watch(bus)
         gst_object_unref(bus)
@@ -83,6 +109,16 @@ private final class BusWatchState: @unchecked Sendable {
     let handler: CallbackBox<@MainActor (BusMessage) -> Void>
     let pipeline: UnsafeMutableRawPointer
     init(handler: CallbackBox<@MainActor (BusMessage) -> Void>, pipeline: UnsafeMutableRawPointer) {
+        self.handler = handler
+        self.pipeline = pipeline
+    }
+}
+
+private final class ThreadBusWatchState: @unchecked Sendable {
+    // Read-only after init: a Sendable closure and the pipeline pointer, compared, never followed.
+    let handler: @Sendable (BusMessage) -> Void
+    let pipeline: UnsafeMutableRawPointer
+    init(handler: @escaping @Sendable (BusMessage) -> Void, pipeline: UnsafeMutableRawPointer) {
         self.handler = handler
         self.pipeline = pipeline
     }

@@ -12,9 +12,11 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
     private struct Mailbox {
         var texture: Texture?
         var idlePending = false
-        /// Bumped by `reset()`: textures made before it are dropped.
-        var generation: UInt64 = 0
-        var textureGeneration: UInt64 = 0
+        /// The source the window wants shown, the one the player last began, and the one the
+        /// waiting texture belongs to: only a texture of the wanted source is shown.
+        var wanted: UInt64 = 0
+        var current: UInt64 = 0
+        var textureSource: UInt64 = 0
     }
 
     private let mailbox = Mutex(Mailbox())
@@ -24,7 +26,7 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
     @MainActor public var paintable: FramePaintable { screen.paintable }
 
     /// Called on the main thread when a new texture is painted by the frame clock:
-    /// `isFirst` is true for the first frame painted since the last `reset()`.
+    /// `isFirst` is true for the first frame painted since the window last asked for a new source.
     @MainActor public var onPainted: ((_ isFirst: Bool, _ width: Int, _ height: Int) -> Void)? {
         get { screen.callback }
         set { screen.callback = newValue }
@@ -48,7 +50,7 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
         guard let texture = Texture(videoFrame: frame) else { return }
         let scheduleIdle = mailbox.withLock { box -> Bool in
             box.texture = texture
-            box.textureGeneration = box.generation
+            box.textureSource = box.current
             if box.idlePending { return false }
             box.idlePending = true
             return true
@@ -59,12 +61,17 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
         }
     }
 
-    @MainActor public func reset() {
+    @MainActor public func expectSource(_ source: UInt64) {
         mailbox.withLock { box in
             box.texture = nil
-            box.generation &+= 1
+            box.wanted = source
         }
         screen.expectFirstFrame()
+    }
+
+    // Player thread.
+    public func beginSource(_ source: UInt64) {
+        mailbox.withLock { $0.current = source }
     }
 
     /// The picture on screen (a thumbnail's source), nil before the first frame.
@@ -86,7 +93,7 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
             box.idlePending = false
             let texture = box.texture
             box.texture = nil
-            return box.textureGeneration == box.generation ? texture : nil
+            return box.textureSource == box.wanted ? texture : nil
         }
         guard let texture else { return }
         screen.show(texture)

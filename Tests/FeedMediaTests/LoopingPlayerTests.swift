@@ -1,3 +1,4 @@
+import CGLib
 import FeedCore
 @testable import FeedMedia
 import Foundation
@@ -17,11 +18,6 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         clips = try TestClips.get()
     }
 
-    override class func tearDown() {
-        if case .success(let clips) = TestClips.shared { try? FileManager.default.removeItem(at: clips.directory) }
-        super.tearDown()
-    }
-
     @MainActor
     private func makePlayer(_ log: FrameLog) throws -> LoopingPlayer {
         let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
@@ -38,9 +34,12 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         return player.phase
     }
 
+    /// The playbin's address, for checking it is the same object across loads.
     @MainActor
-    private func playbin(of player: LoopingPlayer) -> Pipeline? {
-        Mirror(reflecting: player).children.first { $0.label == "playbin" }?.value as? Pipeline
+    private func playbin(of player: LoopingPlayer) -> UnsafeMutableRawPointer? {
+        guard let object = player.pipelineReference.strong() else { return nil }
+        g_object_unref(object)
+        return object
     }
 
     // MARK: - Loading and sizing
@@ -301,7 +300,7 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.run(until: {
                 log.played.filter { $0.generation == firstGeneration + 1 }.count >= 5
             }, timeoutSeconds: 3))
-            XCTAssertTrue(playbin(of: player) === pipeline, "load must reuse the playbin")
+            XCTAssertEqual(playbin(of: player), pipeline, "load must reuse the playbin")
 
             let old = log.entries.filter { $0.generation == firstGeneration }
             let new = log.entries.filter { $0.generation == firstGeneration + 1 }
@@ -338,13 +337,14 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
             let receiverDeinits = Locked(0)
             var log: FrameLog? = FrameLog(deinitCounter: receiverDeinits)
             var player: LoopingPlayer? = try makePlayer(log!)
-            let weakPipeline = GWeakReference(try XCTUnwrap(playbin(of: player!)).handle.raw)
+            let weakPipeline = player!.pipelineReference
             XCTAssertEqual(load(player!, clips.audioVideo), .ready)
             player!.play()
             XCTAssertTrue(MainLoop.run(until: { log!.playedCount >= 3 }, timeoutSeconds: 3))
             player = nil
             log = nil
-            spin(seconds: 0.05)
+            // The player thread takes the pipeline down after the window has let go.
+            _ = MainLoop.run(until: { !weakPipeline.isAlive && receiverDeinits.value == 1 }, timeoutSeconds: 3)
             XCTAssertFalse(weakPipeline.isAlive, "the playbin leaked")
             XCTAssertEqual(receiverDeinits.value, 1, "the receiver leaked (held by the appsink callback)")
         }

@@ -33,11 +33,16 @@ struct TestClips: Sendable {
 
     static func get() throws -> TestClips { try shared.get() }
 
+    private static var directory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-media-tests-\(getpid())", isDirectory: true)
+    }
+
+    /// Made once per test process (several test classes share them) and removed when it exits.
     private static func make() throws -> TestClips {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("loopfeed-media-tests-\(getpid())", isDirectory: true)
+        let dir = directory
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestClips.directory) }
         func url(_ name: String) -> URL { dir.appendingPathComponent(name) }
 
         let h264 = "x264enc speed-preset=ultrafast key-int-max=30 ! video/x-h264,profile=main ! h264parse"
@@ -105,7 +110,10 @@ final class FrameLog: VideoFrameReceiver {
 
     private struct State {
         var entries: [Entry] = []
+        /// Bumped each time the player asks for a new source, as a page's picture would be.
         var generation = 0
+        var wanted: UInt64 = 0
+        var current: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -117,12 +125,21 @@ final class FrameLog: VideoFrameReceiver {
     func receive(_ frame: VideoFrame, isPreroll: Bool) {
         let now = SystemMonotonicClock().nowMicroseconds()
         state.withLock {
+            // What VideoSurface would show: frames of the source the window wants, no others.
+            guard $0.current == $0.wanted else { return }
             $0.entries.append(Entry(width: frame.width, height: frame.height, pts: frame.presentationTime,
                                     isPreroll: isPreroll, generation: $0.generation, arrivalUs: now))
         }
     }
 
-    @MainActor func reset() { state.withLock { $0.generation += 1 } }
+    @MainActor func expectSource(_ source: UInt64) {
+        state.withLock {
+            $0.generation += 1
+            $0.wanted = source
+        }
+    }
+
+    func beginSource(_ source: UInt64) { state.withLock { $0.current = source } }
 
     var entries: [Entry] { state.withLock { $0.entries } }
     var generation: Int { state.withLock { $0.generation } }

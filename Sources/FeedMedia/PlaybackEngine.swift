@@ -1,0 +1,254 @@
+import FeedCore
+import Foundation
+import GLibKit
+import GStreamerKit
+import Localization
+
+/// The half of a player that touches GStreamer: one playbin that loops a clip seamlessly and
+/// hands frames, scaled in GStreamer to the page's pixel size, to a `VideoFrameReceiver`.
+///
+/// It is an actor on its own `ContextThread`: commands, bus messages and loop re-arms all run
+/// there, one at a time. A flushing seek or a state change can block inside GStreamer (a seek
+/// issued from the bus handler once hung the window for good); here it blocks this thread
+/// only, and the window keeps answering.
+///
+/// Looping: once prerolled, a flushing SEGMENT seek; then on each SEGMENT_DONE a non-flushing
+/// SEGMENT seek back to the start, which keeps the stream running with no gap. A re-arm the
+/// pipeline refuses falls back to a flushing seek.
+actor PlaybackEngine {
+    private enum Phase { case empty, loading, ready, failed }
+
+    nonisolated let thread: ContextThread
+    nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+    /// The last frame's time, for the window to read without asking the pipeline.
+    nonisolated let position = FramePosition()
+    /// The clip's display size from its caps, known before the first frame.
+    nonisolated var videoSize: PixelSize? { sizing.videoSize }
+    /// The playbin, weakly: tests check it is reused across loads and freed with the player.
+    nonisolated let pipelineReference: GWeakReference
+
+    private let playbin: Pipeline
+    private let receiver: VideoFrameReceiver
+    private let sizing: ScaleTarget
+    private let tracker = LoopTracker()
+    private var report: (@Sendable (PlayerEvent) -> Void)?
+
+    private var phase = Phase.empty
+    private var source: UInt64 = 0
+    private var uri = ""
+    private var wantsPlaying = false
+    private var segmentArmed = false
+    private var awaitingSeekPreroll = false
+    /// The part of the clip that loops (the recorder's trim) and how fast (its speed preview).
+    private var loopStartNs: UInt64 = 0
+    private var loopStopNs: UInt64?
+    private var rate = 1.0
+
+    init(receiver: VideoFrameReceiver, audioSinkDescription: String?) throws {
+        GStreamer.initialize()
+        thread = ContextThread(name: "player")
+        self.receiver = receiver
+        playbin = try Pipeline.makePipeline("playbin")
+        pipelineReference = GWeakReference(playbin.handle.raw)
+        // Subtitles and colour balance are never shown, and our own sink bin converts and scales
+        // (native-video), so the caps it sees are the clip's own size.
+        playbin.set("flags", "video+audio+soft-volume+native-video")
+        // Frame threading gives every libav decoder a copy of its frame pool per thread; three
+        // pooled players at 720x1280 held ~100 MB more for it. One thread decodes 720p30 at a
+        // small share of a core, and the pool's other two decoders sit paused anyway.
+        playbin.onElementSetup { element in
+            if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
+        }
+        // One element converts and scales, right before the size filter; the filter takes the
+        // previous size until the new one arrives (delayed). With videoscale ! videoconvert !
+        // capsfilter, a resize that landed between videoscale choosing its size and videoconvert
+        // accepting it left videoconvert unable to make the new size: not-negotiated, and the
+        // stream stopped with an error (1 in ~20 resizes while playing).
+        let sink = try Element.bin(description:
+            "videoflip name=flip video-direction=auto ! videoconvertscale name=scale "
+            + "! capsfilter name=size caps-change-mode=delayed caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
+            + "! appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true")
+        guard let filter = sink.child(named: "size"), let appsink = sink.child(named: "frames"),
+              let scale = sink.child(named: "scale"), let scaleSink = scale.staticPad("sink") else {
+            throw GStreamerError.invalidDescription("video sink")
+        }
+        playbin.set("video-sink", element: sink)
+        if let audioSinkDescription, !audioSinkDescription.isEmpty {
+            playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
+        }
+        let sizing = ScaleTarget(filter: filter)
+        self.sizing = sizing
+        // The caps event on the scaler's input carries the display size (after rotation): the
+        // output size is chosen there, before the first frame is scaled, so it is never scaled twice.
+        scaleSink.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
+        let tracker = tracker
+        let position = position
+        appsink.onVideoFrame { [weak self] frame, isPreroll in
+            position.store(frame.presentationTime)
+            if !isPreroll, let seam = tracker.frameArrived(pts: frame.presentationTime,
+                                                          durationNs: frame.durationNanoseconds),
+               let engine = self {
+                let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
+                engine.thread.invoke { engine.assumeIsolated { $0.passEnded(pass, lastFrameNs: seam.lastPTS) } }
+            }
+            receiver.receive(frame, isPreroll: isPreroll)
+        }
+        playbin.watchBus(on: thread) { [weak self] message in
+            self?.assumeIsolated { $0.handle(message) }
+        }
+    }
+
+    /// Runs `command` on the player thread after everything sent before it.
+    nonisolated func send(_ command: PlayerCommand) {
+        thread.invoke { self.assumeIsolated { $0.perform(command) } }
+    }
+
+    private func perform(_ command: PlayerCommand) {
+        switch command {
+        case .attach(let report): self.report = report
+        case .load(let uri, let source): load(uri: uri, source: source)
+        case .play:
+            wantsPlaying = true
+            if phase == .ready { playbin.setState(.playing) }
+        case .pause:
+            wantsPlaying = false
+            if phase == .ready { playbin.setState(.paused) }
+        case .rewind: rewind()
+        case .unload(let source):
+            playbin.setState(.null)
+            receiver.beginSource(source)
+            self.source = source
+            phase = .empty
+            wantsPlaying = false
+        case .abandon(let source):
+            guard source == self.source, phase == .loading else { return }
+            playbin.setState(.null)
+            phase = .failed
+        case .setLoop(let startNs, let stopNs, let rate):
+            loopStartNs = startNs
+            loopStopNs = stopNs
+            self.rate = rate
+            guard phase == .ready else { return }
+            tracker.reset()
+            awaitingSeekPreroll = armLoop(flush: true)
+        case .setViewport(let size): sizing.setViewport(size)
+        case .setVolume(let volume): playbin.handle.set("volume", volume)
+        case .setMuted(let muted): playbin.handle.set("mute", muted)
+        case .shutdown:
+            report = nil
+            playbin.removeBusWatch()
+            playbin.setState(.null)
+            thread.stop()
+        }
+    }
+
+    private func load(uri: String, source: UInt64) {
+        playbin.setState(.ready)
+        // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
+        // read as this clip's preroll, found no video stream yet and failed a good video with
+        // "This file has no video" (seen once in a clean-clone run, Home from the third post).
+        playbin.discardPendingMessages()
+        // The old stream has stopped (READY joins the streaming threads): what arrives now is new.
+        receiver.beginSource(source)
+        tracker.reset()
+        sizing.reset()
+        position.store(nil)
+        self.source = source
+        self.uri = uri
+        loopStartNs = 0
+        loopStopNs = nil
+        rate = 1
+        segmentArmed = false
+        awaitingSeekPreroll = false
+        wantsPlaying = false
+        phase = .loading
+        playbin.set("uri", uri)
+        if playbin.setState(.paused) == .failure {
+            fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
+        }
+    }
+
+    /// Pauses and goes back to the first frame (a post that is left).
+    private func rewind() {
+        wantsPlaying = false
+        guard phase == .ready else { return }
+        playbin.setState(.paused)
+        segmentArmed = false
+        // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
+        tracker.reset()
+        awaitingSeekPreroll = armLoop(flush: true)
+    }
+
+    private func handle(_ message: BusMessage) {
+        switch message {
+        case .asyncDone:
+            guard phase == .loading || awaitingSeekPreroll else { return }
+            if phase == .loading && !segmentArmed {
+                if playbin.handle.int("n-video") == 0 {
+                    fail(MediaError(kind: .noVideo, message: tr("This file has no video."), detail: uri))
+                    return
+                }
+                // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
+                awaitingSeekPreroll = armLoop(flush: true)
+                if awaitingSeekPreroll { return }
+            }
+            awaitingSeekPreroll = false
+            if phase == .loading {
+                phase = .ready
+                report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration))
+            }
+            if wantsPlaying { playbin.setState(.playing) }
+        case .segmentDone:
+            // Non-flushing: the next pass follows the last frame with no gap.
+            if !armLoop(flush: false) { _ = armLoop(flush: true) }
+        case .endOfStream:
+            // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
+            _ = armLoop(flush: true)
+        case .error(let error, _):
+            guard phase == .loading || phase == .ready else { return }
+            fail(MediaError(error))
+        default:
+            break
+        }
+    }
+
+    private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64) {
+        guard phase == .ready, !endedEarly(lastFrameNs: lastFrameNs) else { return }
+        report?(.loop(source: source, pass))
+    }
+
+    /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
+    /// frame of a pass with the length the header promises.
+    private func endedEarly(lastFrameNs: UInt64) -> Bool {
+        // A trimmed loop stops early on purpose.
+        guard loopStopNs == nil, loopStartNs == 0 else { return false }
+        guard let duration = playbin.duration, duration > 0 else { return false }
+        // Wide enough for an audio track longer than the video (the duration is the longest
+        // stream's); a truncated file usually stops far earlier.
+        let tolerance = max(1_000_000_000, duration / 4)
+        guard lastFrameNs + tolerance < duration else { return false }
+        fail(MediaError(kind: .corrupt,
+                        // TRANSLATORS: {stop} and {length} are times like “0:07”.
+                        message: tr("This video is incomplete: it stops at {stop} of {length}.",
+                                    ["stop": Self.clock(lastFrameNs), "length": Self.clock(duration)]),
+                        detail: uri))
+        return true
+    }
+
+    private static func clock(_ ns: UInt64) -> String {
+        let seconds = Int(ns / 1_000_000_000)
+        return String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+
+    private func armLoop(flush: Bool) -> Bool {
+        let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
+        segmentArmed = playbin.seek(to: loopStartNs, flags: flags, stop: loopStopNs, rate: rate)
+        return segmentArmed
+    }
+
+    private func fail(_ error: MediaError) {
+        playbin.setState(.null)
+        phase = .failed
+        report?(.failed(source: source, error))
+    }
+}

@@ -1,0 +1,36 @@
+import FeedCore
+
+/// What the window asks of a player. Sent from the main thread, run on the player's thread
+/// in the order sent.
+enum PlayerCommand: Sendable {
+    /// Where the engine's results go (set once, right after the engine is made).
+    case attach(@Sendable (PlayerEvent) -> Void)
+    case load(uri: String, source: UInt64)
+    case play
+    case pause
+    case rewind
+    case unload(source: UInt64)
+    /// The window gave up on `source` (no first frame in time): stop decoding it.
+    case abandon(source: UInt64)
+    case setLoop(startNs: UInt64, stopNs: UInt64?, rate: Double)
+    case setViewport(PixelSize)
+    case setVolume(Double)
+    case setMuted(Bool)
+    /// The window dropped the player: release the stream and end the thread.
+    case shutdown
+}
+
+/// What a player reports back, tagged with the load it belongs to so the window can ignore
+/// results of a clip it has already replaced.
+enum PlayerEvent: Sendable {
+    case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?)
+    case failed(source: UInt64, MediaError)
+    case loop(source: UInt64, LoopPass)
+}
+
+/// One pass of a looping clip ending: the seam measured at the wrap and the frames decoded.
+public struct LoopPass: Sendable, Equatable {
+    public let seamUs: Int64
+    public let intervalUs: Int64
+    public let framesDecoded: Int
+}

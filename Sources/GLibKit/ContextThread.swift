@@ -1,0 +1,94 @@
+import CGLib
+
+/// A thread running its own GMainContext: what is sent to it runs there, one piece at a time, in
+/// the order it was sent. It is also a Swift `SerialExecutor`, so an actor can live on it and
+/// the compiler keeps that actor's state on this thread. Clapper's player thread: seeks and
+/// state changes can block inside GStreamer, and they must block this thread, never the window's.
+///
+/// `@unchecked Sendable`: its fields are set once in `init`, and GMainContext and GMainLoop are
+/// thread-safe GLib objects (GLib locks the context for every call used here).
+public final class ContextThread: SerialExecutor, @unchecked Sendable {
+    /// The thread's GMainContext, for sources other Kit modules attach to it (a bus watch).
+    package let context: OpaquePointer
+    private let loop: OpaquePointer
+    public let name: String
+
+    public init(name: String) {
+        self.name = name
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+        let running = RunningLoop(context: context, loop: loop)
+        let thread = g_thread_new(name, { data in
+            guard let data else { return nil }
+            let running = Unmanaged<RunningLoop>.fromOpaque(data).takeRetainedValue()
+            g_main_context_push_thread_default(running.context)
+            g_main_loop_run(running.loop)
+            g_main_context_pop_thread_default(running.context)
+            return nil
+        }, Unmanaged.passRetained(running).toOpaque())
+        // Detached: the thread ends by itself once the loop quits (see `stop`).
+        g_thread_unref(thread)
+    }
+
+    deinit { stop() }
+
+    /// Runs `body` on the thread, after everything sent before it.
+    public func invoke(_ body: @escaping @Sendable () -> Void) {
+        let box = CallbackBox<@Sendable () -> Void>(body)
+        // Invoked from another thread, this attaches an idle source; sources of one priority
+        // are dispatched in the order they were attached.
+        let source = g_idle_source_new()
+        g_source_set_callback(source, { data in
+            guard let data else { return 0 }
+            CallbackBox<@Sendable () -> Void>.from(data)()
+            return 0 // G_SOURCE_REMOVE
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+        g_source_set_priority(source, 0)
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
+    /// Whether the calling code runs on this thread (inside its loop).
+    public var isCurrent: Bool { g_main_context_is_owner(context) != 0 }
+
+    /// Ends the loop once what was sent before has run; the thread then exits.
+    public func stop() {
+        let loop = UnsafeSendableLoop(loop: loop)
+        invoke { g_main_loop_quit(loop.loop) }
+    }
+
+    // MARK: SerialExecutor
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        invoke { job.runSynchronously(on: executor) }
+    }
+
+    public func checkIsolated() {
+        precondition(isCurrent, "expected to run on the \(name) thread")
+    }
+}
+
+/// What the thread's function needs; retained for the thread's lifetime.
+private final class RunningLoop: @unchecked Sendable {
+    // GMainContext and GMainLoop are thread-safe; the pointers never change.
+    let context: OpaquePointer
+    let loop: OpaquePointer
+    init(context: OpaquePointer, loop: OpaquePointer) {
+        self.context = g_main_context_ref(context)
+        self.loop = g_main_loop_ref(loop)
+    }
+    deinit {
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
+    }
+}
+
+/// A GMainLoop pointer for the quit call, which GLib documents as callable from any thread.
+private struct UnsafeSendableLoop: @unchecked Sendable {
+    let loop: OpaquePointer
+}
