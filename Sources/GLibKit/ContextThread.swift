@@ -10,14 +10,16 @@ import CGLib
 public final class ContextThread: SerialExecutor, @unchecked Sendable {
     /// The thread's GMainContext, for sources other Kit modules attach to it (a bus watch).
     package let context: OpaquePointer
-    private let loop: OpaquePointer
+    private let running: RunningLoop
     public let name: String
 
     public init(name: String) {
         self.name = name
         context = g_main_context_new()
-        loop = g_main_loop_new(context, 0)
+        let loop = g_main_loop_new(context, 0)!
         let running = RunningLoop(context: context, loop: loop)
+        g_main_loop_unref(loop)
+        self.running = running
         let thread = g_thread_new(name, { data in
             guard let data else { return nil }
             let running = Unmanaged<RunningLoop>.fromOpaque(data).takeRetainedValue()
@@ -30,7 +32,11 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
         g_thread_unref(thread)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        // The running loop holds its own reference until the thread has finished.
+        g_main_context_unref(context)
+    }
 
     /// Runs `body` on the thread, after everything sent before it.
     public func invoke(_ body: @escaping @Sendable () -> Void) {
@@ -56,8 +62,8 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
 
     /// Ends the loop once what was sent before has run; the thread then exits.
     public func stop() {
-        let loop = UnsafeSendableLoop(loop: loop)
-        invoke { g_main_loop_quit(loop.loop) }
+        let running = running
+        invoke { g_main_loop_quit(running.loop) }
     }
 
     // MARK: SerialExecutor
@@ -86,9 +92,4 @@ private final class RunningLoop: @unchecked Sendable {
         g_main_loop_unref(loop)
         g_main_context_unref(context)
     }
-}
-
-/// A GMainLoop pointer for the quit call, which GLib documents as callable from any thread.
-private struct UnsafeSendableLoop: @unchecked Sendable {
-    let loop: OpaquePointer
 }

@@ -3,13 +3,16 @@ import CGStreamerShims
 
 /// Process-wide GStreamer set-up.
 public enum GStreamer {
-    nonisolated(unsafe) private static var initialized = false
-
-    /// Idempotent; call once before making elements (from the main thread).
-    public static func initialize() {
-        guard !initialized else { return }
+    /// Runs gst_init exactly once, whichever thread asks first (a static let is initialised
+    /// lazily under a lock, and workers probing files may get there before the window).
+    private static let initialized: Bool = {
         gst_init(nil, nil)
-        initialized = true
+        return true
+    }()
+
+    /// Idempotent and thread-safe; call before making elements.
+    public static func initialize() {
+        _ = initialized
     }
 
     /// Whether an element factory exists (its plugin is installed).
