@@ -12,10 +12,12 @@ public final class ClipRenderer: Sendable {
     public let source: URL
     public let edit: ClipEdit
     public let output: URL
-    private let cancelled = Atomic<Bool>(false)
+    private let ticket: WorkTicket
     private let queue = DispatchQueue(label: "io.github.loopfeed.clip-renderer", qos: .userInitiated)
 
-    public init(source: URL, edit: ClipEdit, output: URL) {
+    /// Cancelling `ticket` stops the render, as `cancel()` does.
+    public init(source: URL, edit: ClipEdit, output: URL, ticket: WorkTicket = WorkTicket()) {
+        self.ticket = ticket
         self.source = source
         self.edit = edit
         self.output = output
@@ -41,7 +43,7 @@ public final class ClipRenderer: Sendable {
     /// Stops the pipeline at its next poll (within ~100 ms); the render then fails with
     /// `.cancelled` and leaves no file behind.
     public func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        ticket.cancel()
     }
 
     /// The whole render on the calling thread (a worker's; tests call it directly).
@@ -98,7 +100,7 @@ public final class ClipRenderer: Sendable {
         let timeout = max(30, graph.resultSeconds * 15)
         let range = valid.trimRange(sourceSeconds: probe.durationSeconds)
         let clipShare = graph.needsMixPass ? 0.85 : 1.0
-        let isCancelled = { self.cancelled.load(ordering: .acquiring) }
+        let isCancelled = { self.ticket.isCancelled }
 
         do {
             let clip = try Pipeline.parse(graph.clipPass(output: graph.needsMixPass ? stage : partURL))

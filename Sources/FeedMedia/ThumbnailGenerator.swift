@@ -28,11 +28,15 @@ public final class ThumbnailGenerator: ThumbnailProviding {
     /// be decoded. Cached thumbnails come back at once (still through the main loop).
     /// A cancelled ticket's video is not decoded (and `completion` is not called).
     @discardableResult
-    public func thumbnail(postID: Int64, uri: String, ticket: WorkTicket,
+    public func thumbnail(postID: Int64, uri: String, cover: URL?, ticket: WorkTicket,
                           completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {
         let target = path(forPostID: postID)
         let width = width
         queue.async { [directory] in
+            if let cover, FileManager.default.fileExists(atPath: cover.path) {
+                MainLoop.invoke { completion(cover) }
+                return
+            }
             if FileManager.default.fileExists(atPath: target.path) {
                 MainLoop.invoke { completion(target) }
                 return

@@ -7,6 +7,7 @@ public final class FakeThumbnails: ThumbnailProviding {
     public struct Request: Sendable {
         public let postID: Int64
         public let uri: String
+        public let cover: URL?
         public let ticket: WorkTicket
         let completion: @Sendable @MainActor (URL?) -> Void
     }
@@ -17,9 +18,9 @@ public final class FakeThumbnails: ThumbnailProviding {
 
     public var requests: [Request] { pending.withLock { $0 } }
 
-    public func thumbnail(postID: Int64, uri: String, ticket: WorkTicket,
+    public func thumbnail(postID: Int64, uri: String, cover: URL?, ticket: WorkTicket,
                           completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {
-        pending.withLock { $0.append(Request(postID: postID, uri: uri, ticket: ticket, completion: completion)) }
+        pending.withLock { $0.append(Request(postID: postID, uri: uri, cover: cover, ticket: ticket, completion: completion)) }
         return ticket
     }
 

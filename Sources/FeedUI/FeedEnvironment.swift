@@ -26,7 +26,7 @@ public struct FeedEnvironment {
     /// The recorder's bundled sounds.
     public var sounds: [RecordingSound] = []
     /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).
-    public var videosFolder: URL = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Videos")
+    public var videosFolder: URL = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Videos")
     /// Where the user's own files go (a chosen avatar is copied here).
     public var dataDirectory: URL = URL(fileURLWithPath: NSTemporaryDirectory())
     /// Posts the recorder's clips (FeedSources' ClipPublishService in the app).
@@ -35,11 +35,18 @@ public struct FeedEnvironment {
     public var thumbnails: ThumbnailProviding
     /// The cache folder, measured and cleared for the profile (FeedSources' CacheDirectory).
     public var cache: CacheControl
+    /// The recorder's joins, probes, covers and renders (FeedMedia's MediaClipJobs in the app).
+    public var clipJobs: ClipJobs
+    /// Where a chosen profile photo is kept (FeedSources' AvatarFolder in the app).
+    public var avatars: AvatarStoring
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
                 pinnedPosts: [Post], preferences: PreferencesStore, stills: ScreenStills,
-                publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl, pageSize: Int = 10) {
+                publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl,
+                clipJobs: ClipJobs, avatars: AvatarStoring, pageSize: Int = 10) {
+        self.clipJobs = clipJobs
+        self.avatars = avatars
         self.publisher = publisher
         self.cache = cache
         self.thumbnails = thumbnails

@@ -41,7 +41,8 @@ public final class MainWindow: PlaybackControl {
             makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
             audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
-            sounds: environment.sounds, videosFolder: environment.videosFolder, publisher: environment.publisher))
+            sounds: environment.sounds, videosFolder: environment.videosFolder, publisher: environment.publisher,
+            clipJobs: environment.clipJobs))
         create.parentWindow = window
         stack.add(create.root, name: TabBar.Tab.create.rawValue, title: TabBar.Tab.create.title)
         inbox = InboxPage(InboxPage.Dependencies(
@@ -264,7 +265,7 @@ public final class MainWindow: PlaybackControl {
 
     private func editProfile(_ author: Author) {
         let editor = ProfileEditor(author: author, parent: window, repository: environment.repository,
-                                   dataDirectory: environment.dataDirectory,
+                                   avatars: environment.avatars,
                                    avatarPath: environment.filePath(for: author.avatarURI))
         editor.onSaved = { [weak self] saved in
             guard let self else { return }

@@ -57,14 +57,11 @@ final class PostGrid {
             tiles.append(tile)
             root.addOverlay(tile.button)
             // A cover chosen when posting wins over the first frame.
-            if let cover = post.coverURI.flatMap(URL.init(string:)), cover.isFileURL,
-               FileManager.default.fileExists(atPath: cover.path) {
-                tile.setThumbnail(cover.path)
-            } else {
-                tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI)) { [weak tile] url in
-                    tile?.setThumbnail(url?.path)
-                })
-            }
+            let cover = post.coverURI.flatMap(URL.init(string:)).flatMap { $0.isFileURL ? $0 : nil }
+            tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI), cover: cover,
+                                                ticket: WorkTicket()) { [weak tile] url in
+                tile?.setThumbnail(url?.path)
+            })
         }
         updateHeight()
     }

@@ -18,14 +18,16 @@ final class ProfileEditor {
     private var author: Author
     private var chosenAvatar: String?
     private let repository: FeedRepository
-    private let dataDirectory: URL
+    private let avatars: AvatarStoring
+    /// A save waiting for the photo to be copied: a second Save meanwhile does nothing.
+    private var saving = false
     private var chooser: FileChooser?
     var onSaved: ((Author) -> Void)?
 
-    init(author: Author, parent: Window, repository: FeedRepository, dataDirectory: URL, avatarPath: String?) {
+    init(author: Author, parent: Window, repository: FeedRepository, avatars: AvatarStoring, avatarPath: String?) {
         self.author = author
         self.repository = repository
-        self.dataDirectory = dataDirectory
+        self.avatars = avatars
         dialog = DialogWindow(title: tr("Edit profile"), parent: parent)
         dialog.setDefaultSize(width: 380, height: -1)
         avatar = Image(file: avatarPath, pixelSize: 72)
@@ -118,18 +120,30 @@ final class ProfileEditor {
             show(problems.map(\.description).joined(separator: " "))
             return
         }
-        do {
-            var avatarURI = author.avatarURI
-            if let source = chosenAvatar {
-                let folder = dataDirectory.appendingPathComponent("avatars")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let ext = URL(fileURLWithPath: source).pathExtension.lowercased()
-                let target = folder.appendingPathComponent("you-\(UUID().uuidString).\(ext.isEmpty ? "img" : ext)")
-                try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
-                avatarURI = target.absoluteString
+        guard !saving else { return }
+        guard let source = chosenAvatar else {
+            store(handle: newHandle, name: newName, bio: newBio, avatarURI: author.avatarURI)
+            return
+        }
+        saving = true
+        avatars.keep(URL(fileURLWithPath: source)) { [weak self] kept in
+            guard let self else { return }
+            saving = false
+            switch kept {
+            case .success(let copy):
+                chosenAvatar = nil
+                author.avatarURI = copy.absoluteString
+                store(handle: newHandle, name: newName, bio: newBio, avatarURI: copy.absoluteString)
+            case .failure(let error):
+                show(tr("Couldn’t save: {error}", ["error": error.description]))
             }
-            let saved = try repository.updateProfile(authorID: author.id, handle: newHandle, name: newName,
-                                                     bio: newBio, avatarURI: avatarURI)
+        }
+    }
+
+    private func store(handle: String, name: String, bio: String, avatarURI: String?) {
+        do {
+            let saved = try repository.updateProfile(authorID: author.id, handle: handle, name: name,
+                                                     bio: bio, avatarURI: avatarURI)
             author = saved
             onSaved?(saved)
             dialog.close()

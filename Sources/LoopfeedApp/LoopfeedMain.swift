@@ -112,7 +112,10 @@ public enum LoopfeedMain {
             thumbnails: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                            width: GridLayout.maximumTile),
             cache: CacheDirectory(directory: paths.cacheDirectory, work: MainLoopWork(label: "io.github.loopfeed.cache",
-                                                                                     qos: .utility)))
+                                                                                     qos: .utility)),
+            clipJobs: MediaClipJobs(),
+            avatars: AvatarFolder(directory: paths.dataDirectory.appendingPathComponent("avatars"),
+                                  work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)))
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -1,4 +1,5 @@
 import FeedMedia
+import FeedCore
 import Foundation
 import GLibKit
 import GStreamerKit
@@ -34,6 +35,28 @@ final class ThumbnailGeneratorTests: XCTestCase {
             let png = try XCTUnwrap(made ?? nil)
             XCTAssertEqual(png, generator.path(forPostID: 7))
             XCTAssertGreaterThan((try? Data(contentsOf: png).count) ?? 0, 100)
+        }
+    }
+
+    /// A cover chosen when posting is the tile while its file is there; once it is gone the
+    /// first frame is made instead.
+    func testACoverWinsWhileItsFileIsThere() throws {
+        let clip = clip!
+        let folder = folder!
+        let cover = folder.appendingPathComponent("cover.png")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: cover)
+        try onMain {
+            let generator = ThumbnailGenerator(directory: folder, width: 60)
+            var made: URL??
+            generator.thumbnail(postID: 3, uri: clip.fileURI, cover: cover, ticket: WorkTicket()) { made = .some($0) }
+            XCTAssertTrue(MainLoop.run(until: { made != nil }, timeoutSeconds: 10))
+            XCTAssertEqual(made ?? nil, cover)
+            try FileManager.default.removeItem(at: cover)
+            made = nil
+            generator.thumbnail(postID: 3, uri: clip.fileURI, cover: cover, ticket: WorkTicket()) { made = .some($0) }
+            XCTAssertTrue(MainLoop.run(until: { made != nil }, timeoutSeconds: 10))
+            XCTAssertEqual(made ?? nil, generator.path(forPostID: 3), "a vanished cover falls back to the first frame")
         }
     }
 
