@@ -35,8 +35,9 @@ public struct CreateFlow: Sendable, Equatable {
     public enum AfterSave: Sendable, Equatable {
         case nothing
         /// The tab was left while saving: the camera closes then (cutting it before the
-        /// muxer's EOS would cut the file short).
-        case closeCamera
+        /// muxer's EOS would cut the file short). `thenNext`: an Enter came before leaving,
+        /// and it still counts if the user is back before the segment is saved.
+        case closeCamera(thenNext: Bool)
         /// Enter came right after a release: join once the segment is saved.
         case next
     }
@@ -89,7 +90,11 @@ public struct CreateFlow: Sendable, Equatable {
     public var isPublishing: Bool { if case .publishing = stage { true } else { false } }
 
     /// Holding R or the button records only on the camera, and not once the camera is closing.
-    public var canRecord: Bool { stage == .capturing && afterSave != .closeCamera }
+    public var canRecord: Bool {
+        guard stage == .capturing else { return false }
+        if case .closeCamera = afterSave { return false }
+        return true
+    }
 
     /// An album file may replace the clip only before anything was recorded.
     public func canStartFromAlbum(_ recorder: Recorder) -> Bool {
@@ -105,7 +110,7 @@ public struct CreateFlow: Sendable, Equatable {
 
     public mutating func open() -> Opening {
         // Back before the last segment was saved: the camera stays after all.
-        if afterSave == .closeCamera { afterSave = .nothing }
+        if case .closeCamera(let thenNext) = afterSave { afterSave = thenNext ? .next : .nothing }
         switch stage {
         case .joining: return .waitForJoin
         case .reviewing, .publishing: return .resumeEditor
@@ -120,7 +125,7 @@ public struct CreateFlow: Sendable, Equatable {
     /// The camera is asked to close; false: not yet, a segment is being saved.
     public mutating func closeCamera(recorder: Recorder) -> Bool {
         guard recorder.state == .finishing else { return true }
-        afterSave = .closeCamera
+        afterSave = .closeCamera(thenNext: afterSave == .next || afterSave == .closeCamera(thenNext: true))
         return false
     }
 

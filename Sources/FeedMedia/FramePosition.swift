@@ -13,3 +13,10 @@ final class FramePosition: Sendable {
 
     func store(_ value: UInt64?) { nanoseconds.store(value ?? Self.unknown, ordering: .relaxed) }
 }
+
+/// A load's number, written by the player thread and read by the window.
+final class SourceMark: Sendable {
+    private let source = Atomic<UInt64>(0)
+    var value: UInt64 { source.load(ordering: .acquiring) }
+    func store(_ value: UInt64) { source.store(value, ordering: .releasing) }
+}

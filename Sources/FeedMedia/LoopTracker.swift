@@ -12,6 +12,8 @@ final class LoopTracker: Sendable {
         var framesInPass: Int = 0
         /// Presentation time of the pass's last frame (ns).
         var lastPTS: UInt64 = 0
+        /// How many resets came before it (see `generation`).
+        var generation: UInt64 = 0
         var seamUs: Int64 { max(0, intervalUs - frameUs) }
     }
 
@@ -20,6 +22,7 @@ final class LoopTracker: Sendable {
         var lastArrivalUs: Int64 = 0
         var frameUs: Int64 = 33_333
         var framesInPass = 0
+        var generation: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -27,7 +30,16 @@ final class LoopTracker: Sendable {
 
     init(clock: MonotonicClock = SystemMonotonicClock()) { self.clock = clock }
 
-    func reset() { state.withLock { $0 = State() } }
+    func reset() {
+        state.withLock { s in
+            let next = s.generation &+ 1
+            s = State()
+            s.generation = next
+        }
+    }
+
+    /// Bumped by every reset: a seam carries the value it was measured under.
+    var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Returns a seam when this frame starts a new pass of the clip.
     func frameArrived(pts: UInt64?, durationNs: UInt64?) -> Seam? {
@@ -43,7 +55,7 @@ final class LoopTracker: Sendable {
                 return nil
             }
             let seam = Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs, framesInPass: s.framesInPass,
-                            lastPTS: last)
+                            lastPTS: last, generation: s.generation)
             s.framesInPass = 1
             return seam
         }

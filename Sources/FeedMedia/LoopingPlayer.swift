@@ -56,8 +56,9 @@ public final class LoopingPlayer {
         engine.send(.shutdown)
     }
 
-    /// The video's display size as soon as its caps are known (before the first frame).
-    public var videoSize: PixelSize? { engine.videoSize }
+    /// The video's display size as soon as its caps are known (before the first frame); nil
+    /// until the player thread has begun this clip (never the previous clip's).
+    public var videoSize: PixelSize? { engine.begunSource.value == source ? engine.videoSize : nil }
 
     /// The page's size in device pixels; frames are scaled to cover or fit it.
     public var viewport = PixelSize(width: 0, height: 0) {
@@ -76,7 +77,7 @@ public final class LoopingPlayer {
     }
 
     /// Where playback is (the last frame decoded), in nanoseconds.
-    public var position: UInt64? { engine.position.value }
+    public var position: UInt64? { engine.begunSource.value == source ? engine.position.value : nil }
 
     /// Starts loading `uri` paused on its first frame. Reloading the same URI keeps it.
     public func load(uri: String) {
@@ -88,7 +89,13 @@ public final class LoopingPlayer {
         wantsPlaying = false
         phase = .loading
         engine.send(.load(uri: uri, source: source))
+    }
+
+    /// The player thread began loading `source`: from now on it has `loadTimeoutMilliseconds`
+    /// to show a first frame (time spent queued behind a slow seek does not count).
+    private func startLoadTimeout(_ source: UInt64) {
         let timeout = loadTimeoutMilliseconds
+        let uri = uri ?? ""
         MainLoop.after(milliseconds: timeout) { [weak self] in
             guard let self, self.source == source, self.phase == .loading else { return }
             self.engine.send(.abandon(source: source))
@@ -148,6 +155,9 @@ public final class LoopingPlayer {
 
     private func apply(_ event: PlayerEvent) {
         switch event {
+        case .loading(let source):
+            guard source == self.source, phase == .loading else { return }
+            startLoadTimeout(source)
         case .ready(let source, let size, let durationNs):
             guard source == self.source, phase == .loading else { return }
             displaySize = size

@@ -24,6 +24,8 @@ actor PlaybackEngine {
     nonisolated let position = FramePosition()
     /// The clip's display size from its caps, known before the first frame.
     nonisolated var videoSize: PixelSize? { sizing.videoSize }
+    /// The source whose size and position are the ones above (set once they were reset for it).
+    nonisolated let begunSource = SourceMark()
     /// The playbin, weakly: tests check it is reused across loads and freed with the player.
     nonisolated let pipelineReference: GWeakReference
 
@@ -89,7 +91,9 @@ actor PlaybackEngine {
                                                           durationNs: frame.durationNanoseconds),
                let engine = self {
                 let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
-                engine.thread.invoke { engine.assumeIsolated { $0.passEnded(pass, lastFrameNs: seam.lastPTS) } }
+                engine.thread.invoke {
+                    engine.assumeIsolated { $0.passEnded(pass, lastFrameNs: seam.lastPTS, tracking: seam.generation) }
+                }
             }
             receiver.receive(frame, isPreroll: isPreroll)
         }
@@ -117,11 +121,16 @@ actor PlaybackEngine {
         case .unload(let source):
             playbin.setState(.null)
             receiver.beginSource(source)
+            sizing.reset()
+            position.store(nil)
+            begunSource.store(source)
             self.source = source
             phase = .empty
             wantsPlaying = false
         case .abandon(let source):
-            guard source == self.source, phase == .loading else { return }
+            // Whatever it reached meanwhile (it may have become ready just as the window gave
+            // up): the window shows an error card for it now, so nothing may play behind it.
+            guard source == self.source, phase != .empty else { return }
             playbin.setState(.null)
             phase = .failed
         case .setLoop(let startNs, let stopNs, let rate):
@@ -153,6 +162,8 @@ actor PlaybackEngine {
         tracker.reset()
         sizing.reset()
         position.store(nil)
+        begunSource.store(source)
+        report?(.loading(source: source))
         self.source = source
         self.uri = uri
         loopStartNs = 0
@@ -212,8 +223,10 @@ actor PlaybackEngine {
         }
     }
 
-    private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64) {
-        guard phase == .ready, !endedEarly(lastFrameNs: lastFrameNs) else { return }
+    /// `tracking`: the tracker's count of resets when the pass ended. A pass measured before a
+    /// rewind or a new trim (queued behind it) is not judged against the new loop.
+    private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64, tracking: UInt64) {
+        guard phase == .ready, tracking == tracker.generation, !endedEarly(lastFrameNs: lastFrameNs) else { return }
         report?(.loop(source: source, pass))
     }
 

@@ -23,6 +23,8 @@ enum PlayerCommand: Sendable {
 /// What a player reports back, tagged with the load it belongs to so the window can ignore
 /// results of a clip it has already replaced.
 enum PlayerEvent: Sendable {
+    /// The player thread began loading `source` (the load timeout counts from here).
+    case loading(source: UInt64)
     case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?)
     case failed(source: UInt64, MediaError)
     case loop(source: UInt64, LoopPass)

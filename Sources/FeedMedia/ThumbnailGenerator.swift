@@ -14,6 +14,7 @@ public final class ThumbnailGenerator: ThumbnailProviding {
     public let directory: URL
     public let width: Int
     private let queue = DispatchQueue(label: "io.github.loopfeed.thumbnails", qos: .utility)
+    private let coverQueue = DispatchQueue(label: "io.github.loopfeed.thumbnail-covers", qos: .userInitiated)
 
     public init(directory: URL, width: Int = 150) {
         self.directory = directory
@@ -32,11 +33,18 @@ public final class ThumbnailGenerator: ThumbnailProviding {
                           completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {
         let target = path(forPostID: postID)
         let width = width
-        queue.async { [directory] in
-            if let cover, FileManager.default.fileExists(atPath: cover.path) {
-                MainLoop.invoke { completion(cover) }
-                return
+        if let cover {
+            // A cover is a file check, not a render: it must not wait behind other tiles' videos.
+            coverQueue.async { [self] in
+                if FileManager.default.fileExists(atPath: cover.path) {
+                    MainLoop.invoke { completion(cover) }
+                } else {
+                    _ = thumbnail(postID: postID, uri: uri, cover: nil, ticket: ticket, completion: completion)
+                }
             }
+            return ticket
+        }
+        queue.async { [directory] in
             if FileManager.default.fileExists(atPath: target.path) {
                 MainLoop.invoke { completion(target) }
                 return

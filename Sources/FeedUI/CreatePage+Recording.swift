@@ -174,6 +174,7 @@ extension CreatePage {
     func afterSaving(_ action: Recorder.Action) {
         switch flow.segmentSaved() {
         case .closeCamera:
+            // The tab was left: an Enter that came before is dropped with the camera.
             closeCamera()
         case .next:
             apply(action)

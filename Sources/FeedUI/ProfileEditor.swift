@@ -21,6 +21,8 @@ final class ProfileEditor {
     private let avatars: AvatarStoring
     /// A save waiting for the photo to be copied: a second Save meanwhile does nothing.
     private var saving = false
+    /// Cancelled or closed: a photo copy still under way must not save the profile after all.
+    private var closed = false
     private var chooser: FileChooser?
     var onSaved: ((Author) -> Void)?
 
@@ -78,7 +80,7 @@ final class ProfileEditor {
         let buttons = Box(.horizontal, spacing: 8)
         buttons.setAlign(horizontal: .end)
         let cancel = Button(label: tr("Cancel"))
-        cancel.onClicked { [weak self] in self?.dialog.close() }
+        cancel.onClicked { [weak self] in self?.close() }
         let save = Button(label: tr("Save"))
         save.addCSSClass("suggested-action")
         save.onClicked { [weak self] in self?.save() }
@@ -86,10 +88,18 @@ final class ProfileEditor {
         buttons.append(save)
         form.append(buttons)
         dialog.setChild(form)
+        // The window's own close button is a Cancel too.
+        dialog.onCloseRequest { [weak self] in
+            self?.closed = true
+            return false
+        }
     }
 
     func present() { dialog.present() }
-    func close() { dialog.close() }
+    func close() {
+        closed = true
+        dialog.close()
+    }
 
     private func chooseAvatar() {
         let chooser = FileChooser(title: tr("Choose a profile photo"), parent: dialog, kind: .images)
@@ -127,7 +137,7 @@ final class ProfileEditor {
         }
         saving = true
         avatars.keep(URL(fileURLWithPath: source)) { [weak self] kept in
-            guard let self else { return }
+            guard let self, !closed else { return }
             saving = false
             switch kept {
             case .success(let copy):

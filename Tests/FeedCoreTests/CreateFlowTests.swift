@@ -81,7 +81,7 @@ final class CreateFlowTests: XCTestCase {
         var flow = CreateFlow()
         XCTAssertFalse(flow.closeCamera(recorder: finishingRecorder()), "cutting the pipeline now would cut the file")
         XCTAssertFalse(flow.canRecord, "a hold while the camera closes records nothing")
-        XCTAssertEqual(flow.segmentSaved(), .closeCamera)
+        XCTAssertEqual(flow.segmentSaved(), .closeCamera(thenNext: false))
         XCTAssertTrue(flow.canRecord)
         XCTAssertTrue(flow.closeCamera(recorder: readyRecorder(segments: 1)))
     }
@@ -91,6 +91,25 @@ final class CreateFlowTests: XCTestCase {
         _ = flow.closeCamera(recorder: finishingRecorder())
         XCTAssertEqual(flow.open(), .openCamera)
         XCTAssertEqual(flow.segmentSaved(), .nothing, "the camera is wanted again: it must not close")
+    }
+
+    func testEnterThenLeavingAndComingBackWhileSavingStillJoins() {
+        var flow = CreateFlow()
+        XCTAssertEqual(flow.next(recorder: finishingRecorder()), .waitForSave)
+        XCTAssertFalse(flow.closeCamera(recorder: finishingRecorder()))
+        XCTAssertEqual(flow.afterSave, .closeCamera(thenNext: true))
+        XCTAssertFalse(flow.canStartFromAlbum(Recorder()), "no album while the camera is closing")
+        XCTAssertEqual(flow.open(), .openCamera)
+        XCTAssertEqual(flow.segmentSaved(), .next, "back in time: the Enter still counts")
+    }
+
+    func testEnterThenLeavingForGoodClosesTheCameraOnly() {
+        var flow = CreateFlow()
+        _ = flow.next(recorder: finishingRecorder())
+        _ = flow.closeCamera(recorder: finishingRecorder())
+        XCTAssertEqual(flow.segmentSaved(), .closeCamera(thenNext: true))
+        XCTAssertEqual(flow.afterSave, .nothing)
+        XCTAssertEqual(flow.open(), .openCamera, "coming back later starts on the camera")
     }
 
     func testTypingWhileJoiningIsKeptForTheCaptionAndReplayed() {

@@ -25,6 +25,19 @@ final class LoopTrackerTests: XCTestCase {
         return seams
     }
 
+    /// A seam says which tracking it was measured under: one measured before a rewind or a new
+    /// trim is not the new loop's (the engine drops it).
+    func testASeamCarriesTheResetsBeforeIt() {
+        let clock = FakeClock()
+        let tracker = LoopTracker(clock: clock)
+        _ = playPass(tracker, clock, frames: 10)
+        XCTAssertEqual(playPass(tracker, clock, frames: 10).first?.generation, 0)
+        tracker.reset()
+        XCTAssertEqual(tracker.generation, 1)
+        _ = playPass(tracker, clock, frames: 10)
+        XCTAssertEqual(playPass(tracker, clock, frames: 10).first?.generation, 1)
+    }
+
     func testNoSeamWithinAPass() {
         let clock = FakeClock()
         let tracker = LoopTracker(clock: clock)

@@ -69,7 +69,7 @@ final class MediaClipJobsTests: XCTestCase, @unchecked Sendable {
 
     func testJoiningAnEmptyFolderFailsWithAReason() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try onMain {
+        onMain {
             let joined = Locked<Result<ClipFacts, ClipJobFailure>?>(nil)
             jobs.join(segmentsIn: folder) { joined.value = $0 }
             XCTAssertTrue(MainLoop.run(until: { joined.value != nil }, timeoutSeconds: 10))
@@ -115,9 +115,21 @@ final class MediaClipJobsTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// What the service's cancellation rests on: a renderer whose ticket is cancelled stops.
+    func testARendererWithACancelledTicketStopsWithNoFile() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ticket = WorkTicket()
+        ticket.cancel()
+        let output = folder.appendingPathComponent("final-x.mp4")
+        let result = ClipRenderer(source: clips.audioVideo, edit: ClipEdit(speed: .double), output: output, ticket: ticket)
+            .renderNow()
+        XCTAssertEqual(result, .failure(.cancelled))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
+
     func testAFolderThatCannotBeMadeSaysWhy() {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-blocker-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8)))
         defer { try? FileManager.default.removeItem(at: blocker) }
         let problem = jobs.makeFolder(blocker.appendingPathComponent("clip"))
         XCTAssertNotNil(problem, "a folder inside a file was made")

@@ -143,6 +143,8 @@ final class FrameLog: VideoFrameReceiver {
 
     var entries: [Entry] { state.withLock { $0.entries } }
     var generation: Int { state.withLock { $0.generation } }
+    /// The source the player thread last began (frames arriving now are its).
+    var begunSource: UInt64 { state.withLock { $0.current } }
     var played: [Entry] { entries.filter { !$0.isPreroll } }
     var count: Int { state.withLock { $0.entries.count } }
     var playedCount: Int { state.withLock { $0.entries.lazy.filter { !$0.isPreroll }.count } }

@@ -119,8 +119,13 @@ final class PlayerThreadTests: XCTestCase, @unchecked Sendable {
                 })
                 spin(seconds: 0.1)
             }
+            let begunBefore = log.begunSource
             worstCallUs = max(worstCallUs, timed { player.load(uri: clips.landscape.fileURI) })
             XCTAssertEqual(player.phase, .loading, "the window knows at once what it asked for")
+            XCTAssertNil(player.videoSize, "not the previous clip's size")
+            spin(seconds: 0.1)
+            XCTAssertEqual(log.begunSource, begunBefore,
+                           "the load's GStreamer work ran although the player thread was stuck: it ran on the main thread")
             spin(seconds: 0.3)
             watchdog.stop()
             print("stuck player thread: worst main-loop gap \(watchdog.worstGapUs) µs, worst call \(worstCallUs) µs")
