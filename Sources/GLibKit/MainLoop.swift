@@ -1,16 +1,32 @@
 import CGLib
 
-/// A GLib source on the default main context; `cancel()` removes it if it has not finished.
-public final class SourceHandle: @unchecked Sendable {
-    public private(set) var id: UInt32
-    init(id: UInt32) { self.id = id }
+/// A GLib source attached to the default main context; `cancel()` removes it if it has not
+/// finished. It holds the GSource itself, not its id: GLib reuses ids once a source is gone, so
+/// looking an id up after its source fired could remove someone else's. Not Sendable: it stays
+/// with whoever scheduled the work (a page's timer, a test), which is the only one to cancel it.
+public final class SourceHandle {
+    private var source: UnsafeMutablePointer<GSource>?
+
+    /// Takes over the caller's reference to an attached source.
+    init(adopting source: UnsafeMutablePointer<GSource>) { self.source = source }
+
+    /// Whether the work is still to come (not run to its end, not cancelled).
+    public var isPending: Bool {
+        guard let source else { return false }
+        return g_source_is_destroyed(source) == 0
+    }
 
     public func cancel() {
-        guard id != 0 else { return }
-        if let source = g_main_context_find_source_by_id(nil, id), g_source_is_destroyed(source) == 0 {
-            g_source_destroy(source)
-        }
-        id = 0
+        guard let source else { return }
+        // Destroying a source that already finished is a no-op on that very source.
+        g_source_destroy(source)
+        g_source_unref(source)
+        self.source = nil
+    }
+
+    deinit {
+        // Dropping the handle does not cancel the work: most callers never keep it.
+        if let source { g_source_unref(source) }
     }
 }
 
@@ -27,7 +43,9 @@ public enum MainLoop {
     public static func invoke(priority: Int32 = priorityDefault,
                               _ body: @escaping @Sendable @MainActor () -> Void) -> SourceHandle {
         let box = CallbackBox(body)
-        let id = g_idle_add_full(priority, { data in
+        let source = g_idle_source_new()!
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, { data in
             guard let data else { return 0 }
             let body = CallbackBox<@Sendable @MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { body() }
@@ -36,7 +54,8 @@ public enum MainLoop {
             guard let data else { return }
             AnyCallbackBox.release(data)
         })
-        return SourceHandle(id: id)
+        g_source_attach(source, nil)
+        return SourceHandle(adopting: source)
     }
 
     /// Calls `body` every `milliseconds` on the main thread while it returns true.
@@ -44,7 +63,9 @@ public enum MainLoop {
     public static func every(milliseconds: UInt32, priority: Int32 = priorityDefault,
                              _ body: @escaping @MainActor () -> Bool) -> SourceHandle {
         let box = CallbackBox(body)
-        let id = g_timeout_add_full(priority, milliseconds, { data in
+        let source = g_timeout_source_new(milliseconds)!
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, { data in
             guard let data else { return 0 }
             let body = CallbackBox<@MainActor () -> Bool>.from(data)
             return MainActor.assumeIsolated { body() } ? 1 : 0
@@ -52,7 +73,8 @@ public enum MainLoop {
             guard let data else { return }
             AnyCallbackBox.release(data)
         })
-        return SourceHandle(id: id)
+        g_source_attach(source, nil)
+        return SourceHandle(adopting: source)
     }
 
     /// Calls `body` once after `milliseconds` on the main thread.
@@ -67,7 +89,9 @@ public enum MainLoop {
     @MainActor @discardableResult
     public static func onUnixSignal(_ signal: Int32, _ body: @escaping @MainActor () -> Void) -> SourceHandle {
         let box = CallbackBox(body)
-        let id = g_unix_signal_add_full(priorityDefault, signal, { data in
+        let source = g_unix_signal_source_new(signal)!
+        g_source_set_priority(source, priorityDefault)
+        g_source_set_callback(source, { data in
             guard let data else { return 0 }
             let body = CallbackBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { body() }
@@ -76,7 +100,8 @@ public enum MainLoop {
             guard let data else { return }
             AnyCallbackBox.release(data)
         })
-        return SourceHandle(id: id)
+        g_source_attach(source, nil)
+        return SourceHandle(adopting: source)
     }
 
     /// Runs pending main-context work without blocking; for tests that have no running loop.

@@ -62,12 +62,17 @@ public enum Signals {
         return SignalConnection(instance: instance, handlerID: id)
     }
 
+    // The public forms are for GTK and GIO objects, whose signals are emitted on the main
+    // thread: their handlers are main-actor closures, checked when they run. Signals from
+    // streaming threads go through `connect(_:_:handler:trampoline:)` with a @Sendable handler.
+
     /// A signal whose handler takes only the instance: "clicked", "activate", "destroy" ...
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
-                               after: Bool = false, _ handler: @escaping () -> Void) -> SignalConnection {
+                               after: Bool = false, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             guard let data else { return }
-            CallbackBox<() -> Void>.from(data)()
+            let handler = CallbackBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { handler() }
         }
         return connect(instance, name, handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self), after: after)
     }
@@ -75,20 +80,22 @@ public enum Signals {
     /// A signal whose handler takes the instance and one pointer argument that is ignored:
     /// GAction "activate" (the parameter), "changed" with a detail ...
     public static func connectIgnoringArgument(_ instance: UnsafeMutableRawPointer, _ name: String,
-                                               _ handler: @escaping () -> Void) -> SignalConnection {
+                                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
             guard let data else { return }
-            CallbackBox<() -> Void>.from(data)()
+            let handler = CallbackBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { handler() }
         }
         return connect(instance, name, handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
     /// "notify::<property>": the handler also receives the GParamSpec, which it ignores.
     public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String,
-                                     _ handler: @escaping () -> Void) -> SignalConnection {
+                                     _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
             guard let data else { return }
-            CallbackBox<() -> Void>.from(data)()
+            let handler = CallbackBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { handler() }
         }
         return connect(instance, "notify::" + property, handler: handler,
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
