@@ -13,6 +13,7 @@ final class FeedController {
     let view: FeedView
     private let env: FeedEnvironment
     private let slots: [PageSlot]
+    private let pool: PlayerPool
     private let store: FeedStore
     private var preferences: Preferences
 
@@ -40,18 +41,16 @@ final class FeedController {
         store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
                           pageSize: environment.pageSize)
         preferences = environment.preferences.load()
-        slots = try (0..<PreloadPlan(radius: 1).poolSize).map { _ in
-            try PageSlot(audioSinkDescription: environment.audioSinkDescription)
-        }
+        let surfaces = (0..<PreloadPlan(radius: 1).poolSize).map { _ in VideoSurface() }
+        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription)
+        slots = zip(surfaces, pool.players).map { PageSlot(surface: $0, player: $1) }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)
         animator = PageAnimator(widget: view.root, clock: environment.clock)
         launchUs = launchTimeUs
-        for slot in slots {
-            slot.player.volume = preferences.volume
-            slot.player.muted = preferences.muted
-            slot.setMuted(preferences.muted)
-        }
+        pool.volume = preferences.volume
+        pool.muted = preferences.muted
+        for slot in slots { slot.setMuted(preferences.muted) }
         wire()
     }
 
@@ -473,16 +472,14 @@ final class FeedController {
 
     func setVolume(_ volume: Double) {
         preferences.volume = min(1, max(0, volume))
-        for slot in slots { slot.player.volume = preferences.volume }
+        pool.volume = preferences.volume
         env.preferences.save(preferences)
     }
 
     func toggleMute() {
         preferences.muted.toggle()
-        for slot in slots {
-            slot.player.muted = preferences.muted
-            slot.setMuted(preferences.muted)
-        }
+        pool.muted = preferences.muted
+        for slot in slots { slot.setMuted(preferences.muted) }
         env.preferences.save(preferences)
         view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
     }

@@ -10,7 +10,8 @@ import VideoBridge
 @MainActor
 final class PageSlot {
     let root = Overlay()
-    let surface = VideoSurface()
+    let surface: VideoSurface
+    /// The pool's player for this page (FeedMedia's PlayerPool makes them).
     let player: LoopingPlayer
     let overlay = PostOverlay()
     let rail = RailView()
@@ -44,8 +45,9 @@ final class PageSlot {
     private var framesPresented = 0
     var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
 
-    init(audioSinkDescription: String?) throws {
-        player = try LoopingPlayer(receiver: surface, audioSinkDescription: audioSinkDescription)
+    init(surface: VideoSurface, player: LoopingPlayer) {
+        self.surface = surface
+        self.player = player
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")

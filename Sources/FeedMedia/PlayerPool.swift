@@ -1,0 +1,24 @@
+/// The feed's players: one per pooled page (the current one and its neighbours), each on its own
+/// thread, made once and reused for every post. The sound settings belong to the pool, so a
+/// page that comes into view already has them.
+@MainActor
+public final class PlayerPool {
+    public let players: [LoopingPlayer]
+
+    /// One player per receiver (the pages' surfaces), in order.
+    public init(receivers: [VideoFrameReceiver], audioSinkDescription: String?) throws {
+        players = try receivers.map { try LoopingPlayer(receiver: $0, audioSinkDescription: audioSinkDescription) }
+    }
+
+    /// 0...1, for every player.
+    public var volume: Double = 1 {
+        didSet {
+            volume = min(1, max(0, volume))
+            for player in players { player.volume = volume }
+        }
+    }
+
+    public var muted = false {
+        didSet { for player in players { player.muted = muted } }
+    }
+}
