@@ -14,14 +14,14 @@ final class DiscoverPage {
     private let status = Label()
     private let grid: PostGrid
     private let scroller = ScrolledWindow()
-    private let repository: FeedRepository
+    private let store: DiscoverStore
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)? {
         get { grid.onOpen }
         set { grid.onOpen = newValue }
     }
 
     init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String) {
-        self.repository = repository
+        store = DiscoverStore(repository: repository)
         grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
         root.addCSSClass("discover-page")
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
@@ -49,9 +49,9 @@ final class DiscoverPage {
 
     /// Shows trending tags and, with an empty query, the most liked recent videos.
     func prepare() {
-        let recent = (try? repository.feedPage(after: nil, limit: 200)) ?? []
+        store.prepare()
         chips.removeAll()
-        for tag in TrendingHashtags.top(recent, limit: 12) {
+        for tag in store.trending {
             let chip = Button(label: "#" + tag)
             chip.addCSSClass("hashtag-chip")
             // TRANSLATORS: a trending hashtag's button; {tag} is the hashtag without “#”.
@@ -70,21 +70,10 @@ final class DiscoverPage {
     func focusSearch() { search.grabFocus() }
 
     private func refresh() {
-        let query = search.text.trimmingCharacters(in: .whitespaces)
-        do {
-            let posts: [Post]
-            if query.isEmpty {
-                posts = try repository.feedPage(after: nil, limit: 60).sorted { $0.likeCount > $1.likeCount }
-            } else {
-                posts = try repository.search(query, limit: 90)
-            }
-            grid.show(posts)
-            status.isVisible = posts.isEmpty
-            status.text = query.isEmpty ? tr("No videos yet.") : tr("No videos match “{query}”.", ["query": query])
-        } catch {
-            status.text = tr("Search failed: {error}", ["error": error])
-            status.isVisible = true
-        }
+        store.search(search.text)
+        grid.show(store.posts)
+        status.text = store.message ?? ""
+        status.isVisible = store.message != nil
     }
 }
 

@@ -21,12 +21,14 @@ final class InboxPage {
     private let list = Box(.vertical, spacing: 2)
     private let empty = Label(tr("Likes, comments and new followers will show up here."))
     private let deps: Dependencies
+    private let store: InboxStore
     private var rows: [Widget] = []
     var onOpen: ((_ post: Post, _ openComments: Bool) -> Void)?
     var onOpenProfile: ((Author) -> Void)?
 
     init(_ deps: Dependencies) {
         self.deps = deps
+        store = InboxStore(repository: deps.repository)
         root.addCSSClass("inbox-page")
         // TRANSLATORS: the Inbox page's title: what happened to your videos and profile.
         let title = Label(tr("Activity"))
@@ -49,19 +51,19 @@ final class InboxPage {
     func show() {
         for row in rows { list.remove(row) }
         rows.removeAll()
-        let items = (try? deps.repository.activity(limit: 200)) ?? []
-        empty.isVisible = items.isEmpty
-        for item in items {
+        store.open()
+        empty.isVisible = store.items.isEmpty
+        for item in store.items {
             let row = makeRow(item)
             rows.append(row)
             list.append(row)
         }
-        try? deps.repository.markActivitySeen()
     }
 
-    var unseenCount: Int { (try? deps.repository.unseenActivityCount()) ?? 0 }
+    var unseenCount: Int { store.unseenCount }
 
-    private func makeRow(_ item: Activity) -> Widget {
+    private func makeRow(_ entry: InboxStore.Item) -> Widget {
+        let item = entry.activity
         let content = Box(.horizontal, spacing: 12)
         let avatar = Image(file: deps.filePath(item.actor.avatarURI), pixelSize: 44)
         avatar.setAlign(vertical: .center)
@@ -97,8 +99,7 @@ final class InboxPage {
             dot.setAlign(vertical: .center)
             content.append(dot)
         }
-        let post = item.postID.flatMap { try? deps.repository.post(id: $0) }
-        if let post {
+        if let post = entry.post {
             let thumbnail = Picture()
             thumbnail.setFit(.cover)
             thumbnail.setSizeRequest(width: 44, height: 57)
@@ -117,10 +118,10 @@ final class InboxPage {
         // TRANSLATORS: an unread Inbox item for screen readers; {sentence} is what happened.
         button.setAccessibleLabel(item.seen ? sentence + " " : tr("{sentence} (new)", ["sentence": sentence]))
         button.onClicked { [weak self] in
-            if let post {
-                self?.onOpen?(post, item.kind == .comment)
-            } else {
-                self?.onOpenProfile?(item.actor)
+            guard let self else { return }
+            switch store.destination(of: entry) {
+            case .post(let post, let openComments): onOpen?(post, openComments)
+            case .profile(let author): onOpenProfile?(author)
             }
         }
         return button

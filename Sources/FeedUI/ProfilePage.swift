@@ -18,10 +18,11 @@ final class ProfilePage {
         var clock: MonotonicClock
     }
 
-    enum Tab { case videos, liked }
+    typealias Tab = ProfileStore.Tab
 
     let root = Overlay()
     private let deps: Dependencies
+    private let store: ProfileStore
     private let scroller = ScrolledWindow()
     private let content = Box(.vertical)
     private let header = Overlay()
@@ -44,8 +45,7 @@ final class ProfilePage {
     private let grid: PostGrid
     private let emptyLabel = Label()
     private let probe = SizeProbe()
-    private(set) var author: Author?
-    private var tab: Tab = .videos
+    var author: Author? { store.author }
     private var width: Double = 450
     private var headerHeight = ProfileHeader.height
     /// The page's content keeps a readable width in a wide window (the grid gets 4 columns).
@@ -63,6 +63,7 @@ final class ProfilePage {
 
     init(_ deps: Dependencies) {
         self.deps = deps
+        store = ProfileStore(repository: deps.repository, cache: deps.cache)
         grid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
         tabs = ProfileTabs()
         stickyTabs = ProfileTabs()
@@ -169,8 +170,11 @@ final class ProfilePage {
     // MARK: - Content
 
     func show(_ author: Author) {
-        let changed = self.author?.id != author.id
-        self.author = author
+        bind(changed: store.show(author))
+    }
+
+    private func bind(changed: Bool) {
+        guard let author = store.author else { return }
         name.text = author.name
         handle.text = author.atHandle
         bio.text = author.bio
@@ -194,54 +198,45 @@ final class ProfilePage {
         followButton.setCSSClass("followed", author.isFollowed)
         clearCacheButton.isVisible = author.isSelf
         editButton.isVisible = author.isSelf
-        if author.isSelf { updateCacheSize() }
-        tabs.setLikedVisible(author.isSelf)
-        stickyTabs.setLikedVisible(author.isSelf)
-        if changed {
-            tab = .videos
-            scroller.verticalOffset = 0
-        }
-        reloadGrid()
+        updateCacheSize()
+        tabs.setLikedVisible(store.showsLikedTab)
+        stickyTabs.setLikedVisible(store.showsLikedTab)
+        if changed { scroller.verticalOffset = 0 }
+        bindGrid()
     }
 
     /// Reloads counts and the grid (after likes, follows or new posts).
     func refresh() {
-        guard let handle = author?.handle, let stored = try? deps.repository.author(handle: handle) else { return }
-        show(stored)
+        store.refresh()
+        bind(changed: false)
     }
 
     private func select(_ tab: Tab) {
-        guard tab != self.tab else { return }
-        self.tab = tab
-        reloadGrid()
+        store.select(tab)
+        bindGrid()
     }
 
-    private func reloadGrid() {
-        tabs.select(tab)
-        stickyTabs.select(tab)
-        guard let author else { return }
-        let posts = (try? tab == .videos ? deps.repository.posts(byAuthorHandle: author.handle, limit: 300)
-                                         : deps.repository.likedPosts(limit: 300)) ?? []
-        grid.show(posts)
-        emptyLabel.text = tab == .videos ? (author.isSelf ? tr("Your videos will appear here. Hold R to record one.")
-                                                           : tr("No videos yet."))
-                                         : tr("Videos you like will appear here.")
-        emptyLabel.isVisible = posts.isEmpty
+    private func bindGrid() {
+        tabs.select(store.tab)
+        stickyTabs.select(store.tab)
+        grid.show(store.posts)
+        emptyLabel.text = store.emptyMessage ?? ""
+        emptyLabel.isVisible = store.emptyMessage != nil
     }
 
     private func toggleFollow() {
-        guard let author, !author.isSelf else { return }
-        do {
-            show(try deps.repository.setFollowing(handle: author.handle, following: !author.isFollowed))
-        } catch {
-            onFlash?(tr("Couldn’t save: {error}", ["error": error]))
+        if let problem = store.toggleFollow() {
+            onFlash?(problem)
+        } else {
+            bind(changed: false)
         }
     }
 
     /// Measured off the main thread: a large cache must not hold up opening the profile.
     private func updateCacheSize() {
-        deps.cache.measure { [weak self] size in
-            self?.clearCacheButton.label = tr("Clear cache ({size})", ["size": Self.megabytes(size)])
+        store.measureCache { [weak self] in
+            guard let self, let size = store.cacheBytes else { return }
+            clearCacheButton.label = tr("Clear cache ({size})", ["size": Self.megabytes(size)])
         }
     }
 
@@ -252,12 +247,12 @@ final class ProfilePage {
 
     private func clearCache() {
         clearCacheButton.sensitive = false
-        deps.cache.clear { [weak self] freed in
+        store.clearCache { [weak self] freed in
             guard let self else { return }
             clearCacheButton.sensitive = true
             updateCacheSize()
             onFlash?(tr("Cleared {size} from the cache", ["size": Self.megabytes(freed)]))
-            reloadGrid()
+            bindGrid()
         }
     }
 

@@ -1,0 +1,44 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// Discover's state and decisions: the trending hashtags, and what a query finds (the most
+/// liked recent videos for an empty one), with the sentence to show when nothing is there.
+@MainActor
+final class DiscoverStore {
+    private(set) var trending: [String] = []
+    private(set) var query = ""
+    private(set) var posts: [Post] = []
+    /// Shown instead of (or above) the grid: nothing found, or why the search failed.
+    private(set) var message: String?
+
+    private let repository: FeedRepository
+
+    init(repository: FeedRepository) {
+        self.repository = repository
+    }
+
+    /// The tags trending in the last 200 videos, most used first.
+    func prepare() {
+        let recent = (try? repository.feedPage(after: nil, limit: 200)) ?? []
+        trending = TrendingHashtags.top(recent, limit: 12)
+    }
+
+    /// Searches captions, authors, music and hashtags as typed.
+    func search(_ text: String) {
+        let query = text.trimmingCharacters(in: .whitespaces)
+        self.query = query
+        do {
+            if query.isEmpty {
+                posts = try repository.feedPage(after: nil, limit: 60).sorted { $0.likeCount > $1.likeCount }
+                message = posts.isEmpty ? tr("No videos yet.") : nil
+            } else {
+                posts = try repository.search(query, limit: 90)
+                message = posts.isEmpty ? tr("No videos match “{query}”.", ["query": query]) : nil
+            }
+        } catch {
+            posts = []
+            message = tr("Search failed: {error}", ["error": error])
+        }
+    }
+}

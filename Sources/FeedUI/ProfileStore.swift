@@ -1,0 +1,100 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// A profile's state and decisions: whose it is, which tab, the posts in it and what an empty
+/// tab says, following, and the cache's size and clearing (your own profile only).
+@MainActor
+final class ProfileStore {
+    enum Tab { case videos, liked }
+
+    private(set) var author: Author?
+    private(set) var tab: Tab = .videos
+    private(set) var posts: [Post] = []
+    /// The cache's size as last measured (your own profile).
+    private(set) var cacheBytes: Int64?
+    private(set) var isClearingCache = false
+
+    private let repository: FeedRepository
+    private let cache: CacheControl
+
+    init(repository: FeedRepository, cache: CacheControl) {
+        self.repository = repository
+        self.cache = cache
+    }
+
+    /// Shows `author`; a different person starts on their videos. Returns whether it is a new person.
+    @discardableResult
+    func show(_ author: Author) -> Bool {
+        let isNew = self.author?.id != author.id
+        self.author = author
+        if isNew { tab = .videos }
+        if !author.isSelf, tab == .liked { tab = .videos }
+        reloadPosts()
+        return isNew
+    }
+
+    /// Reads the author again (counts change with likes, follows and new posts).
+    func refresh() {
+        guard let handle = author?.handle, let stored = try? repository.author(handle: handle) else { return }
+        show(stored)
+    }
+
+    /// Your likes are yours to see: the Liked tab exists on your own profile only.
+    var showsLikedTab: Bool { author?.isSelf == true }
+
+    func select(_ tab: Tab) {
+        guard tab != self.tab, tab == .videos || showsLikedTab else { return }
+        self.tab = tab
+        reloadPosts()
+    }
+
+    var emptyMessage: String? {
+        guard posts.isEmpty, let author else { return nil }
+        switch tab {
+        case .videos: return author.isSelf ? tr("Your videos will appear here. Hold R to record one.") : tr("No videos yet.")
+        case .liked: return tr("Videos you like will appear here.")
+        }
+    }
+
+    /// Follows or unfollows; the failure's sentence when it could not be saved.
+    func toggleFollow() -> String? {
+        guard let author, !author.isSelf else { return nil }
+        do {
+            show(try repository.setFollowing(handle: author.handle, following: !author.isFollowed))
+            return nil
+        } catch {
+            return tr("Couldn’t save: {error}", ["error": error])
+        }
+    }
+
+    /// Measures the cache off the main thread; `done` runs once the size is known.
+    func measureCache(_ done: @escaping @MainActor () -> Void) {
+        guard author?.isSelf == true else { return }
+        cache.measure { [weak self] size in
+            self?.cacheBytes = size
+            done()
+        }
+    }
+
+    /// Empties the cache; `done` gets the bytes freed. A second press while clearing does nothing.
+    func clearCache(_ done: @escaping @MainActor (Int64) -> Void) {
+        guard author?.isSelf == true, !isClearingCache else { return }
+        isClearingCache = true
+        cache.clear { [weak self] freed in
+            guard let self else { return }
+            isClearingCache = false
+            reloadPosts()
+            done(freed)
+        }
+    }
+
+    private func reloadPosts() {
+        guard let author else {
+            posts = []
+            return
+        }
+        posts = (try? tab == .videos ? repository.posts(byAuthorHandle: author.handle, limit: 300)
+                                     : repository.likedPosts(limit: 300)) ?? []
+    }
+}
