@@ -156,3 +156,31 @@ GSource *lf_bus_watch_attach(GstBus *bus, GMainContext *context, GstBusFunc func
     g_source_attach(source, context);
     return source;
 }
+
+typedef struct {
+    LfEventHandler handler;
+    gpointer user_data;
+    GDestroyNotify notify;
+} IdleProbeBox;
+
+static void idle_box_free(gpointer data) {
+    IdleProbeBox *box = data;
+    if (box->notify) box->notify(box->user_data);
+    g_free(box);
+}
+
+static GstPadProbeReturn on_idle(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void) pad;
+    (void) info;
+    IdleProbeBox *box = data;
+    box->handler(box->user_data);
+    return GST_PAD_PROBE_REMOVE;
+}
+
+gulong lf_pad_when_idle(GstPad *pad, LfEventHandler handler, gpointer user_data, GDestroyNotify notify) {
+    IdleProbeBox *box = g_new0(IdleProbeBox, 1);
+    box->handler = handler;
+    box->user_data = user_data;
+    box->notify = notify;
+    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_IDLE, on_idle, box, idle_box_free);
+}

@@ -114,17 +114,21 @@ public struct CaptureGraph: Sendable, Equatable {
     /// The record branch, a bin whose two sink pads the tees feed: H.264 Main + AAC in MP4,
     /// written with a moov reserved at the start and rewritten every second, so a crash or
     /// kill -9 leaves a playable file of what was recorded.
-    public func recordBranch(path: String) -> String {
+    public func recordBranch(path: String) -> PipelineText {
+        PipelineText(recordBranchText(fileSink: "filesink name=file"), locations: ["file": path])
+    }
+
+    private func recordBranchText(fileSink: String) -> String {
         "queue name=videoin max-size-time=3000000000 ! videoconvert ! video/x-raw,format=I420 "
             + "! x264enc speed-preset=veryfast tune=zerolatency key-int-max=\(framesPerSecond) "
             + "! video/x-h264,profile=main ! h264parse ! mp4mux name=mux reserved-max-duration=\(200 * 1_000_000_000) "
-            + "reserved-moov-update-period=1000000000 ! filesink name=file location=\"\(path)\" "
+            + "reserved-moov-update-period=1000000000 ! \(fileSink) "
             + "queue name=audioin max-size-time=3000000000 ! audioconvert ! audioresample ! avenc_aac ! aacparse ! mux."
     }
 
-    /// A whole recording as one gst-launch line (sources straight into the record branch), for
-    /// tests that kill the process mid-recording.
+    /// A whole recording as one gst-launch command line (sources straight into the record
+    /// branch), for tests that kill the process mid-recording; the path is a test's own.
     public func standaloneRecording(path: String) -> String {
-        "\(videoSource) ! videoin. \(audioSource) ! audioin. " + recordBranch(path: path)
+        "\(videoSource) ! videoin. \(audioSource) ! audioin. " + recordBranchText(fileSink: "filesink name=file location=\(path)")
     }
 }

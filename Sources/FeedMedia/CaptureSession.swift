@@ -48,13 +48,27 @@ public final class CaptureSession {
         pipeline.watchBus { [weak self] message in self?.handle(message) }
     }
 
+    /// Starting and stopping a live camera and microphone can block for a while (v4l2src and
+    /// pulsesrc wait on their devices going to NULL), so it happens here, never on the main
+    /// loop; one queue for every session, so a camera reopened at once (Flip, Retry) waits
+    /// until the previous pipeline has let go of the device.
+    private nonisolated static let lifecycle = DispatchQueue(label: "io.github.loopfeed.capture-lifecycle", qos: .userInitiated)
+
     deinit {
-        MainActor.assumeIsolated { _ = pipeline.setState(.null) }
+        let pipeline = pipeline
+        Self.lifecycle.async { _ = pipeline.setState(.null) }
     }
 
     public func start() {
-        if pipeline.setState(.playing) == .failure {
-            onError?(graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera)
+        let pipeline = pipeline
+        let error: RecorderError = graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera
+        // Weakly: a session dropped meanwhile is not kept (nor freed) on the lifecycle queue.
+        let report: @Sendable () -> Void = { [weak self] in
+            MainLoop.invoke { self?.onError?(error) }
+        }
+        Self.lifecycle.async {
+            guard pipeline.setState(.playing) == .failure else { return }
+            report()
         }
     }
 
@@ -67,7 +81,8 @@ public final class CaptureSession {
             return
         }
         finalizeTimer?.cancel()
-        pipeline.setState(.null)
+        let pipeline = pipeline
+        Self.lifecycle.async { _ = pipeline.setState(.null) }
         live = false
     }
 
@@ -97,7 +112,7 @@ public final class CaptureSession {
         guard FileManager.default.isWritableFile(atPath: directory.path) else { throw .notWritable(path: directory.path) }
         let bin: Element
         do {
-            bin = try Element.bin(description: graph.recordBranch(path: path.path), ghostUnlinkedPads: false)
+            bin = try graph.recordBranch(path: path.path).bin(ghostUnlinkedPads: false)
         } catch {
             throw .pipeline("\(error)")
         }
@@ -132,10 +147,13 @@ public final class CaptureSession {
     public func finishSegment(discard: Bool) {
         // Once only: the tee pads are released here.
         guard let branch = recording, branch.ending == nil else { return }
-        for link in branch.links {
-            link.source.unlink(from: link.sink)
-            link.tee.releaseRequestPad(link.source)
-            link.sink.sendEndOfStream()
+        for (tee, source, sink) in branch.links {
+            // Between two buffers: none is cut in half, and EOS follows the last one to the muxer.
+            source.whenIdle {
+                source.unlink(from: sink)
+                tee.releaseRequestPad(source)
+                sink.sendEndOfStream()
+            }
         }
         recording?.ending = (discard, clock.nowMicroseconds())
         finalizeTimer = MainLoop.after(milliseconds: 3_000) { [weak self] in self?.segmentWritten() }

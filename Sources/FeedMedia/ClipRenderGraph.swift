@@ -65,8 +65,6 @@ public struct ClipRenderGraph: Sendable, Equatable {
     /// textoverlay's `text` property is read as Pango markup: escaped, "<b>&" shows literally.
     public static func markupEscaped(_ text: String) -> String { Markup.escape(text) }
 
-    func quoted(_ url: URL) -> String { "\"\(url.path.replacingOccurrences(of: "\"", with: "\\\""))\"" }
-
     /// The caption burnt in at `outputSize` ("! textoverlay ... "), empty without text; its text
     /// is set on the element named `captionElement` after parsing. The cover frames use it too,
     /// so a cover shows the text the video has.
@@ -78,41 +76,43 @@ public struct ClipRenderGraph: Sendable, Equatable {
     }
 
     /// Pass 1: writes the trimmed, re-timed, captioned clip to `output`.
-    public func clipPass(output: URL) -> String {
+    public func clipPass(output: URL) -> PipelineText {
         let size = outputSize
         let caption = captionStage
-        var description = "filesrc location=\(quoted(source)) ! decodebin name=source "
+        var description = "filesrc name=clipfile ! decodebin name=source "
             + "source. ! video/x-raw ! queue name=\(Self.videoInput) ! videoflip video-direction=auto ! videoconvert ! videoscale ! videorate "
             + "! video/x-raw,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1,framerate=\(framesPerSecond)/1 "
             + caption
             + "! videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=veryfast key-int-max=\(framesPerSecond) "
             + "! video/x-h264,profile=main ! h264parse ! mp4mux name=mux faststart=true "
-            + "! filesink name=\(Self.fileSink) location=\(quoted(output))"
+            + "! filesink name=\(Self.fileSink)"
         if probe.hasAudio {
             // scaletempo turns the seek's rate into shorter or longer sound at the same pitch.
             let volume = edit.sound.map { $0.originalVolume } ?? 1
             description += " source. ! audio/x-raw ! queue ! audioconvert ! scaletempo ! audioconvert ! audioresample "
                 + "! volume volume=\(Self.number(volume)) ! \(Self.audioCaps) ! audioconvert ! avenc_aac ! aacparse ! mux."
         }
-        return description
+        return PipelineText(description, locations: ["clipfile": source.path, Self.fileSink: output.path])
     }
 
     /// Pass 2: `stage` (pass 1's file) with its sound mixed with the added one into `output`.
-    public func mixPass(stage: URL, output: URL) -> String {
+    public func mixPass(stage: URL, output: URL) -> PipelineText {
         let bufferSamples = Self.sampleRate / 100
         let silenceBuffers = Int((resultSeconds * 100).rounded(.up))
-        var description = "filesrc location=\(quoted(stage)) ! qtdemux name=stage "
+        var locations = ["stagefile": stage.path, Self.fileSink: output.path]
+        var description = "filesrc name=stagefile ! qtdemux name=stage "
             + "stage.video_0 ! queue name=\(Self.videoInput) ! h264parse ! mp4mux name=mux faststart=true "
-            + "! filesink name=\(Self.fileSink) location=\(quoted(output)) "
+            + "! filesink name=\(Self.fileSink) "
             + "audiomixer name=mix ! audioconvert ! avenc_aac ! aacparse ! mux. "
             + "audiotestsrc wave=silence samplesperbuffer=\(bufferSamples) num-buffers=\(silenceBuffers) ! \(Self.audioCaps) ! mix."
         if probe.hasAudio {
             description += " stage.audio_0 ! queue ! aacparse ! avdec_aac ! audioconvert ! audioresample ! \(Self.audioCaps) ! mix."
         }
         if let sound = edit.sound {
-            description += " filesrc location=\(quoted(sound.file)) ! decodebin ! audioconvert ! audioresample "
+            description += " filesrc name=soundfile ! decodebin ! audioconvert ! audioresample "
                 + "! volume volume=\(Self.number(sound.volume)) ! \(Self.audioCaps) ! queue name=\(Self.soundInput) ! mix."
+            locations["soundfile"] = sound.file.path
         }
-        return description
+        return PipelineText(description, locations: locations)
     }
 }

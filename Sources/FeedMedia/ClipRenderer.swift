@@ -103,7 +103,7 @@ public final class ClipRenderer: Sendable {
         let isCancelled = { self.ticket.isCancelled }
 
         do {
-            let clip = try Pipeline.parse(graph.clipPass(output: graph.needsMixPass ? stage : partURL))
+            let clip = try graph.clipPass(output: graph.needsMixPass ? stage : partURL).parse()
             if let text = valid.overlayText {
                 clip.child(named: ClipRenderGraph.captionElement)?.set("text", literal: ClipRenderGraph.markupEscaped(text))
             }
@@ -115,7 +115,7 @@ public final class ClipRenderer: Sendable {
                 progress(1)
                 return .success(())
             }
-            let mix = try Pipeline.parse(graph.mixPass(stage: stage, output: partURL))
+            let mix = try graph.mixPass(stage: stage, output: partURL).parse()
             var mixSeek: SeekedRun.Seek?
             if let sound = valid.sound {
                 // Music time t plays at running time t - offset; the stop cuts it at the end of

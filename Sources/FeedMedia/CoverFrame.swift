@@ -45,11 +45,12 @@ public enum CoverFrame {
             // pngenc snapshot=true ends the stream after one picture. Preroll makes one of the
             // first frame; the flushing seek truncates the file (filesink does on flush) and
             // the picture at `time` replaces it.
-            let pipeline = try Pipeline.parse(
-                "filesrc location=\"\(source.path)\" ! decodebin ! video/x-raw ! queue name=\(ClipRenderGraph.videoInput) "
+            let pipeline = try PipelineText(
+                "filesrc name=clipfile ! decodebin ! video/x-raw ! queue name=\(ClipRenderGraph.videoInput) "
                 + "! videoflip video-direction=auto ! videoconvert \(caption)"
                 + "! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
-                + "! pngenc snapshot=true ! filesink name=\(ClipRenderGraph.fileSink) location=\"\(part.path)\"")
+                + "! pngenc snapshot=true ! filesink name=\(ClipRenderGraph.fileSink)",
+                locations: ["clipfile": source.path, ClipRenderGraph.fileSink: part.path]).parse()
             if let text = edit?.overlayText {
                 pipeline.child(named: ClipRenderGraph.captionElement)?.set("text", literal: ClipRenderGraph.markupEscaped(text))
             }

@@ -40,10 +40,11 @@ public enum SegmentJoiner {
         defer { try? FileManager.default.removeItem(at: part) }
         do {
             GStreamer.initialize()
-            let pipeline = try Pipeline.parse(
-                "splitmuxsrc name=s location=\"\(folder.path)/seg-*.mp4\" "
-                + "s.video_0 ! queue ! h264parse ! mp4mux name=m faststart=true ! filesink location=\"\(part.path)\" "
-                + "s.audio_0 ! queue ! aacparse ! m.")
+            let pipeline = try PipelineText(
+                "splitmuxsrc name=s "
+                + "s.video_0 ! queue ! h264parse ! mp4mux name=m faststart=true ! filesink name=out "
+                + "s.audio_0 ! queue ! aacparse ! m.",
+                locations: ["s": folder.path + "/seg-*.mp4", "out": part.path]).parse()
             // TRANSLATORS: why joining failed, shown in “The segments could not be joined (…)”.
             guard pipeline.setState(.playing) != .failure else { return .failure(.pipeline(tr("could not start"))) }
             let outcome = pipeline.waitForEndOrError(timeoutSeconds: 60)

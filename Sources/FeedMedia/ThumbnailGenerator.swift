@@ -69,10 +69,11 @@ public final class ThumbnailGenerator: ThumbnailProviding {
             // formats, and not a hardware decoder's).
             playbin.set("flags", "video+native-video")
             playbin.set("uri", uri)
-            let sink = try Element.bin(description:
+            let sink = try PipelineText(
                 "videoconvert ! videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "
                 + "! video/x-raw,format=RGB,width=\(width),height=\(width * 13 / 10),pixel-aspect-ratio=1/1 "
-                + "! pngenc snapshot=true ! filesink sync=false location=\"\(part.path)\"")
+                + "! pngenc snapshot=true ! filesink name=still sync=false",
+                locations: ["still": part.path]).bin()
             playbin.set("video-sink", element: sink)
             playbin.set("audio-sink", element: try Element.make("fakesink"))
             guard playbin.setState(.playing) != .failure else { return false }

@@ -34,6 +34,20 @@ public final class Pad: @unchecked Sendable, Equatable {
         })
     }
 
+    /// Calls `handler` once when no data flows through this pad: at once on the calling thread
+    /// if none does, else on the streaming thread between two buffers. Where a live branch is
+    /// unlinked, so no buffer is cut in half and EOS follows the last one.
+    public func whenIdle(_ handler: @escaping @Sendable () -> Void) {
+        let box = CallbackBox(handler)
+        lf_pad_when_idle(handle.typed(GstPad.self), { data in
+            guard let data else { return }
+            CallbackBox<@Sendable () -> Void>.from(data)()
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+    }
+
     /// Links this source pad to `sink`; false when they don't fit.
     public func link(to sink: Pad) -> Bool {
         gst_pad_link(handle.typed(GstPad.self), sink.handle.typed(GstPad.self)) == GST_PAD_LINK_OK

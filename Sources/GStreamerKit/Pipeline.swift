@@ -36,10 +36,7 @@ public final class Pipeline: Element, @unchecked Sendable {
             let decoded = BusMessage(message, pipeline: state.pipeline)
             MainActor.assumeIsolated { state.handler.handler(decoded) }
             return 1
-        }, Unmanaged.passRetained(state).toOpaque(), { data in
-            guard let data else { return }
-            Unmanaged<BusWatchState>.fromOpaque(data).release()
-        })
+        }, Unmanaged.passRetained(state).toOpaque(), releaseBusWatchState)
     }
 
     /// Delivers bus messages to `handler` on `thread`, one at a time, in order: what the handler
@@ -103,6 +100,14 @@ public final class Pipeline: Element, @unchecked Sendable {
         removeBusWatch()
         gst_element_set_state(element, GST_STATE_NULL)
     }
+}
+
+/// The watch's destroy-notify. Not a closure written inside the main-actor `watchBus`, which
+/// Swift would check for the main thread: the watch goes with the pipeline, and the last
+/// reference to a pipeline may be dropped on a worker (a camera stopped off the main loop).
+private func releaseBusWatchState(_ data: UnsafeMutableRawPointer?) {
+    guard let data else { return }
+    Unmanaged<BusWatchState>.fromOpaque(data).release()
 }
 
 private final class BusWatchState: @unchecked Sendable {

@@ -22,7 +22,8 @@ final class CaptureSessionTests: XCTestCase {
 
     func testPreviewIsLiveAndAHoldMakesAPlayableClip() throws {
         let folder = folder!
-        let path = folder.appendingPathComponent("segment.mp4")
+        // A name with quotes and a backslash: paths are properties, never pipeline text.
+        let path = folder.appendingPathComponent(#"segment "one" \ it's.mp4"#)
         try onMain {
             let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 180, height: 320),

@@ -73,8 +73,10 @@ final class ClipRendererTests: XCTestCase {
         let graph = ClipRenderGraph(source: URL(fileURLWithPath: "/clips/a b.mp4"),
                                     probe: ClipProbe(durationSeconds: 4, size: PixelSize(width: 1920, height: 1080), hasAudio: true),
                                     edit: ClipEdit(speed: .double, overlayText: "hi", textPosition: 0.8))
-        let text = graph.clipPass(output: URL(fileURLWithPath: "/out/x.mp4.part"))
-        XCTAssertTrue(text.contains("filesrc location=\"/clips/a b.mp4\""), text)
+        let pass = graph.clipPass(output: URL(fileURLWithPath: "/out/x.mp4.part"))
+        let text = pass.description
+        XCTAssertEqual(pass.locations, ["clipfile": "/clips/a b.mp4", "file": "/out/x.mp4.part"])
+        XCTAssertFalse(text.contains("/clips"), "paths are properties, never parsed")
         XCTAssertTrue(text.contains("width=720,height=404"), text)
         XCTAssertTrue(text.contains("textoverlay name=caption"), text)
         XCTAssertTrue(text.contains("ypos=0.800"), text)
@@ -93,9 +95,10 @@ final class ClipRendererTests: XCTestCase {
                                     probe: ClipProbe(durationSeconds: 3, size: PixelSize(width: 720, height: 1280), hasAudio: false),
                                     edit: ClipEdit(sound: sound))
         XCTAssertTrue(graph.needsMixPass)
-        let text = graph.mixPass(stage: URL(fileURLWithPath: "/s.mp4"), output: URL(fileURLWithPath: "/o.mp4"))
+        let pass = graph.mixPass(stage: URL(fileURLWithPath: "/s.mp4"), output: URL(fileURLWithPath: "/o.mp4"))
+        let text = pass.description
         XCTAssertTrue(text.contains("audiotestsrc wave=silence samplesperbuffer=480 num-buffers=300"), text)
-        XCTAssertTrue(text.contains("filesrc location=\"/m/song.ogg\""), text)
+        XCTAssertEqual(pass.locations, ["stagefile": "/s.mp4", "file": "/o.mp4", "soundfile": "/m/song.ogg"])
         XCTAssertTrue(text.contains("volume volume=0.500"), text)
         XCTAssertFalse(text.contains("stage.audio_0"), "a clip without sound has no audio to mix")
         XCTAssertEqual(ClipRenderGraph.fittedSize(PixelSize(width: 720, height: 1280)), PixelSize(width: 720, height: 1280))

@@ -127,6 +127,33 @@ final class MediaClipJobsTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// A file name is never parsed as pipeline text: quotes, a backslash and an exclamation
+    /// mark in the folder's name change nothing for joining, covers and rendering.
+    func testNamesWithQuotesAndBackslashesAreJustNames() throws {
+        let odd = folder.appendingPathComponent(#"Mom's "best" \ clip! ="#, isDirectory: true)
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        for _ in 0..<2 { try FileManager.default.copyItem(at: clips.audioVideo, to: jobs.nextSegment(in: odd)) }
+        try onMain {
+            let joined = Locked<Result<ClipFacts, ClipJobFailure>?>(nil)
+            jobs.join(segmentsIn: odd) { joined.value = $0 }
+            XCTAssertTrue(MainLoop.run(until: { joined.value != nil }, timeoutSeconds: 20))
+            let clip = try XCTUnwrap(try joined.value?.get())
+            XCTAssertEqual(clip.durationSeconds, 2, accuracy: 0.15)
+
+            let covers = Locked<[URL]?>(nil)
+            jobs.covers(of: clip.url, at: [0.5], edit: ClipEdit(overlayText: "hi"), width: 90, into: odd,
+                        ticket: WorkTicket()) { frames, _ in covers.value = frames }
+            let rendered = Locked<Result<URL, ClipJobFailure>?>(nil)
+            jobs.render(clip.url, edit: ClipEdit(speed: .double), into: odd, ticket: WorkTicket(),
+                        progress: { _ in }, then: { rendered.value = $0 })
+            XCTAssertTrue(MainLoop.run(until: { covers.value != nil && rendered.value != nil }, timeoutSeconds: 60))
+            XCTAssertEqual(covers.value?.count, 1)
+            let video = try XCTUnwrap(try rendered.value?.get())
+            XCTAssertTrue(FileManager.default.fileExists(atPath: video.path))
+            XCTAssertEqual(video.deletingLastPathComponent().standardizedFileURL, odd.standardizedFileURL)
+        }
+    }
+
     func testAFolderThatCannotBeMadeSaysWhy() {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-blocker-\(UUID().uuidString)")
         XCTAssertTrue(FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8)))

@@ -48,6 +48,10 @@ typedef void (*LfEventHandler)(gpointer user_data);
 gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
                               GDestroyNotify notify);
 
+/* `handler` runs once when no data flows through the pad (at once, on the calling thread, if
+ * none does now; else on the streaming thread between two buffers). The probe removes itself. */
+gulong lf_pad_when_idle(GstPad *pad, LfEventHandler handler, gpointer user_data, GDestroyNotify notify);
+
 /* A bus watch dispatched on `context` (a player thread's) rather than the default one. Returns
  * the attached source; the caller owns a reference and destroys it to stop watching. */
 GSource *lf_bus_watch_attach(GstBus *bus, GMainContext *context, GstBusFunc func, gpointer user_data,
