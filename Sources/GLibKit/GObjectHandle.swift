@@ -3,9 +3,10 @@ import CGLibShims
 
 /// Owns one reference to a GObject and releases it when the handle goes away.
 /// Floating references (widgets, elements) are sunk on adoption, so Swift holds a real
-/// reference whatever the object's kind. Reference counting is thread-safe in GLib, so the
-/// handle is too; what may be done with the object from which thread is the caller's concern.
-public final class GObjectHandle: @unchecked Sendable, Hashable {
+/// reference whatever the object's kind. Not Sendable: which thread may use the object is the
+/// wrapping type's to say. Widgets are main-actor, so a widget's handle cannot reach another
+/// thread without a compiler error; GStreamer's element and pad wrappers say why they may.
+public final class GObjectHandle: Hashable {
     public let raw: UnsafeMutableRawPointer
 
     /// Takes over a reference the caller owns (transfer full), sinking it if floating.

@@ -1,6 +1,8 @@
 import CGLib
 
 /// A GWeakRef: tells whether the object still lives without keeping it alive.
+/// `@unchecked Sendable`: GWeakRef is GLib's thread-safe weak pointer (g_weak_ref_get locks),
+/// and the storage pointer never changes.
 public final class GWeakReference: @unchecked Sendable {
     private let ref = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
 

@@ -2,6 +2,9 @@ package import CGLib
 
 /// Keeps a Swift closure alive for as long as GLib may call it. Passed to C retained and
 /// released by the destroy-notify, so neither a dangling box nor a leak is possible.
+/// `@unchecked Sendable`: the box never changes after init and only carries the closure to C
+/// and back; where the closure may run is its own type's to say (`@Sendable` for streaming
+/// threads, `@MainActor` for GTK signals, checked when it runs).
 public class AnyCallbackBox: @unchecked Sendable {
     /// Balances `retainedPointer()`; usable from non-generic C destroy-notifies.
     public static func release(_ pointer: UnsafeRawPointer) {

@@ -3,6 +3,11 @@ import CGStreamerShims
 public import GLibKit
 
 /// A GStreamer element, owned by Swift (the floating reference is sunk on creation).
+///
+/// `@unchecked Sendable`: GStreamer objects lock themselves (properties, state changes, pads
+/// and bins are made to be used from the application's threads and the streaming threads at
+/// once), and the wrapper's only field never changes. What must stay on one thread (a
+/// player's playbin) is kept there by its owner's isolation, as `PlaybackEngine` does.
 public class Element: @unchecked Sendable {
     public let handle: GObjectHandle
 

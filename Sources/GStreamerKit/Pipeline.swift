@@ -2,7 +2,9 @@ import CGStreamer
 import CGStreamerShims
 public import GLibKit
 
-/// A top-level pipeline (or playbin) with its bus watched on the main loop.
+/// A top-level pipeline (or playbin) with its bus watched on the main loop or a player thread.
+/// `@unchecked` as its superclass is; its one mutable field, the watch, is set and removed by
+/// the pipeline's owner on the thread the watch runs on.
 public final class Pipeline: Element, @unchecked Sendable {
     private var watchedBus: UnsafeMutablePointer<GstBus>?
     /// A watch attached to a player thread's context instead (see `watchBus(on:_:)`).
@@ -110,7 +112,7 @@ private func releaseBusWatchState(_ data: UnsafeMutableRawPointer?) {
     Unmanaged<BusWatchState>.fromOpaque(data).release()
 }
 
-private final class BusWatchState: @unchecked Sendable {
+private final class BusWatchState {
     let handler: CallbackBox<@MainActor (BusMessage) -> Void>
     let pipeline: UnsafeMutableRawPointer
     init(handler: CallbackBox<@MainActor (BusMessage) -> Void>, pipeline: UnsafeMutableRawPointer) {
@@ -119,8 +121,8 @@ private final class BusWatchState: @unchecked Sendable {
     }
 }
 
-private final class ThreadBusWatchState: @unchecked Sendable {
-    // Read-only after init: a Sendable closure and the pipeline pointer, compared, never followed.
+private final class ThreadBusWatchState {
+    // Reaches C as a raw pointer; the pipeline pointer is compared with messages, never followed.
     let handler: @Sendable (BusMessage) -> Void
     let pipeline: UnsafeMutableRawPointer
     init(handler: @escaping @Sendable (BusMessage) -> Void, pipeline: UnsafeMutableRawPointer) {
