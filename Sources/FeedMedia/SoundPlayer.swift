@@ -28,11 +28,9 @@ public final class SoundPlayer {
         playbin.watchBus { [weak self] message in self?.handle(message) }
     }
 
-    deinit {
-        MainActor.assumeIsolated {
-            playbin.removeBusWatch()
-            _ = playbin.setState(.null)
-        }
+    isolated deinit {
+        playbin.removeBusWatch()
+        _ = playbin.setState(.null)
     }
 
     /// Plays `file` from `seconds` at `rate` (a different file is loaded first).

@@ -41,12 +41,10 @@ public final class DBusService {
         own(nameAt: 0)
     }
 
-    deinit {
-        MainActor.assumeIsolated {
-            unregister()
-            if ownerID != 0 { g_bus_unown_name(ownerID) }
-            g_dbus_node_info_unref(nodeInfo)
-        }
+    isolated deinit {
+        unregister()
+        if ownerID != 0 { g_bus_unown_name(ownerID) }
+        g_dbus_node_info_unref(nodeInfo)
     }
 
     private func own(nameAt index: Int) {

@@ -33,9 +33,8 @@ public final class DeviceMonitor {
         }
     }
 
-    deinit {
-        // stop() touches only this object's own state; nothing else can reach it any more.
-        MainActor.assumeIsolated { stop() }
+    isolated deinit {
+        stop()
     }
 
     /// The devices present, in the order they were found.
