@@ -3,6 +3,7 @@ public import Foundation
 import GLibKit
 import GStreamerKit
 import Localization
+import Synchronization
 
 /// The live camera and microphone: a preview on a `VideoFrameReceiver`, and segments recorded
 /// by attaching a record branch to the tees on press and finalising it with EOS on release.
@@ -32,6 +33,9 @@ public final class CaptureSession {
     private var finalizeTimer: SourceHandle?
     private let clock = SystemMonotonicClock()
     private var live = false
+    /// Stopped, though the pipeline may still be on its way to NULL on the lifecycle queue:
+    /// its last messages (and a start that failed) are no longer this session's news.
+    private var stopped = false
 
     public init(graph: CaptureGraph, preview: PixelSize, receiver: VideoFrameReceiver) throws {
         GStreamer.initialize()
@@ -60,11 +64,12 @@ public final class CaptureSession {
     }
 
     public func start() {
+        stopped = false
         let pipeline = pipeline
         let error: RecorderError = graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera
         // Weakly: a session dropped meanwhile is not kept (nor freed) on the lifecycle queue.
         let report: @Sendable () -> Void = { [weak self] in
-            MainLoop.invoke { self?.onError?(error) }
+            MainLoop.invoke { self?.startFailed(error) }
         }
         Self.lifecycle.async {
             guard pipeline.setState(.playing) == .failure else { return }
@@ -84,6 +89,12 @@ public final class CaptureSession {
         let pipeline = pipeline
         Self.lifecycle.async { _ = pipeline.setState(.null) }
         live = false
+        stopped = true
+    }
+
+    private func startFailed(_ error: RecorderError) {
+        guard !stopped else { return }
+        onError?(error)
     }
 
     public var isRecording: Bool { recording != nil }
@@ -149,7 +160,10 @@ public final class CaptureSession {
         guard let branch = recording, branch.ending == nil else { return }
         for (tee, source, sink) in branch.links {
             // Between two buffers: none is cut in half, and EOS follows the last one to the muxer.
+            // Once: a second run would release a pad the tee no longer has.
+            let once = RunOnce()
             source.whenIdle {
+                guard once.claim() else { return }
                 source.unlink(from: sink)
                 tee.releaseRequestPad(source)
                 sink.sendEndOfStream()
@@ -178,6 +192,7 @@ public final class CaptureSession {
     }
 
     private func handle(_ message: BusMessage) {
+        guard !stopped else { return }
         switch message {
         case .stateChanged(_, .playing, true) where !live:
             live = true
@@ -190,4 +205,10 @@ public final class CaptureSession {
             break
         }
     }
+}
+
+/// Lets one caller through, from any thread.
+private final class RunOnce: Sendable {
+    private let done = Atomic<Bool>(false)
+    func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
 }

@@ -37,7 +37,7 @@ final class DiscoverStore {
                 message = posts.isEmpty ? tr("No videos match “{query}”.", ["query": query]) : nil
             }
         } catch {
-            posts = []
+            // The last results stay under the message.
             message = tr("Search failed: {error}", ["error": error])
         }
     }

@@ -207,13 +207,12 @@ final class ProfilePage {
 
     /// Reloads counts and the grid (after likes, follows or new posts).
     func refresh() {
-        store.refresh()
-        bind(changed: false)
+        if store.refresh() { bind(changed: false) }
     }
 
     private func select(_ tab: Tab) {
-        store.select(tab)
-        bindGrid()
+        // The tab already shown: its grid stays as it is (no reload, no flicker).
+        if store.select(tab) { bindGrid() }
     }
 
     private func bindGrid() {

@@ -34,19 +34,25 @@ final class ProfileStore {
         return isNew
     }
 
-    /// Reads the author again (counts change with likes, follows and new posts).
-    func refresh() {
-        guard let handle = author?.handle, let stored = try? repository.author(handle: handle) else { return }
+    /// Reads the author again (counts change with likes, follows and new posts); false when
+    /// nothing could be read (and nothing changed).
+    @discardableResult
+    func refresh() -> Bool {
+        guard let handle = author?.handle, let stored = try? repository.author(handle: handle) else { return false }
         show(stored)
+        return true
     }
 
     /// Your likes are yours to see: the Liked tab exists on your own profile only.
     var showsLikedTab: Bool { author?.isSelf == true }
 
-    func select(_ tab: Tab) {
-        guard tab != self.tab, tab == .videos || showsLikedTab else { return }
+    /// Switches tabs; false when it is the tab shown already (or one this profile has not).
+    @discardableResult
+    func select(_ tab: Tab) -> Bool {
+        guard tab != self.tab, tab == .videos || showsLikedTab else { return false }
         self.tab = tab
         reloadPosts()
+        return true
     }
 
     var emptyMessage: String? {

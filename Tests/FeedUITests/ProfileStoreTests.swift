@@ -25,8 +25,9 @@ final class ProfileStoreTests: XCTestCase {
             XCTAssertTrue(store.show(try XCTUnwrap(try repo.author(handle: "ann"))))
             XCTAssertEqual(store.posts.map(\.caption), ["a"])
             XCTAssertFalse(store.showsLikedTab)
-            store.select(.liked)
+            XCTAssertFalse(store.select(.liked))
             XCTAssertEqual(store.tab, .videos, "another person's likes are not shown")
+            XCTAssertFalse(store.select(.videos), "the tab shown already changes nothing")
             XCTAssertNil(store.emptyMessage)
         }
     }
