@@ -59,8 +59,8 @@ extension CreatePage {
     func deactivate() {
         isActive = false
         closeCamera()
-        soundSheet.close()
-        soundPlayer?.stop()
+        sounds.close()
+        sounds.stop()
         editor.pause()
     }
 
@@ -147,7 +147,7 @@ extension CreatePage {
         countdown.isVisible = false
         stopTicking()
         recordButton.setRecording(false)
-        soundPlayer?.pause()
+        sounds.pause()
         session?.stop()
         session = nil
         status.text = error.description

@@ -12,7 +12,7 @@ extension CreatePage {
     /// ready state starts the countdown instead; a press during it calls it off.
     func press() {
         guard flow.canRecord else { return }
-        soundSheet.close()
+        sounds.close()
         let now = deps.clock.nowMicroseconds()
         if toolbar.timerSeconds > 0, recorder.state == .ready, !recorder.handsFree {
             _ = recorder.startCountdown(nowUs: now, seconds: toolbar.timerSeconds)
@@ -56,12 +56,10 @@ extension CreatePage {
                 recorder.segmentBegan(nowUs: deps.clock.nowMicroseconds())
                 recordButton.setRecording(true)
                 toolbar.setRecording(true, hasSegments: true)
-                if let sound {
-                    // The clip will play `speed` times faster, so the sound plays that much
-                    // slower now: in the posted clip it is back at its own speed, in step.
-                    let speed = toolbar.speed
-                    soundPlayer?.play(sound.file, from: Double(recorder.recordedUs) / 1_000_000 / speed, rate: 1 / speed)
-                }
+                // The clip will play `speed` times faster, so the sound plays that much
+                // slower now: in the posted clip it is back at its own speed, in step.
+                let speed = toolbar.speed
+                sounds.playAlongRecording(fromSeconds: Double(recorder.recordedUs) / 1_000_000 / speed, rate: 1 / speed)
                 deps.events?.emit(.recordStarted)
                 if recorder.handsFree {
                     // TRANSLATORS: the recorder's status while recording hands-free (after the timer).
@@ -76,7 +74,7 @@ extension CreatePage {
             }
         case .finishSegment, .discardSegment:
             recordButton.setRecording(false)
-            soundPlayer?.pause()
+            sounds.pause()
             stopTicking()
             let discard = action == .discardSegment
             releasedUs = deps.clock.nowMicroseconds()

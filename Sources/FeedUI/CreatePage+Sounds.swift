@@ -1,33 +1,29 @@
 import FeedCore
 import FeedMedia
 import Foundation
-import GLibKit
 import GtkKit
 import Localization
 
-/// The sound sheet, shared by the camera and the editor, and a sound picked from a file.
+/// Where the sound picker's choices go, and its file chooser (one at a time with Album's).
 extension CreatePage {
-    func openSounds(for target: SoundSheetTarget) {
-        if target != soundSheetTarget {
-            // One sheet, moved to the page that asked for it.
-            (soundSheetTarget == .editor ? editor.root : cameraPage).removeOverlay(soundSheet.root)
-            (target == .editor ? editor.root : cameraPage).addOverlay(soundSheet.root)
-            soundSheetTarget = target
-        }
-        if target == .editor { editor.pause() }
-        soundSheet.open()
-    }
-
-    func soundChosen(_ chosen: RecordingSound?) {
-        soundPlayer?.stop()
-        switch soundSheetTarget {
-        case .camera:
-            sound = chosen
-            toolbar.showSound(chosen)
-        case .editor:
+    func wireSounds() {
+        sounds.onCameraSound = { [weak self] chosen in self?.toolbar.showSound(chosen) }
+        sounds.onEditorSound = { [weak self] chosen in
+            guard let self else { return }
             editor.setSound(chosen)
             editor.resume()
         }
+        sounds.onEditorSheetClosed = { [weak self] in
+            guard let self, pages.visibleName == "edit" else { return }
+            editor.resume()
+        }
+        sounds.onChooseFile = { [weak self] in self?.chooseSoundFile() }
+        sounds.onNotice = { [weak self] text in self?.notice(text) }
+    }
+
+    func openSounds(for target: SoundPicker.Target) {
+        if target == .editor { editor.pause() }
+        sounds.open(for: target)
     }
 
     func chooseSoundFile() {
@@ -39,18 +35,7 @@ extension CreatePage {
             // kept, it did nothing for as long as the page lived (issue 9).
             self?.chooser = nil
             guard let self, let path else { return }
-            let file = URL(fileURLWithPath: path)
-            // Only a file GStreamer can play is accepted: a bad one is said now, not at posting.
-            deps.clipJobs.probe(file) { [weak self] probe in
-                guard let self else { return }
-                guard case .success(let facts) = probe, facts.hasAudio else {
-                    notice(tr("“{file}” has no sound Loopfeed can play.", ["file": file.lastPathComponent]))
-                    return
-                }
-                var picked = RecordingSound.picked(file)
-                picked.duration = facts.durationSeconds
-                soundChosen(picked)
-            }
+            sounds.use(file: URL(fileURLWithPath: path))
         }
     }
 }

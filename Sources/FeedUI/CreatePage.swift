@@ -54,11 +54,7 @@ final class CreatePage {
     let countdown = Label()
     let segmentBar = Box(.horizontal, spacing: 8)
     let toolbar: CaptureToolbar
-    let soundSheet: SoundSheet
-    var soundSheetTarget: SoundSheetTarget = .camera
-    enum SoundSheetTarget { case camera, editor }
-    let soundPlayer: SoundPlayer?
-    var sound: RecordingSound?
+    let sounds: SoundPicker
     /// Where this clip's segments are written (recordings/clip-<id>/seg-NNN.mp4).
     var clipFolder: URL?
     // No camera.
@@ -99,9 +95,9 @@ final class CreatePage {
         recorder = Recorder(maximumSeconds: Double(limit))
         flow = CreateFlow(leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")))
         toolbar = CaptureToolbar(limitSeconds: limit)
-        soundSheet = SoundSheet(sounds: deps.sounds)
-        soundPlayer = try? SoundPlayer(audioSinkDescription: deps.audioSinkDescription)
         editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
+        sounds = SoundPicker(sounds: deps.sounds, audioSinkDescription: deps.audioSinkDescription,
+                             clipJobs: deps.clipJobs, camera: cameraPage, editor: editor.root)
         posting = PostingPage(copyFolderName: Self.displayPath(deps.videosFolder))
         missing = StatusPage(iconName: "camera-disabled-symbolic", title: tr("Shoot a video"),
                              detail: tr("Loopfeed needs a camera and a microphone to record."))
@@ -167,7 +163,7 @@ final class CreatePage {
         cameraPage.addOverlay(toolbar.rail)
         cameraPage.addOverlay(controls)
         cameraPage.addOverlay(toolbar.album)
-        cameraPage.addOverlay(soundSheet.root)
+        cameraPage.addOverlay(sounds.sheet.root)
 
         toolbar.onSound = { [weak self] in self?.openSounds(for: .camera) }
         toolbar.onFlip = { [weak self] in self?.flipCamera() }
@@ -175,17 +171,7 @@ final class CreatePage {
         toolbar.onMirror = { [weak self] mirrored in self?.session?.setMirrored(mirrored) }
         toolbar.onLimit = { [weak self] seconds in self?.changeLimit(seconds) }
         toolbar.onAlbum = { [weak self] in self?.chooseAlbumVideo() }
-        soundSheet.onChoose = { [weak self] chosen in self?.soundChosen(chosen) }
-        soundSheet.onChooseFile = { [weak self] in self?.chooseSoundFile() }
-        soundSheet.onClose = { [weak self] in
-            guard let self, soundSheetTarget == .editor, pages.visibleName == "edit" else { return }
-            editor.resume()
-        }
-        soundSheet.onPreview = { [weak self] preview in
-            guard let self else { return }
-            if let preview { soundPlayer?.play(preview.file, from: 0) } else { soundPlayer?.pause() }
-        }
-        soundPlayer?.onError = { [weak self] text in self?.notice(text) }
+        wireSounds()
     }
 
     func buildMissing() {
@@ -249,7 +235,7 @@ final class CreatePage {
         guard let clip else { return }
         pages.visibleName = "edit"
         let speed = ClipEdit.Speed(rawValue: toolbar.speed) ?? .normal
-        editor.show(clip: clip.url, seconds: clip.seconds, speed: speed, sound: clip.recorded ? sound : nil)
+        editor.show(clip: clip.url, seconds: clip.seconds, speed: speed, sound: clip.recorded ? sounds.cameraSound : nil)
     }
 
     var hasSegments: Bool { !recorder.segments.isEmpty && clip == nil }
@@ -273,7 +259,7 @@ final class CreatePage {
         // Typed while the segments are still being joined: kept for the caption, not taken
         // as shortcuts on the camera page (f would go fullscreen, r would record).
         if flow.typed(character) { return true }
-        guard pages.visibleName == "edit", !editor.isTyping, !soundSheet.isOpen else { return false }
+        guard pages.visibleName == "edit", !editor.isTyping, !sounds.isOpen else { return false }
         editor.activateNext()
         guard pages.visibleName == "posting" else { return false }
         posting.continueCaption(with: String(character))
