@@ -25,31 +25,31 @@ extension CreatePage {
         }
     }
 
-    func openCamera() {
-        guard session == nil else { return }
-        toolbar.setCameraCount(devices.canFlip ? 2 : 1)
-        guard let device = devices.captureDevice else {
-            showMissing()
-            return
+    func wireCamera() {
+        camera.onLive = { [weak self] in
+            guard let self else { return }
+            if recorder.segments.isEmpty { status.text = tr("Hold to record") }
+            apply(recorder.cameraReady(nowUs: deps.clock.nowMicroseconds()))
         }
+        camera.onError = { [weak self] error in self?.failed(error) }
+        camera.onSegmentFinished = { [weak self] url, seconds in self?.segmentFinished(url, seconds) }
+        camera.onSegmentDiscarded = { [weak self] in self?.segmentDiscarded() }
+        camera.onDevicesChanged = { [weak self] in self?.devicesChanged() }
+    }
+
+    func openCamera() {
+        guard !camera.isOpen else { return }
+        toolbar.setCameraCount(camera.canFlip ? 2 : 1)
         do {
-            let graph = CaptureGraph(device: device, mirrored: toolbar.mirrored)
-            let capture = try CaptureSession(graph: graph, preview: PixelSize(width: 450, height: 800),
-                                             receiver: previewSurface)
-            capture.setFilter(toolbar.filter)
-            capture.onLive = { [weak self] in
-                guard let self else { return }
-                if recorder.segments.isEmpty { status.text = tr("Hold to record") }
-                apply(recorder.cameraReady(nowUs: deps.clock.nowMicroseconds()))
+            switch try camera.open(mirrored: toolbar.mirrored, filter: toolbar.filter) {
+            case .opened:
+                _ = recorder.cameraRequested()
+                pages.visibleName = "camera"
+            case .missing:
+                showMissing()
+            case .alreadyOpen:
+                break
             }
-            capture.onError = { [weak self] error in self?.failed(error) }
-            capture.onSegmentFinished = { [weak self] url, seconds in self?.segmentFinished(url, seconds) }
-            capture.onSegmentDiscarded = { [weak self] in self?.segmentDiscarded() }
-            session = capture
-            activeDevice = device
-            _ = recorder.cameraRequested()
-            pages.visibleName = "camera"
-            capture.start()
         } catch {
             failed(error as? RecorderError ?? .pipeline("\(error)"))
         }
@@ -73,9 +73,7 @@ extension CreatePage {
         guard flow.closeCamera(recorder: recorder) else { return }
         stopTicking()
         countdown.isVisible = false
-        session?.stop()
-        session = nil
-        activeDevice = nil
+        camera.close()
         recorder = idleRecorder()
     }
 
@@ -89,26 +87,23 @@ extension CreatePage {
 
     func retry() {
         guard recorder.state != .finishing else { return }
-        session?.stop()
-        session = nil
+        camera.retry()
         recorder = idleRecorder()
-        devices.retry()
         openCamera()
     }
 
     /// A camera or microphone came or went: the missing page opens the camera by itself,
     /// and a camera that disappears while previewing is let go.
     func devicesChanged() {
-        toolbar.setCameraCount(devices.canFlip ? 2 : 1)
+        toolbar.setCameraCount(camera.canFlip ? 2 : 1)
         guard isActive, clip == nil else { return }
         if pages.visibleName == "missing" {
-            if devices.canRecord {
+            if camera.canRecord {
                 retry()
             } else {
                 showDeviceRows()
             }
-        } else if session != nil, recorder.state == .ready, !recorder.holding,
-                  devices.captureDevice != activeDevice {
+        } else if camera.selectionMoved, recorder.state == .ready, !recorder.holding {
             // The camera in use went away (or a pinned one came back): follow the selection.
             closeCamera()
             openCamera()
@@ -117,24 +112,24 @@ extension CreatePage {
 
 
     func flipCamera() {
-        guard devices.canFlip, !recorder.holding, !recorder.handsFree, recorder.state == .ready else { return }
-        devices.flipCamera()
+        guard camera.canFlip, !recorder.holding, !recorder.handsFree, recorder.state == .ready else { return }
+        let name = camera.flip()
         closeCamera()
         openCamera()
-        if let camera = devices.camera { notice(tr("Camera: {name}", ["name": camera.name])) }
+        if let name { notice(tr("Camera: {name}", ["name": name])) }
     }
 
     func showMissing() {
         showDeviceRows()
         pages.visibleName = "missing"
-        let error: RecorderError = devices.camera == nil ? .noCamera : .noMicrophone
+        let error = camera.missingError
         recorder.cameraFailed(error)
         deps.events?.emit(.error(kind: "camera", message: error.description, postID: nil))
     }
 
     func showDeviceRows() {
         deviceRows.removeAll()
-        for row in devices.rows {
+        for row in camera.rows {
             let label = Label(row.sentence)
             label.addCSSClass(row.state == .available ? "device-ok" : "device-missing")
             deviceRows.append(label)
@@ -148,10 +143,8 @@ extension CreatePage {
         stopTicking()
         recordButton.setRecording(false)
         sounds.pause()
-        session?.stop()
-        session = nil
+        camera.failed(error)
         status.text = error.description
-        if case .deviceBusy = error, let camera = devices.camera { devices.markInUse(camera) }
         switch error {
         case .noCamera, .noMicrophone, .deviceBusy: showMissing()
         default: break

@@ -52,7 +52,7 @@ extension CreatePage {
                 return
             }
             do {
-                try session?.startSegment(path: deps.clipJobs.nextSegment(in: folder))
+                try camera.startSegment(path: deps.clipJobs.nextSegment(in: folder))
                 recorder.segmentBegan(nowUs: deps.clock.nowMicroseconds())
                 recordButton.setRecording(true)
                 toolbar.setRecording(true, hasSegments: true)
@@ -78,7 +78,7 @@ extension CreatePage {
             stopTicking()
             let discard = action == .discardSegment
             releasedUs = deps.clock.nowMicroseconds()
-            session?.finishSegment(discard: discard)
+            camera.finishSegment(discard: discard)
             if discard {
                 recordButton.setProgress(recorder.progress(atUs: releasedUs))
                 flashStatus(tr("Hold to record — keep the button (or R) pressed for at least half a second"))

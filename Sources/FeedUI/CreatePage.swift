@@ -65,7 +65,8 @@ final class CreatePage {
     let posting: PostingPage
     var chooser: FileChooser?
 
-    var session: CaptureSession?
+    /// The camera and microphone, and the capture session on them.
+    let camera: LiveCamera
     var releasedUs: Int64 = 0
     var recorder: Recorder
     var tick: SourceHandle?
@@ -81,16 +82,10 @@ final class CreatePage {
     var rendered: (edit: ClipEdit, url: URL)?
     var isActive = false
 
-    lazy var devices: RecordingDevices = {
-        let devices = deps.makeDevices()
-        devices.onChange = { [weak self] in self?.devicesChanged() }
-        return devices
-    }()
-
-    var activeDevice: CaptureDevice?
 
     init(_ deps: Dependencies) {
         self.deps = deps
+        camera = LiveCamera(preview: previewSurface, makeDevices: deps.makeDevices)
         let limit = deps.preferences.load().recordingLimitSeconds
         recorder = Recorder(maximumSeconds: Double(limit))
         flow = CreateFlow(leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")))
@@ -105,6 +100,7 @@ final class CreatePage {
         buildCamera()
         buildMissing()
         wireEditing()
+        wireCamera()
         pages.add(cameraPage, name: "camera", title: tr("Camera"))
         pages.add(missing.root, name: "missing", title: tr("No camera"))
         // TRANSLATORS: the title of the recorder's editing page.
@@ -167,8 +163,8 @@ final class CreatePage {
 
         toolbar.onSound = { [weak self] in self?.openSounds(for: .camera) }
         toolbar.onFlip = { [weak self] in self?.flipCamera() }
-        toolbar.onFilter = { [weak self] look in self?.session?.setFilter(look) }
-        toolbar.onMirror = { [weak self] mirrored in self?.session?.setMirrored(mirrored) }
+        toolbar.onFilter = { [weak self] look in self?.camera.setFilter(look) }
+        toolbar.onMirror = { [weak self] mirrored in self?.camera.setMirrored(mirrored) }
         toolbar.onLimit = { [weak self] seconds in self?.changeLimit(seconds) }
         toolbar.onAlbum = { [weak self] in self?.chooseAlbumVideo() }
         wireSounds()

@@ -1,0 +1,108 @@
+import FeedCore
+import FeedMedia
+import Foundation
+import Localization
+import VideoBridge
+
+/// The camera and microphone behind the Create tab: the devices (looked for on first use: a
+/// device monitor running from launch would follow the sound server through every page change
+/// of the feed for nothing), the capture session on the chosen pair, and what it reports.
+/// CreatePage decides when to open, close and follow; this type only does it.
+@MainActor
+final class LiveCamera {
+    enum Opening: Equatable {
+        case opened
+        /// A session is running already.
+        case alreadyOpen
+        /// No camera or no microphone: the page says which.
+        case missing(RecorderError)
+    }
+
+    /// The preview's frames go here.
+    let preview: VideoSurface
+    private(set) var session: CaptureSession?
+    /// The camera and microphone the session runs on.
+    private(set) var activeDevice: CaptureDevice?
+
+    var onLive: (() -> Void)?
+    var onError: ((RecorderError) -> Void)?
+    var onSegmentFinished: ((URL, Double) -> Void)?
+    var onSegmentDiscarded: (() -> Void)?
+    /// A camera or microphone came or went.
+    var onDevicesChanged: (() -> Void)?
+
+    private let makeDevices: @MainActor () -> RecordingDevices
+
+    init(preview: VideoSurface, makeDevices: @escaping @MainActor () -> RecordingDevices) {
+        self.preview = preview
+        self.makeDevices = makeDevices
+    }
+
+    private lazy var devices: RecordingDevices = {
+        let devices = makeDevices()
+        devices.onChange = { [weak self] in self?.onDevicesChanged?() }
+        return devices
+    }()
+
+    var isOpen: Bool { session != nil }
+    var canFlip: Bool { devices.canFlip }
+    var canRecord: Bool { devices.canRecord }
+    var rows: [DeviceRow] { devices.rows }
+    var cameraName: String? { devices.camera?.name }
+    /// The selection no longer is the pair in use (it went away, or a pinned one came back).
+    var selectionMoved: Bool { isOpen && devices.captureDevice != activeDevice }
+    /// Why there is nothing to record with.
+    var missingError: RecorderError { devices.camera == nil ? .noCamera : .noMicrophone }
+
+    /// Opens the selected camera and microphone with the looks chosen.
+    func open(mirrored: Bool, filter: CaptureFilter) throws -> Opening {
+        guard session == nil else { return .alreadyOpen }
+        guard let device = devices.captureDevice else { return .missing(missingError) }
+        let capture = try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
+                                         preview: PixelSize(width: 450, height: 800), receiver: preview)
+        capture.setFilter(filter)
+        capture.onLive = { [weak self] in self?.onLive?() }
+        capture.onError = { [weak self] error in self?.onError?(error) }
+        capture.onSegmentFinished = { [weak self] url, seconds in self?.onSegmentFinished?(url, seconds) }
+        capture.onSegmentDiscarded = { [weak self] in self?.onSegmentDiscarded?() }
+        session = capture
+        activeDevice = device
+        capture.start()
+        return .opened
+    }
+
+    /// Lets go of the session (a segment being saved finishes first: CaptureSession sees to it).
+    func close() {
+        session?.stop()
+        session = nil
+        activeDevice = nil
+    }
+
+    /// Looks for devices again (Retry on the no-camera page).
+    func retry() {
+        close()
+        devices.retry()
+    }
+
+    /// The next camera; its name, to say which one is on.
+    func flip() -> String? {
+        _ = devices.flipCamera()
+        return devices.camera?.name
+    }
+
+    /// The session failed: it is let go, and a camera that was busy is remembered as in use.
+    func failed(_ error: RecorderError) {
+        session?.stop()
+        session = nil
+        if case .deviceBusy = error, let camera = devices.camera { devices.markInUse(camera) }
+    }
+
+    func startSegment(path: URL) throws(RecorderError) {
+        guard let session else { return }
+        try session.startSegment(path: path)
+    }
+
+    func finishSegment(discard: Bool) { session?.finishSegment(discard: discard) }
+    func setFilter(_ filter: CaptureFilter) { session?.setFilter(filter) }
+    func setMirrored(_ mirrored: Bool) { session?.setMirrored(mirrored) }
+}
