@@ -36,7 +36,9 @@ final class CaptureSessionTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { live && frames.playedCount > 3 }, timeoutSeconds: 10))
             XCTAssertEqual(frames.entries.last?.width, 180)
             try session.startSegment(path: path)
-            spin(seconds: 2.0)
+            // Held for 60 frames of the 30 fps test camera: two seconds of its own clock.
+            let held = frames.playedCount
+            XCTAssertTrue(MainLoop.run(until: { frames.playedCount >= held + 60 }, timeoutSeconds: 6))
             session.finishSegment(discard: false)
             let releasedUs = SystemMonotonicClock().nowMicroseconds()
             XCTAssertTrue(MainLoop.run(until: { finished != nil }, timeoutSeconds: 5))
@@ -45,8 +47,8 @@ final class CaptureSessionTests: XCTestCase {
             XCTAssertEqual(finished?.1 ?? 0, 2.0, accuracy: 0.3)
             // The preview keeps running after the segment.
             let before = frames.playedCount
-            spin(seconds: 0.5)
-            XCTAssertGreaterThan(frames.playedCount, before)
+            XCTAssertTrue(MainLoop.run(until: { frames.playedCount > before + 5 }, timeoutSeconds: 3),
+                          "the preview stopped after the segment")
             session.stop()
         }
         let info = try DiscoveredMedia.probe(path)
@@ -58,8 +60,9 @@ final class CaptureSessionTests: XCTestCase {
     func testDiscardedHoldLeavesNoFile() throws {
         let path = folder!.appendingPathComponent("short.mp4")
         try onMain {
+            let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
-                                             receiver: FrameLog())
+                                             receiver: frames)
             var live = false
             session.onLive = { live = true }
             session.start()
@@ -69,7 +72,8 @@ final class CaptureSessionTests: XCTestCase {
             session.onSegmentDiscarded = { discarded = true }
             session.onSegmentFinished = { _, _ in finished = true }
             try session.startSegment(path: path)
-            spin(seconds: 0.3)
+            let tapped = frames.playedCount
+            XCTAssertTrue(MainLoop.run(until: { frames.playedCount >= tapped + 9 }, timeoutSeconds: 3)) // a 0.3 s tap
             session.finishSegment(discard: true)
             session.finishSegment(discard: false) // a second release changes nothing
             // Until the tap's branch is gone a new segment is refused, not silently dropped.
@@ -85,8 +89,9 @@ final class CaptureSessionTests: XCTestCase {
     func testStoppingMidSegmentFinishesTheFileFirst() throws {
         let path = folder!.appendingPathComponent("cut.mp4")
         try onMain {
+            let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
-                                             receiver: FrameLog())
+                                             receiver: frames)
             var live = false
             var finished: Double?
             session.onLive = { live = true }
@@ -94,7 +99,8 @@ final class CaptureSessionTests: XCTestCase {
             session.start()
             XCTAssertTrue(MainLoop.run(until: { live }, timeoutSeconds: 10))
             try session.startSegment(path: path)
-            spin(seconds: 1.5)
+            let held = frames.playedCount
+            XCTAssertTrue(MainLoop.run(until: { frames.playedCount >= held + 45 }, timeoutSeconds: 5)) // 1.5 s of camera
             session.stop() // leaving the tab while recording
             XCTAssertTrue(MainLoop.run(until: { finished != nil }, timeoutSeconds: 5), "the segment was never finished")
             XCTAssertEqual(finished ?? 0, 1.5, accuracy: 0.4)
