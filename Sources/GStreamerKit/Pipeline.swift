@@ -1,14 +1,12 @@
 import CGStreamer
 import CGStreamerShims
 public import GLibKit
+import Synchronization
 
 /// A top-level pipeline (or playbin) with its bus watched on the main loop or a player thread.
-/// `@unchecked` as its superclass is; its one mutable field, the watch, is set and removed by
-/// the pipeline's owner on the thread the watch runs on.
-public final class Pipeline: Element, @unchecked Sendable {
-    private var watchedBus: UnsafeMutablePointer<GstBus>?
-    /// A watch attached to a player thread's context instead (see `watchBus(on:_:)`).
-    private var threadWatch: UnsafeMutablePointer<GSource>?
+/// Sendable as every Element is; its own state, the bus watch, is behind a lock.
+public final class Pipeline: Element {
+    private let watch = BusWatchSlot()
 
     public static func makePipeline(_ factory: String = "pipeline", name: String? = nil) throws(GStreamerError) -> Pipeline {
         let element = try Element.make(factory, name: name)
@@ -28,7 +26,7 @@ public final class Pipeline: Element, @unchecked Sendable {
     public func watchBus(_ handler: @escaping @MainActor (BusMessage) -> Void) {
         removeBusWatch()
         guard let bus = gst_element_get_bus(element) else { return }
-        watchedBus = bus // transfer full: released in removeBusWatch
+        watch.set(.main(bus: UInt(bitPattern: bus))) // transfer full: released in removeBusWatch
         let context = CallbackBox<@MainActor (BusMessage) -> Void>(handler)
         let pipelinePointer = handle.raw
         let state = BusWatchState(handler: context, pipeline: pipelinePointer)
@@ -49,7 +47,7 @@ public final class Pipeline: Element, @unchecked Sendable {
         guard let bus = gst_element_get_bus(element) else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         let state = ThreadBusWatchState(handler: handler, pipeline: handle.raw)
-        threadWatch = lf_bus_watch_attach(bus, thread.context, { _, message, data in
+        let source = lf_bus_watch_attach(bus, thread.context, { _, message, data in
             guard let message, let data else { return 1 }
             let state = Unmanaged<ThreadBusWatchState>.fromOpaque(data).takeUnretainedValue()
             state.handler(BusMessage(message, pipeline: state.pipeline))
@@ -58,6 +56,7 @@ public final class Pipeline: Element, @unchecked Sendable {
             guard let data else { return }
             Unmanaged<ThreadBusWatchState>.fromOpaque(data).release()
         })
+        if let source { watch.set(.thread(source: UInt(bitPattern: source))) }
     }
 
     /// Blocks until end of stream or an error, or until the timeout (nil then). For worker
@@ -86,16 +85,20 @@ public final class Pipeline: Element, @unchecked Sendable {
         gst_bus_set_flushing(bus, 0)
     }
 
+    /// Stops watching; from any thread (GLib's source and bus calls used here are thread-safe).
     public func removeBusWatch() {
-        if let source = threadWatch {
+        switch watch.take() {
+        case .none:
+            break
+        case .main(let address):
+            guard let bus = UnsafeMutablePointer<GstBus>(bitPattern: address) else { return }
+            gst_bus_remove_watch(bus)
+            gst_object_unref(bus)
+        case .thread(let address):
+            guard let source = UnsafeMutablePointer<GSource>(bitPattern: address) else { return }
             g_source_destroy(source)
             g_source_unref(source)
-            threadWatch = nil
         }
-        guard let bus = watchedBus else { return }
-        gst_bus_remove_watch(bus)
-        gst_object_unref(bus)
-        watchedBus = nil
     }
 
     deinit {
@@ -128,5 +131,28 @@ private final class ThreadBusWatchState {
     init(handler: @escaping @Sendable (BusMessage) -> Void, pipeline: UnsafeMutableRawPointer) {
         self.handler = handler
         self.pipeline = pipeline
+    }
+}
+
+/// Which watch a pipeline has, as addresses under a lock: set on the thread that starts
+/// watching, taken by whichever thread stops (the owner, or the one dropping the last reference).
+private final class BusWatchSlot: Sendable {
+    enum Watch: Sendable {
+        case none
+        /// A watch on the default main context: the bus it was added to (a reference we own).
+        case main(bus: UInt)
+        /// A source on a player thread's context (a reference we own).
+        case thread(source: UInt)
+    }
+
+    private let current = Mutex<Watch>(.none)
+
+    func set(_ watch: Watch) { current.withLock { $0 = watch } }
+
+    func take() -> Watch {
+        current.withLock { watch in
+            defer { watch = .none }
+            return watch
+        }
     }
 }
