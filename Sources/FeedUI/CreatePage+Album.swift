@@ -1,7 +1,6 @@
 import FeedCore
 import FeedMedia
 import Foundation
-import GLibKit
 import GtkKit
 import Localization
 
@@ -23,24 +22,24 @@ extension CreatePage {
     /// A video file becomes the clip to edit, as a recording would.
     func openAlbumVideo(_ file: URL) {
         status.text = tr("Opening {file}…", ["file": file.lastPathComponent])
-        deps.clipJobs.probe(file) { [weak self] probe in
+        album.open(file) { [weak self] outcome in
             guard let self else { return }
             // Something else may have started meanwhile (a recording, another clip).
             guard canStartFromAlbum else { return }
-            guard case .success(let info) = probe, info.isVideo else {
-                let message = tr("“{file}” isn’t a video Loopfeed can open.", ["file": file.lastPathComponent])
+            switch outcome {
+            case .refused(let message):
                 status.text = message
                 notice(message)
                 deps.events?.emit(.error(kind: "album", message: message, postID: nil))
-                return
+            case .video(let facts):
+                closeCamera()
+                guard flow.albumOpened(CreateFlow.Clip(url: file, seconds: facts.durationSeconds, recorded: false),
+                                       recorder: recorder) else { return }
+                clipFolder = deps.dataDirectory.appendingPathComponent("recordings/album-\(UUID().uuidString)")
+                showEditor()
+                editor.limitLength(to: Double(toolbar.limitSeconds))
+                if !isActive { editor.pause() }
             }
-            closeCamera()
-            guard flow.albumOpened(CreateFlow.Clip(url: file, seconds: info.durationSeconds, recorded: false),
-                                   recorder: recorder) else { return }
-            clipFolder = deps.dataDirectory.appendingPathComponent("recordings/album-\(UUID().uuidString)")
-            showEditor()
-            editor.limitLength(to: Double(toolbar.limitSeconds))
-            if !isActive { editor.pause() }
         }
     }
 }

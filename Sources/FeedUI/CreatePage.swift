@@ -67,6 +67,8 @@ final class CreatePage {
 
     /// The camera and microphone, and the capture session on them.
     let camera: LiveCamera
+    /// A video file probed to post instead of a recording.
+    let album: AlbumImport
     var releasedUs: Int64 = 0
     var recorder: Recorder
     var tick: SourceHandle?
@@ -86,6 +88,7 @@ final class CreatePage {
     init(_ deps: Dependencies) {
         self.deps = deps
         camera = LiveCamera(preview: previewSurface, makeDevices: deps.makeDevices)
+        album = AlbumImport(clipJobs: deps.clipJobs)
         let limit = deps.preferences.load().recordingLimitSeconds
         recorder = Recorder(maximumSeconds: Double(limit))
         flow = CreateFlow(leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")))
