@@ -53,13 +53,7 @@ public final class DialogWindow: Widget {
 
     /// Called when the user closes it from its title bar (or Escape); return true to keep it open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
-            guard let data else { return 0 }
-            let handler = CallbackBox<@MainActor () -> Bool>.from(data)
-            return MainActor.assumeIsolated { handler() } ? 1 : 0
-        }
-        keep(Signals.connect(handle.raw, "close-request", handler: handler,
-                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+        keep(Signals.connectCloseRequest(handle.raw, handler))
     }
 }
 

@@ -61,13 +61,7 @@ public final class Window: Widget {
 
     /// Called when the user asks to close; return true to keep the window open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
-            guard let data else { return 0 }
-            let handler = CallbackBox<@MainActor () -> Bool>.from(data)
-            return MainActor.assumeIsolated { handler() } ? 1 : 0
-        }
-        keep(Signals.connect(handle.raw, "close-request", handler: handler,
-                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+        keep(Signals.connectCloseRequest(handle.raw, handler))
     }
 
     /// Called when a boolean property changes ("is-active", "fullscreened", ...).
@@ -96,5 +90,18 @@ public final class Window: Widget {
     public var isMinimized: Bool {
         guard let surface = gtk_native_get_surface(OpaquePointer(handle.raw)) else { return false }
         return (gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue) != 0
+    }
+}
+
+extension Signals {
+    /// GtkWindow's "close-request", for every window wrapper (its handler returns a gboolean).
+    static func connectCloseRequest(_ window: UnsafeMutableRawPointer,
+                                    _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+            guard let data else { return 0 }
+            let handler = CallbackBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { handler() } ? 1 : 0
+        }
+        return connect(window, "close-request", handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
