@@ -135,13 +135,19 @@ static GstPadProbeReturn on_event(GstPad *pad, GstPadProbeInfo *info, gpointer d
     return GST_PAD_PROBE_OK;
 }
 
-gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
-                              GDestroyNotify notify) {
+static EventProbeBox *event_box_new(GstEventType type, LfEventHandler handler, gpointer user_data,
+                                    GDestroyNotify notify) {
     EventProbeBox *box = g_new0(EventProbeBox, 1);
     box->type = type;
     box->handler = handler;
     box->user_data = user_data;
     box->notify = notify;
+    return box;
+}
+
+gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
+                              GDestroyNotify notify) {
+    EventProbeBox *box = event_box_new(type, handler, user_data, notify);
     return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_event, box, event_box_free);
 }
 
@@ -157,30 +163,16 @@ GSource *lf_bus_watch_attach(GstBus *bus, GMainContext *context, GstBusFunc func
     return source;
 }
 
-typedef struct {
-    LfEventHandler handler;
-    gpointer user_data;
-    GDestroyNotify notify;
-} IdleProbeBox;
-
-static void idle_box_free(gpointer data) {
-    IdleProbeBox *box = data;
-    if (box->notify) box->notify(box->user_data);
-    g_free(box);
-}
-
 static GstPadProbeReturn on_idle(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
     (void) pad;
     (void) info;
-    IdleProbeBox *box = data;
+    EventProbeBox *box = data;
     box->handler(box->user_data);
     return GST_PAD_PROBE_REMOVE;
 }
 
 gulong lf_pad_when_idle(GstPad *pad, LfEventHandler handler, gpointer user_data, GDestroyNotify notify) {
-    IdleProbeBox *box = g_new0(IdleProbeBox, 1);
-    box->handler = handler;
-    box->user_data = user_data;
-    box->notify = notify;
-    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_IDLE, on_idle, box, idle_box_free);
+    /* The event probe's box; its event type is not read. */
+    EventProbeBox *box = event_box_new(GST_EVENT_UNKNOWN, handler, user_data, notify);
+    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_IDLE, on_idle, box, event_box_free);
 }
