@@ -2,6 +2,7 @@ public import FeedCore
 public import Foundation
 import GLibKit
 import GStreamerKit
+import Localization
 
 /// One frame of a clip as a PNG, for the cover chooser (which shows `times(count: 8, ...)`).
 public enum CoverFrame {
@@ -42,21 +43,21 @@ public enum CoverFrame {
         // The last frame starts a frame before the end; seeking past it gives no frame at all.
         let time = min(max(0, seconds), max(0, probe.durationSeconds - 0.05))
         do {
-            // pngenc snapshot=true ends the stream after one picture. Preroll makes one of the
-            // first frame; the flushing seek truncates the file (filesink does on flush) and
-            // the picture at `time` replaces it.
+            // The picture at `time` is the one the appsink prerolls after a flushing, accurate
+            // seek in PAUSED. Nothing waits for the stream to end: pngenc snapshot=true ended it
+            // by returning EOS upstream, and under load that EOS was sometimes dropped by the
+            // queue before reaching the sink (seen 1 in 25 runs with both cores busy).
             let pipeline = try PipelineText(
-                "filesrc name=clipfile ! decodebin ! video/x-raw ! queue name=\(ClipRenderGraph.videoInput) "
+                "filesrc name=clipfile ! decodebin ! video/x-raw ! queue "
                 + "! videoflip video-direction=auto ! videoconvert \(caption)"
                 + "! videoscale ! video/x-raw,format=RGB,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1 "
-                + "! pngenc snapshot=true ! filesink name=\(ClipRenderGraph.fileSink)",
-                locations: ["clipfile": source.path, ClipRenderGraph.fileSink: part.path]).parse()
+                + "! pngenc ! appsink name=\(pictureSink) sync=false",
+                locations: ["clipfile": source.path]).parse()
             if let text = edit?.overlayText {
                 pipeline.child(named: ClipRenderGraph.captionElement)?.set("text", literal: ClipRenderGraph.markupEscaped(text))
             }
-            let seek = SeekedRun.Seek(rate: 1, start: time, stop: nil)
-            try SeekedRun(pipeline: pipeline, seek: seek, timeoutSeconds: 15, progressSpan: nil)
-                .run(isCancelled: { false }, progress: { _ in }).get()
+            let bytes = try prerolledPicture(of: pipeline, at: time).get()
+            try Data(bytes).write(to: part)
             try? FileManager.default.removeItem(at: png)
             try FileManager.default.moveItem(at: part, to: png)
             return .success(png)
@@ -65,6 +66,33 @@ public enum CoverFrame {
         } catch {
             return .failure(.from(fileError: error))
         }
+    }
+
+    private static let pictureSink = "picture"
+
+    /// Prerolls `pipeline`, seeks it to `seconds` and returns the picture its appsink then
+    /// holds. Blocks up to 15 s for each preroll.
+    private static func prerolledPicture(of pipeline: Pipeline, at seconds: Double) -> Result<[UInt8], ClipRenderError> {
+        defer { pipeline.setState(.null) }
+        // TRANSLATORS: why rendering failed, shown in “The clip could not be rendered (…)”.
+        guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline(tr("could not start"))) }
+        for step in 0..<2 {
+            switch pipeline.waitForPrerollOrError(timeoutSeconds: 15) {
+            case .error(let error, let element)?: return .failure(.from(error, element: element))
+            case nil: return .failure(.timeout)
+            default: break
+            }
+            guard step == 0 else { break }
+            let start = UInt64(seconds * Double(GStreamer.nanosecondsPerSecond))
+            guard pipeline.seek(to: start, flags: [.flush, .accurate], stop: nil, rate: 1) else {
+                // TRANSLATORS: why a cover picture failed, shown in “The clip could not be rendered (…)”.
+                return .failure(.pipeline(tr("the frame could not be found")))
+            }
+        }
+        guard let bytes = pipeline.child(named: pictureSink)?.prerolledBytes(timeoutSeconds: 1), !bytes.isEmpty else {
+            return .failure(.timeout)
+        }
+        return .success(bytes)
     }
 
     static func frameSize(source: PixelSize, width: Int?) -> PixelSize {

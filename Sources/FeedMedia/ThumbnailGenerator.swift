@@ -72,16 +72,16 @@ public final class ThumbnailGenerator: ThumbnailProviding {
             let sink = try PipelineText(
                 "videoconvert ! videoflip video-direction=auto ! aspectratiocrop aspect-ratio=10/13 ! videoscale ! videoconvert "
                 + "! video/x-raw,format=RGB,width=\(width),height=\(width * 13 / 10),pixel-aspect-ratio=1/1 "
-                + "! pngenc snapshot=true ! filesink name=still sync=false",
-                locations: ["still": part.path]).bin()
+                + "! pngenc ! appsink name=still sync=false").bin()
             playbin.set("video-sink", element: sink)
             playbin.set("audio-sink", element: try Element.make("fakesink"))
-            guard playbin.setState(.playing) != .failure else { return false }
-            let outcome = playbin.waitForEndOrError(timeoutSeconds: 10)
-            playbin.setState(.null)
-            guard outcome == .endOfStream,
-                  let size = try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int,
-                  size > 0 else { return false }
+            // The first frame is the one the appsink prerolls: nothing waits for the stream to
+            // end (pngenc snapshot=true's EOS could be lost on the way to the sink, see CoverFrame).
+            defer { playbin.setState(.null) }
+            guard playbin.setState(.paused) != .failure,
+                  case .asyncDone? = playbin.waitForPrerollOrError(timeoutSeconds: 10),
+                  let bytes = sink.child(named: "still")?.prerolledBytes(timeoutSeconds: 1), !bytes.isEmpty else { return false }
+            try Data(bytes).write(to: part)
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.moveItem(at: part, to: target)
             return true

@@ -43,3 +43,19 @@ public extension Element {
         })
     }
 }
+
+public extension Element {
+    /// The bytes of the buffer this appsink holds in preroll (PAUSED), waiting up to the
+    /// timeout for one; nil if none came. For one encoded picture at a seek position, which a
+    /// flushing seek in PAUSED prerolls without the stream ever having to end.
+    func prerolledBytes(timeoutSeconds: Double) -> [UInt8]? {
+        let timeout = GstClockTime(timeoutSeconds * Double(GStreamer.nanosecondsPerSecond))
+        guard let sample = gst_app_sink_try_pull_preroll(handle.typed(GstAppSink.self), timeout) else { return nil }
+        defer { gst_sample_unref(sample) }
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        let size = gst_buffer_get_size(buffer)
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let copied = bytes.withUnsafeMutableBytes { gst_buffer_extract(buffer, 0, $0.baseAddress, size) }
+        return copied == size ? bytes : nil
+    }
+}

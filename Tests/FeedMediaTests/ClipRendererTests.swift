@@ -214,6 +214,23 @@ final class ClipRendererTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: early), data, "the moving ball differs between 0 s and 2.5 s")
     }
 
+    /// The cover chooser's eight frames, three times over, every one arriving and each differing
+    /// from the one before (the ball moves). The earlier pngenc snapshot=true pipeline waited for
+    /// an EOS that was lost about one time in twenty-five with both cores busy.
+    func testEveryChooserFrameArrives() throws {
+        let times = CoverFrame.times(count: 8, durationSeconds: 3)
+        var previous: Data?
+        for round in 0..<3 {
+            for (index, time) in times.enumerated() {
+                let result = CoverFrame.extractNow(from: try clips.silent, at: time,
+                                                   to: outputs.appendingPathComponent("chooser-\(round)-\(index).png"), width: 90)
+                let data = try Data(contentsOf: try result.get())
+                XCTAssertNotEqual(data, previous, "round \(round), frame \(index) is the one before it")
+                previous = data
+            }
+        }
+    }
+
     // MARK: rotation
 
     /// A phone's portrait video stored landscape (160x90) with a rotation tag: probed, rendered
