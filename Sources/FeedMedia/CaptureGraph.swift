@@ -1,52 +1,6 @@
 public import FeedCore
 import Localization
 
-/// Where pictures and sound come from when recording: a camera and a microphone, each real or
-/// a test source, in any combination.
-public struct CaptureDevice: Sendable, Equatable {
-    public var camera: CameraDevice
-    public var microphone: MicrophoneDevice
-
-    public init(camera: CameraDevice, microphone: MicrophoneDevice) {
-        self.camera = camera
-        self.microphone = microphone
-    }
-
-    /// `videotestsrc` and `audiotestsrc`: every flow works without hardware.
-    public static let test = CaptureDevice(camera: .testFront, microphone: .testTone)
-}
-
-/// A live look applied before the tee, so the preview shows what is recorded.
-public enum CaptureFilter: String, Sendable, CaseIterable {
-    case none, warm, mono, vivid, vintage
-
-    public var title: String {
-        switch self {
-        // TRANSLATORS: the recorder's look that leaves the colours as they are.
-        case .none: tr("Normal")
-        // TRANSLATORS: a colour look of the recorder (warmer colours).
-        case .warm: tr("Warm")
-        // TRANSLATORS: a colour look of the recorder (black and white).
-        case .mono: tr("Mono")
-        // TRANSLATORS: a colour look of the recorder (stronger colours).
-        case .vivid: tr("Vivid")
-        // TRANSLATORS: a colour look of the recorder (old photo, sepia).
-        case .vintage: tr("Vintage")
-        }
-    }
-
-    /// videobalance (saturation, contrast, brightness, hue) and the coloreffects preset.
-    var settings: (saturation: String, contrast: String, brightness: String, hue: String, preset: String) {
-        switch self {
-        case .none: ("1", "1", "0", "0", "none")
-        case .warm: ("1.25", "1.05", "0.03", "-0.04", "none")
-        case .mono: ("0", "1.1", "0", "0", "none")
-        case .vivid: ("1.6", "1.15", "0", "0", "none")
-        case .vintage: ("0.8", "0.9", "0.02", "0", "sepia")
-        }
-    }
-}
-
 /// The capture pipeline described as data: one live source per device (a V4L2 device opens
 /// only once), teed to the preview and, while recording, to a record branch.
 public struct CaptureGraph: Sendable, Equatable {
@@ -130,5 +84,19 @@ public struct CaptureGraph: Sendable, Equatable {
     /// branch), for tests that kill the process mid-recording; the path is a test's own.
     public func standaloneRecording(path: String) -> String {
         "\(videoSource) ! videoin. \(audioSource) ! audioin. " + recordBranchText(fileSink: "filesink name=file location=\(path)")
+    }
+}
+
+/// How each look is made in the capture graph.
+extension CaptureFilter {
+    /// videobalance (saturation, contrast, brightness, hue) and the coloreffects preset.
+    var settings: (saturation: String, contrast: String, brightness: String, hue: String, preset: String) {
+        switch self {
+        case .none: ("1", "1", "0", "0", "none")
+        case .warm: ("1.25", "1.05", "0.03", "-0.04", "none")
+        case .mono: ("0", "1.1", "0", "0", "none")
+        case .vivid: ("1.6", "1.15", "0", "0", "none")
+        case .vintage: ("0.8", "0.9", "0.02", "0", "sepia")
+        }
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// The live camera and microphone: a preview on a `VideoFrameReceiver`, and segments recorded
 /// by attaching a record branch to the tees on press and finalising it with EOS on release.
 @MainActor
-public final class CaptureSession {
+public final class CaptureSession: CaptureSessionControl {
     public var onLive: (() -> Void)?
     public var onError: ((RecorderError) -> Void)?
     /// A segment's file is final: its path and length in seconds.

@@ -10,14 +10,8 @@ import Localization
 /// and sends commands to a `PlaybackEngine` on the player's own thread, which reports back
 /// through the main loop. Nothing here waits on GStreamer.
 @MainActor
-public final class LoopingPlayer {
-    public enum Phase: Equatable, Sendable {
-        case empty
-        /// Loading until the first frame is decoded (PAUSED, prerolled).
-        case loading
-        case ready
-        case failed(MediaError)
-    }
+public final class LoopingPlayer: PagePlayer {
+    public typealias Phase = PlayerPhase
 
     public private(set) var phase: Phase = .empty
     public private(set) var uri: String?

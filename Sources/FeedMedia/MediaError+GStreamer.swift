@@ -1,28 +1,9 @@
+public import FeedCore
 public import GStreamerKit
 import Localization
 
-/// Why a post can't play, in words for the error card.
-public struct MediaError: Error, Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        case notFound = "not_found"
-        case missingPlugin = "missing_plugin"
-        case corrupt = "corrupt"
-        case noVideo = "no_video"
-        case other = "playback"
-    }
-
-    public let kind: Kind
-    /// A sentence for people.
-    public let message: String
-    /// GStreamer's own text, for the log.
-    public let detail: String
-
-    public init(kind: Kind, message: String, detail: String = "") {
-        self.kind = kind
-        self.message = message
-        self.detail = detail
-    }
-
+/// GStreamer's errors in words for the error card.
+extension MediaError {
     public init(_ error: GStreamerError) {
         switch error {
         case .stream(let kind, let message, let debug):

@@ -1,3 +1,4 @@
+public import FeedCore
 import Foundation
 package import GStreamerKit
 

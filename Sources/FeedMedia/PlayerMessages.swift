@@ -29,10 +29,3 @@ enum PlayerEvent: Sendable {
     case failed(source: UInt64, MediaError)
     case loop(source: UInt64, LoopPass)
 }
-
-/// One pass of a looping clip ending: the seam measured at the wrap and the frames decoded.
-public struct LoopPass: Sendable, Equatable {
-    public let seamUs: Int64
-    public let intervalUs: Int64
-    public let framesDecoded: Int
-}

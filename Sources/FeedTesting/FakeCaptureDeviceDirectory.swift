@@ -1,13 +1,13 @@
-import FeedMedia
+public import FeedCore
 
 /// Devices set by the test; setting them reports a change, as a hot-plug would.
 @MainActor
-final class FakeCaptureDeviceDirectory: CaptureDeviceDirectory {
-    var cameras: [CameraDevice] { didSet { onChange?() } }
-    var microphones: [MicrophoneDevice] { didSet { onChange?() } }
-    var onChange: (() -> Void)?
+public final class FakeCaptureDeviceDirectory: CaptureDeviceDirectory {
+    public var cameras: [CameraDevice] { didSet { onChange?() } }
+    public var microphones: [MicrophoneDevice] { didSet { onChange?() } }
+    public var onChange: (() -> Void)?
 
-    init(cameras: [CameraDevice] = [], microphones: [MicrophoneDevice] = []) {
+    public init(cameras: [CameraDevice] = [], microphones: [MicrophoneDevice] = []) {
         self.cameras = cameras
         self.microphones = microphones
     }

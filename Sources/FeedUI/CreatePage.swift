@@ -18,6 +18,7 @@ final class CreatePage {
         /// Made on the first visit to the tab: a device monitor running from launch would
         /// watch the sound server through every page change of the feed for nothing.
         var makeDevices: @MainActor () -> RecordingDevices
+        var makeCaptureSession: @MainActor (CaptureDevice, _ mirrored: Bool, VideoFrameReceiver) throws -> any CaptureSessionControl
         var repository: FeedRepository
         var events: EventSink?
         var clock: MonotonicClock
@@ -87,7 +88,9 @@ final class CreatePage {
 
     init(_ deps: Dependencies) {
         self.deps = deps
-        camera = LiveCamera(preview: previewSurface, makeDevices: deps.makeDevices)
+        camera = LiveCamera(makeDevices: deps.makeDevices) { [previewSurface] device, mirrored in
+            try deps.makeCaptureSession(device, mirrored, previewSurface)
+        }
         album = AlbumImport(clipJobs: deps.clipJobs)
         let limit = deps.preferences.load().recordingLimitSeconds
         recorder = Recorder(maximumSeconds: Double(limit))

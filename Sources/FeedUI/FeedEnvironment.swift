@@ -23,6 +23,12 @@ public struct FeedEnvironment {
     /// The cameras and microphones to record from (test sources with `--camera test`).
     /// Asked once, when the Create tab first opens.
     public var makeDevices: @MainActor () -> RecordingDevices = { RecordingDevices(directory: MonitoredCaptureDevices()) }
+    /// The camera and microphone running on `device`, its preview going to the receiver.
+    public var makeCaptureSession: @MainActor (CaptureDevice, _ mirrored: Bool, VideoFrameReceiver) throws -> any CaptureSessionControl = {
+        device, mirrored, preview in
+        try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
+                           preview: PixelSize(width: 450, height: 800), receiver: preview)
+    }
     /// The recorder's bundled sounds.
     public var sounds: [RecordingSound] = []
     /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).

@@ -1,8 +1,5 @@
 import FeedCore
-import FeedMedia
 import Foundation
-import Localization
-import VideoBridge
 
 /// The camera and microphone behind the Create tab: the devices (looked for on first use: a
 /// device monitor running from launch would follow the sound server through every page change
@@ -18,9 +15,7 @@ final class LiveCamera {
         case missing(RecorderError)
     }
 
-    /// The preview's frames go here.
-    let preview: VideoSurface
-    private(set) var session: CaptureSession?
+    private(set) var session: (any CaptureSessionControl)?
     /// The camera and microphone the session runs on.
     private(set) var activeDevice: CaptureDevice?
 
@@ -32,10 +27,13 @@ final class LiveCamera {
     var onDevicesChanged: (() -> Void)?
 
     private let makeDevices: @MainActor () -> RecordingDevices
+    /// Opens a session on a device, mirrored or not (its preview goes where the page shows it).
+    private let makeSession: @MainActor (CaptureDevice, _ mirrored: Bool) throws -> any CaptureSessionControl
 
-    init(preview: VideoSurface, makeDevices: @escaping @MainActor () -> RecordingDevices) {
-        self.preview = preview
+    init(makeDevices: @escaping @MainActor () -> RecordingDevices,
+         makeSession: @escaping @MainActor (CaptureDevice, _ mirrored: Bool) throws -> any CaptureSessionControl) {
         self.makeDevices = makeDevices
+        self.makeSession = makeSession
     }
 
     private lazy var devices: RecordingDevices = {
@@ -58,8 +56,7 @@ final class LiveCamera {
     func open(mirrored: Bool, filter: CaptureFilter) throws -> Opening {
         guard session == nil else { return .alreadyOpen }
         guard let device = devices.captureDevice else { return .missing(missingError) }
-        let capture = try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
-                                         preview: PixelSize(width: 450, height: 800), receiver: preview)
+        let capture = try makeSession(device, mirrored)
         capture.setFilter(filter)
         capture.onLive = { [weak self] in self?.onLive?() }
         capture.onError = { [weak self] error in self?.onError?(error) }

@@ -38,7 +38,7 @@ public final class MainWindow: PlaybackControl {
         stack.add(results.root, name: Self.resultsPageName, title: tr("Results"))
         results.onBack = { [weak self] in self?.navigator.back() }
         create = CreatePage(CreatePage.Dependencies(
-            makeDevices: environment.makeDevices, repository: environment.repository, events: environment.events,
+            makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
             audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
             sounds: environment.sounds, videosFolder: environment.videosFolder, publisher: environment.publisher,

@@ -1,18 +1,19 @@
 import FeedCore
-import FeedMedia
 import GLibKit
 import GtkKit
 import Localization
 import VideoBridge
 
 /// One page of the feed and the pooled player behind it. A slot is reused for many posts:
-/// `load` swaps the post and the URI, never the pipeline.
+/// `load` swaps the post and the URI, never the pipeline. What it decides about the player
+/// is `PagePlayback`'s; this type shows it.
 @MainActor
 final class PageSlot {
     let root = Overlay()
     let surface: VideoSurface
+    private let playback: PagePlayback
     /// The pool's player for this page (FeedMedia's PlayerPool makes them).
-    let player: LoopingPlayer
+    var player: any PagePlayer { playback.player }
     let overlay = PostOverlay()
     let rail = RailView()
     /// A dimmed, blurred copy of the video filling the sides of a wide window.
@@ -32,22 +33,20 @@ final class PageSlot {
     private var hasBackdrop = false
 
     /// The feed index and post this slot holds; nil when empty.
-    private(set) var index: Int?
-    private(set) var post: Post?
-    private(set) var error: MediaError?
+    var index: Int? { playback.index }
+    var post: Post? { playback.post }
+    var error: MediaError? { playback.error }
     /// True once a frame of the current post has been drawn (the page is not blank).
-    private(set) var hasFrame = false
+    var hasFrame: Bool { playback.hasFrame }
 
     var onReady: ((PageSlot, PixelSize?) -> Void)?
     var onError: ((PageSlot, MediaError) -> Void)?
     var onLoop: ((PageSlot, LoopPass, _ framesPresented: Int) -> Void)?
-    /// New frames painted on screen since the last loop (frames presented per pass).
-    private var framesPresented = 0
     var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
 
-    init(surface: VideoSurface, player: LoopingPlayer) {
+    init(surface: VideoSurface, player: any PagePlayer) {
         self.surface = surface
-        self.player = player
+        playback = PagePlayback(player: player)
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")
@@ -115,7 +114,7 @@ final class PageSlot {
     private func rect(_ r: PageRect) -> WidgetRect { WidgetRect(x: r.x, y: r.y, width: r.width, height: r.height) }
 
     /// The video's shape as shown (known from the library or from the player once prerolled).
-    private var videoShape: PixelSize? { player.videoSize ?? post?.displaySize }
+    private var videoShape: PixelSize? { playback.videoShape }
 
     private func applyLayout() {
         guard layout != appliedLayout else { return }
@@ -151,82 +150,66 @@ final class PageSlot {
     private func wire() {
         surface.onPainted = { [weak self] isFirst, width, height in
             guard let self else { return }
-            hasFrame = true
-            framesPresented += 1
+            _ = playback.framePainted()
             if isFirst {
                 if layout.hasSides { updateBackdrop() }
                 onFirstPaint?(self, width, height)
             }
         }
-        player.onReady = { [weak self] size in
+        playback.onReady = { [weak self] size in
             guard let self else { return }
             stopSpinner()
             if let size { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
             relayout()
             onReady?(self, size)
         }
-        player.onError = { [weak self] error in
+        playback.onError = { [weak self] error in
             guard let self else { return }
             stopSpinner()
-            self.error = error
             // What was drawn before the error is gone: the page has no frame any more.
-            hasFrame = false
             surface.clear()
             clearBackdrop()
             errorCard.show(message: error.message)
             onError?(self, error)
         }
-        player.onLoop = { [weak self] pass in
+        playback.onLoop = { [weak self] pass, framesPresented in
             guard let self else { return }
             onLoop?(self, pass, framesPresented)
-            framesPresented = 0
         }
     }
 
     /// Shows `post` and starts loading it paused on its first frame.
     func load(_ post: Post, index: Int, uri: String, avatarPath: String?) {
-        let samePost = self.post?.id == post.id && self.index == index
-        self.index = index
-        self.post = post
+        let isNew = playback.load(post, index: index, uri: uri)
         overlay.show(post)
         overlay.root.isVisible = true
         rail.show(post, avatarPath: avatarPath)
         rail.root.isVisible = true
-        guard !samePost else { return }
-        error = nil
-        hasFrame = false
+        guard isNew else { return }
         errorCard.hide()
         pauseIcon.isVisible = false
         // The previous post's frame must not show under this post's caption.
         surface.clear()
         clearBackdrop()
         if let size = post.displaySize { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
-        player.load(uri: uri)
         relayout()
         startSpinnerTimer()
     }
 
     func update(_ post: Post) {
-        guard post.id == self.post?.id else { return }
-        self.post = post
-        rail.update(post)
+        if playback.update(post) { rail.update(post) }
     }
 
     /// Shows the post's text and author again (a new handle, name or avatar); the video stays.
     func show(_ post: Post, avatarPath: String?) {
-        guard post.id == self.post?.id else { return }
-        self.post = post
+        guard playback.update(post) else { return }
         overlay.show(post)
         rail.show(post, avatarPath: avatarPath)
     }
 
     /// Empties the slot (no post at this position).
     func clear() {
-        index = nil
-        post = nil
-        error = nil
-        hasFrame = false
-        player.unload()
+        playback.clear()
         surface.clear()
         clearBackdrop()
         overlay.root.isVisible = false
@@ -238,43 +221,35 @@ final class PageSlot {
 
     /// Becomes the page on screen: plays with sound.
     func activate() {
-        needsRewind = false
+        playback.activate()
         pauseIcon.isVisible = false
-        framesPresented = 0
-        player.play()
         overlay.music.setRunning(true)
     }
 
     /// Leaves the screen: pauses and rewinds to the first frame.
     func deactivate() {
-        player.rewind()
-        needsRewind = false
+        playback.deactivate()
         pauseIcon.isVisible = false
         overlay.music.setRunning(false)
     }
 
-    /// Leaves the screen now and rewinds later (`rewindIfLeft`): a flushing seek waits for
-    /// the streaming threads, which would hold up the next page's first frame.
+    /// Leaves the screen now and rewinds later (`rewindIfLeft`).
     func leave() {
-        player.pause()
-        needsRewind = true
+        playback.leave()
         pauseIcon.isVisible = false
         overlay.music.setRunning(false)
     }
-
-    private(set) var needsRewind = false
 
     func rewindIfLeft() {
-        if needsRewind { deactivate() }
+        if playback.needsRewind { deactivate() }
     }
 
-    var isPlaying: Bool { player.wantsPlaying }
+    var isPlaying: Bool { playback.isPlaying }
 
     /// `showIndicator`: the play icon marks a pause the user chose (not a hidden window).
     func setPaused(_ paused: Bool, showIndicator: Bool = true) {
-        paused ? player.pause() : player.play()
+        pauseIcon.isVisible = playback.setPaused(paused, showIndicator: showIndicator)
         overlay.music.setRunning(!paused)
-        pauseIcon.isVisible = paused && showIndicator && error == nil
     }
 
     private func startSpinnerTimer() {
@@ -282,7 +257,7 @@ final class PageSlot {
         spinner.isVisible = false
         // Only a slow load shows a spinner: a fast one would just flicker.
         spinnerTimer = MainLoop.after(milliseconds: 300) { [weak self] in
-            guard let self, player.phase == .loading else { return }
+            guard let self, playback.isLoading else { return }
             spinner.isVisible = true
             spinner.spinning = true
         }

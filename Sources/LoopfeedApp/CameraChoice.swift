@@ -1,3 +1,4 @@
+import FeedCore
 import FeedMedia
 
 /// Which devices to record from, by `--camera`: "test" for two test-pattern cameras and a test

@@ -1,4 +1,4 @@
-import FeedMedia
+import FeedCore
 import XCTest
 
 final class CameraSelectionTests: XCTestCase {

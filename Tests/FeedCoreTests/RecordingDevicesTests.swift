@@ -1,5 +1,5 @@
-import FeedMedia
-import GStreamerKit
+import FeedCore
+import FeedTesting
 import TestSupport
 import XCTest
 

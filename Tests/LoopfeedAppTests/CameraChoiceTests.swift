@@ -1,3 +1,4 @@
+import FeedCore
 import FeedMedia
 import Foundation
 import XCTest
