@@ -1,4 +1,8 @@
+#define _GNU_SOURCE
 #include "lf_glib_shims.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 void lf_object_set_pointer(gpointer object, const char *name, gpointer value) { g_object_set(object, name, value, NULL); }
 void lf_object_set_bool(gpointer object, const char *name, gboolean value) { g_object_set(object, name, value, NULL); }
@@ -47,3 +51,5 @@ const char *lf_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(obj
 #include <malloc.h>
 void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 int lf_release_free_memory(void) { return malloc_trim(0); }
+
+int lf_set_thread_niceness(int niceness) { return setpriority(PRIO_PROCESS, (id_t)gettid(), niceness); }

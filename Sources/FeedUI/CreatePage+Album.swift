@@ -10,7 +10,8 @@ extension CreatePage {
 
     func chooseAlbumVideo() {
         guard let parentWindow, canStartFromAlbum, chooser == nil else { return }
-        let chooser = FileChooser(title: tr("Choose a video to post"), parent: parentWindow, kind: .videos)
+        let chooser = FileChooser(title: tr("Choose a video to post"), parent: parentWindow, kind: .videos,
+                                  labels: .opening(tr("Videos")))
         self.chooser = chooser
         chooser.choose { [weak self] path in
             self?.chooser = nil

@@ -28,7 +28,8 @@ extension CreatePage {
 
     func chooseSoundFile() {
         guard let parentWindow else { return }
-        let chooser = FileChooser(title: tr("Choose a sound"), parent: parentWindow, kind: .audio)
+        let chooser = FileChooser(title: tr("Choose a sound"), parent: parentWindow, kind: .audio,
+                                  labels: .opening(tr("Sounds")))
         self.chooser = chooser
         chooser.choose { [weak self] path in
             // Done with this chooser, chosen or not: Album waits for `chooser` to be nil, and

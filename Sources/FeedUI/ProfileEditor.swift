@@ -102,7 +102,8 @@ final class ProfileEditor {
     }
 
     private func chooseAvatar() {
-        let chooser = FileChooser(title: tr("Choose a profile photo"), parent: dialog, kind: .images)
+        let chooser = FileChooser(title: tr("Choose a profile photo"), parent: dialog, kind: .images,
+                                  labels: .opening(tr("Images")))
         self.chooser = chooser
         chooser.choose { [weak self] path in
             guard let self, let path else { return }

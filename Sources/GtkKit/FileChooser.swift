@@ -1,32 +1,53 @@
 import CGtk
 import GLibKit
 
-/// Asks for a file with the desktop's file chooser (GtkFileChooserNative; GTK 4.8 has no
-/// GtkFileDialog). `completion` gets the chosen path, or nil when cancelled.
+/// Asks for files or a folder with the desktop's file chooser (GtkFileChooserNative; GTK 4.8
+/// has no GtkFileDialog). The words it shows come from the caller, translated.
 @MainActor
 public final class FileChooser {
-    /// Which files the chooser offers first ("All files" is always a second choice).
+    /// Which files the chooser offers first.
     public enum Kind: Sendable {
         case images, videos, audio
+    }
 
-        var title: String {
-            switch self {
-            case .images: "Images"
-            case .videos: "Videos"
-            case .audio: "Sounds"
-            }
+    public enum Action: Sendable {
+        /// One file, or several with `multiple`.
+        case open(multiple: Bool)
+        case selectFolder
+    }
+
+    /// What the chooser says: the accept and cancel buttons, the offered filter's name and
+    /// the second "every file" filter's.
+    public struct Labels: Sendable {
+        public var accept: String
+        public var cancel: String
+        public var filter: String
+        public var allFiles: String
+
+        public init(accept: String, cancel: String, filter: String = "", allFiles: String = "") {
+            self.accept = accept
+            self.cancel = cancel
+            self.filter = filter
+            self.allFiles = allFiles
         }
     }
 
     private let chooser: GObjectHandle
     private var connection: SignalConnection?
 
-    public init(title: String, parent: Widget, kind: Kind) {
-        let native: OpaquePointer = gtk_file_chooser_native_new(title, parent.handle.typed(GtkWindow.self),
-                                                                GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+    /// `kind`: the filter offered first (none for a folder).
+    public init(title: String, parent: Widget, action: Action = .open(multiple: false), kind: Kind?, labels: Labels) {
+        let gtkAction = switch action {
+        case .open: GTK_FILE_CHOOSER_ACTION_OPEN
+        case .selectFolder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+        }
+        let native: OpaquePointer = gtk_file_chooser_native_new(title, parent.handle.typed(GtkWindow.self), gtkAction,
+                                                                labels.accept, labels.cancel)!
         chooser = GObjectHandle(adopting: UnsafeMutableRawPointer(native))
+        if case .open(multiple: true) = action { gtk_file_chooser_set_select_multiple(native, 1) }
+        guard let kind else { return }
         let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, kind.title)
+        gtk_file_filter_set_name(filter, labels.filter)
         switch kind {
         case .images:
             gtk_file_filter_add_pixbuf_formats(filter)
@@ -38,25 +59,35 @@ public final class FileChooser {
         gtk_file_chooser_add_filter(native, filter)
         g_object_unref(UnsafeMutableRawPointer(filter))
         let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, "All files")
+        gtk_file_filter_set_name(all, labels.allFiles)
         gtk_file_filter_add_pattern(all, "*")
         gtk_file_chooser_add_filter(native, all)
         g_object_unref(UnsafeMutableRawPointer(all))
     }
 
+    /// The chosen path, or nil when cancelled.
     public func choose(_ completion: @escaping @MainActor (String?) -> Void) {
+        chooseAll { completion($0.first) }
+    }
+
+    /// Every chosen path (a multiple choice, or the folder), empty when cancelled.
+    public func chooseAll(_ completion: @escaping @MainActor ([String]) -> Void) {
         typealias Handler = @MainActor (Int32) -> Void
         let raw = chooser.raw
         let handler: Handler = { response in
-            var path: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(OpaquePointer(raw)) {
-                if let cPath = g_file_get_path(file) {
-                    path = String(cString: cPath)
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
+                  let files = gtk_file_chooser_get_files(OpaquePointer(raw)) else { return completion([]) }
+            defer { g_object_unref(UnsafeMutableRawPointer(files)) }
+            var paths: [String] = []
+            for index in 0..<g_list_model_get_n_items(files) {
+                guard let file = g_list_model_get_item(files, index) else { continue }
+                if let cPath = g_file_get_path(OpaquePointer(file)) {
+                    paths.append(String(cString: cPath))
                     g_free(cPath)
                 }
-                g_object_unref(UnsafeMutableRawPointer(file))
+                g_object_unref(file)
             }
-            completion(path)
+            completion(paths)
         }
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, response, data in
             guard let data else { return }

@@ -30,6 +30,9 @@ const char *lf_object_type_name(gpointer object);
 
 /* Caps glibc's malloc arenas (one grows per thread by default). */
 void lf_limit_malloc_arenas(int count);
+/* Lowers the calling thread's CPU priority (its nice value, which threads it starts inherit);
+ * returns 0, or -1 with errno set. */
+int lf_set_thread_niceness(int niceness);
 /* Returns freed heap memory to the system (malloc_trim); nonzero when some was released. */
 int lf_release_free_memory(void);
 
