@@ -12,7 +12,7 @@ RUN_PACKAGES=(
 TEST_PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils xdotool imagemagick
   pulseaudio pulseaudio-utils dbus dbus-x11 meson ninja-build desktop-file-utils appstream
-  libglib2.0-bin playerctl python3 python3-gi xclip openbox gettext
+  libglib2.0-bin playerctl python3 python3-gi gir1.2-gtk-4.0 xclip openbox gettext
 )
 
 missing_packages() {

@@ -25,6 +25,10 @@ public enum AppEvent: Sendable, Equatable {
     case share(postID: Int64, method: String, shareCount: Int)
     /// Keyboard focus moved to a control: its widget type and the name it shows (tooltip or label).
     case focus(widget: String, name: String)
+    /// An import of chosen or dropped files moved on: `done` of `total` files looked at.
+    case importProgress(done: Int, total: Int, added: Int, duplicates: Int)
+    /// An import ended (finished, cancelled, or stopped by `failure`).
+    case importFinished(added: Int, duplicates: Int, unreadable: Int, problems: Int, cancelled: Bool)
 
     public var name: String {
         switch self {
@@ -42,6 +46,8 @@ public enum AppEvent: Sendable, Equatable {
         case .error: "error"
         case .share: "share"
         case .focus: "focus"
+        case .importProgress: "import_progress"
+        case .importFinished: "import_finished"
         }
     }
 
@@ -79,6 +85,12 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID)), ("method", .string(method)), ("share_count", .int(Int64(shareCount)))]
         case .focus(let widget, let name):
             [("widget", .string(widget)), ("name", .string(name))]
+        case .importProgress(let done, let total, let added, let duplicates):
+            [("done", .int(Int64(done))), ("total", .int(Int64(total))), ("added", .int(Int64(added))),
+             ("duplicates", .int(Int64(duplicates)))]
+        case .importFinished(let added, let duplicates, let unreadable, let problems, let cancelled):
+            [("added", .int(Int64(added))), ("duplicates", .int(Int64(duplicates))),
+             ("unreadable", .int(Int64(unreadable))), ("problems", .int(Int64(problems))), ("cancelled", .bool(cancelled))]
         }
     }
 

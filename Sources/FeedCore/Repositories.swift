@@ -27,11 +27,14 @@ public struct NewPost: Sendable, Equatable {
     public var created: Date
     public var allowsComments: Bool
     public var coverURI: String?
+    /// A fingerprint of the file's bytes (a user's own file), so a copy is known as the same video.
+    public var contentHash: String?
 
     public init(authorHandle: String, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
                 likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0, created: Date,
-                allowsComments: Bool = true, coverURI: String? = nil) {
+                allowsComments: Bool = true, coverURI: String? = nil, contentHash: String? = nil) {
+        self.contentHash = contentHash
         self.authorHandle = authorHandle
         self.caption = caption
         self.music = music
@@ -57,6 +60,8 @@ public protocol FeedRepository: AnyObject {
     func post(id: Int64) throws -> Post?
     /// The post whose video is `uri`, if one was stored already.
     func post(videoURI uri: String) throws -> Post?
+    /// The post whose file had these bytes (`NewPost.contentHash`), if any.
+    func post(contentHash: String) throws -> Post?
     func postCount() throws -> Int
     @discardableResult func insertAuthor(_ author: Author) throws -> Author
     func author(handle: String) throws -> Author?

@@ -6,7 +6,7 @@ public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
     case mute, fullscreen, leave
-    case showShortcuts, quit
+    case addFiles, addFolder, showShortcuts, quit
 }
 
 /// One shortcut: the keys (GTK accelerator syntax: "Down", "j", "<Control>f"), what it does and
@@ -54,6 +54,8 @@ public struct Shortcut: Sendable, Equatable {
         case .mute: tr("Mute or unmute")
         case .fullscreen: tr("Fullscreen")
         case .leave: tr("Close, go back or leave fullscreen")
+        case .addFiles: tr("Add videos from files")
+        case .addFolder: tr("Add a folder of videos")
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
         }
@@ -76,6 +78,8 @@ public enum Shortcuts {
         Shortcut(action: .mute, keys: ["m"], section: .playback),
         Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),
         Shortcut(action: .leave, keys: ["Escape"], section: .playback),
+        Shortcut(action: .addFiles, keys: ["<Control>o"], section: .application),
+        Shortcut(action: .addFolder, keys: ["<Control><Shift>o"], section: .application),
         Shortcut(action: .showShortcuts, keys: ["<Control>question", "<Control><Shift>slash"], section: .application),
         Shortcut(action: .quit, keys: ["<Control>q"], section: .application),
     ]

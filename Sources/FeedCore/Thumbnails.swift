@@ -9,6 +9,10 @@ public protocol ThumbnailProviding: Sendable {
     @discardableResult
     func thumbnail(postID: Int64, uri: String, cover: URL?, ticket: WorkTicket,
                    completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket
+
+    /// Makes the still ahead of time, behind everything a user waits for (an import of many
+    /// files prepares theirs while the feed keeps paging).
+    func prepare(postID: Int64, uri: String)
 }
 
 extension ThumbnailProviding {

@@ -15,6 +15,8 @@ public final class ThumbnailGenerator: ThumbnailProviding {
     public let width: Int
     private let queue = DispatchQueue(label: "io.github.loopfeed.thumbnails", qos: .utility)
     private let coverQueue = DispatchQueue(label: "io.github.loopfeed.thumbnail-covers", qos: .userInitiated)
+    /// `prepare`'s work: one thread at a lower CPU priority, behind the tiles on screen.
+    private let preparing = BackgroundPriorityWork(name: "loopfeed-stills")
 
     public init(directory: URL, width: Int = 150) {
         self.directory = directory
@@ -55,6 +57,15 @@ public final class ThumbnailGenerator: ThumbnailProviding {
             MainLoop.invoke { completion(made ? target : nil) }
         }
         return ticket
+    }
+
+    public func prepare(postID: Int64, uri: String) {
+        let target = path(forPostID: postID), width = width, directory = directory
+        preparing.run({
+            guard !FileManager.default.fileExists(atPath: target.path) else { return }
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            _ = Self.render(uri: uri, to: target, width: width)
+        }, then: { _ in })
     }
 
     private static func render(uri: String, to target: URL, width: Int) -> Bool {

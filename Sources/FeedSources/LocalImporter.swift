@@ -2,7 +2,8 @@ public import FeedCore
 public import Foundation
 import Localization
 
-/// Adds videos named on the command line to the feed as posts by "Local files".
+/// Adds videos named on the command line to the feed as posts by "Local files" (at start-up,
+/// on the main thread: a handful of paths; chosen and dropped ones go to VideoImportService).
 public struct LocalImporter {
     public static let authorHandle = "local"
 
@@ -14,13 +15,17 @@ public struct LocalImporter {
         self.now = now
     }
 
+    /// Stores the "Local files" author, once.
+    static func ensureAuthor(in repository: any FeedRepository) throws {
+        guard try repository.author(handle: authorHandle) == nil else { return }
+        // TRANSLATORS: the author shown for videos opened from the command line, chosen or dropped (stored once).
+        try repository.insertAuthor(Author(handle: authorHandle, name: tr("Local files")))
+    }
+
     /// The posts for `sources`, in argument order without repeats. A video stored before
     /// keeps its post (and its likes and comments) instead of getting a second one.
     public func importSources(_ sources: [MediaSource]) throws -> [Post] {
-        if try repository.author(handle: Self.authorHandle) == nil {
-            // TRANSLATORS: the author shown for videos opened from the command line (stored once).
-            try repository.insertAuthor(Author(handle: Self.authorHandle, name: tr("Local files")))
-        }
+        try Self.ensureAuthor(in: repository)
         var seen = Set<String>()
         var posts: [Post] = []
         for source in sources where seen.insert(source.uri).inserted {

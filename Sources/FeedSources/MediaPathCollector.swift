@@ -1,12 +1,11 @@
 public import Foundation
+public import FeedCore
+import GLibKit
 
-/// Turns command-line arguments (files, folders, http(s) URLs) into videos to show, plus a
-/// problem for every argument or file that could not be used.
+/// Turns command-line arguments, chosen and dropped paths (files, folders, http(s) URLs) into
+/// videos to show, plus a problem for every argument or file that could not be used. Reads
+/// the files it finds (their content type): call it off the main thread for folders.
 public struct MediaPathCollector: Sendable {
-    public static let videoExtensions: Set<String> = [
-        "mp4", "m4v", "mov", "mkv", "webm", "avi", "ogv", "ogg", "mpg", "mpeg", "ts", "3gp",
-    ]
-
     public struct Result: Sendable, Equatable {
         /// Arguments in order; a folder's videos sorted naturally by path; no duplicates.
         public var sources: [MediaSource]
@@ -39,7 +38,10 @@ public struct MediaPathCollector: Sendable {
         return Result(sources: scan.sources, problems: scan.problems)
     }
 
+    /// A video by its content type (GIO: the name's type, or the first bytes when the name says
+    /// nothing, as a file manager decides), so a video without an extension or named .dat is
+    /// found. A file whose name lies (a picture named .mp4) gets its error card when played.
     public static func isVideo(_ url: URL) -> Bool {
-        videoExtensions.contains(url.pathExtension.lowercased())
+        FileContentType.of(path: url.path).map(FileContentType.isVideo) ?? false
     }
 }

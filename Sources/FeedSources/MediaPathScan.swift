@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// One collection pass: what was found so far and which folders were entered.

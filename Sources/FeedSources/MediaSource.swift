@@ -1,5 +1,4 @@
 public import Foundation
-import Localization
 
 /// A video named on the command line: a local file or a remote http(s) URL.
 public enum MediaSource: Sendable, Equatable, Hashable {
@@ -23,36 +22,4 @@ public enum MediaSource: Sendable, Equatable, Hashable {
         if name.isEmpty || name == "/" { return url.host ?? url.absoluteString }
         return name
     }
-}
-
-/// A command-line path that did not yield a video, with a reason in plain words.
-public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public enum Reason: String, Sendable, Equatable, Hashable {
-        case notFound = "No such file or directory"
-        case permissionDenied = "Permission denied"
-        case notAVideo = "Not a video file"
-        case notARegularFile = "Not a regular file or folder"
-        case noVideosInFolder = "No video files in this folder"
-
-        /// The reason in the user's language (the raw value is the English text).
-        public var text: String {
-            switch self {
-            case .notFound: tr("No such file or directory")
-            case .permissionDenied: tr("Permission denied")
-            case .notAVideo: tr("Not a video file")
-            case .notARegularFile: tr("Not a regular file or folder")
-            case .noVideosInFolder: tr("No video files in this folder")
-            }
-        }
-    }
-
-    public var path: String
-    public var reason: Reason
-
-    public init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { tr("{path}: {reason}", ["reason": reason.text, "path": path]) }
 }

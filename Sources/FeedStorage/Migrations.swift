@@ -10,6 +10,7 @@ public enum Migrations {
         Migration(version: 1, sql: schemaVersion1),
         Migration(version: 2, sql: schemaVersion2),
         Migration(version: 3, sql: schemaVersion3),
+        Migration(version: 4, sql: schemaVersion4),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -133,5 +134,12 @@ public enum Migrations {
     static let schemaVersion3 = """
         ALTER TABLE posts ADD COLUMN allow_comments INTEGER NOT NULL DEFAULT 1;
         ALTER TABLE posts ADD COLUMN cover_uri TEXT;
+        """
+
+    /// The user's own files carry a fingerprint of their bytes, so a copy in another folder is
+    /// found as the video already there.
+    static let schemaVersion4 = """
+        ALTER TABLE posts ADD COLUMN content_hash TEXT;
+        CREATE INDEX posts_content_hash ON posts(content_hash) WHERE content_hash IS NOT NULL;
         """
 }

@@ -29,6 +29,10 @@ public final class SQLiteFeedRepository: FeedRepository {
         try connection.queryFirst("\(RowDecoding.selectPost) WHERE p.video_uri = ?", [uri], row: RowDecoding.post)
     }
 
+    public func post(contentHash: String) throws -> Post? {
+        try connection.queryFirst("\(RowDecoding.selectPost) WHERE p.content_hash = ?", [contentHash], row: RowDecoding.post)
+    }
+
     public func postCount() throws -> Int {
         try connection.queryFirst("SELECT count(*) FROM posts") { $0.int(0) } ?? 0
     }
@@ -69,13 +73,13 @@ public final class SQLiteFeedRepository: FeedRepository {
             try connection.run("""
                 INSERT INTO posts (author_id, caption, music, hashtags, video_uri, width, height, rotation,
                                    duration, like_count, comment_count, share_count, created_ms,
-                                   allow_comments, cover_uri)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   allow_comments, cover_uri, content_hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [author.id, post.caption, post.music, Hashtags.parse(post.caption).joined(separator: " "),
                  post.videoURI, post.width, post.height, post.rotation, post.duration,
                  post.likeCount, post.commentCount, post.shareCount, post.created,
-                 post.allowsComments, post.coverURI])
+                 post.allowsComments, post.coverURI, post.contentHash])
             // Read back so the returned date has the stored millisecond precision, which keeps
             // a FeedKey built from it exactly equal to the row's key.
             return try requirePost(id: connection.lastInsertRowID)

@@ -13,10 +13,15 @@ public final class FakeThumbnails: ThumbnailProviding {
     }
 
     private let pending = Mutex<[Request]>([])
+    private let prepared = Mutex<[Int64]>([])
 
     public init() {}
 
     public var requests: [Request] { pending.withLock { $0 } }
+    /// The posts whose stills were prepared ahead of time, in order.
+    public var preparedPostIDs: [Int64] { prepared.withLock { $0 } }
+
+    public func prepare(postID: Int64, uri: String) { prepared.withLock { $0.append(postID) } }
 
     public func thumbnail(postID: Int64, uri: String, cover: URL?, ticket: WorkTicket,
                           completion: @escaping @Sendable @MainActor (URL?) -> Void) -> WorkTicket {

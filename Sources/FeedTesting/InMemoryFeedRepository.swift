@@ -15,6 +15,8 @@ public final class InMemoryFeedRepository: FeedRepository {
 
     private var authors: [String: Author] = [:]
     private var posts: [Int64: Post] = [:]
+    /// `NewPost.contentHash` by post id (posts carry no hash of their own).
+    private var contentHashes: [Int64: String] = [:]
     private var comments: [Comment] = []
     private var nextID: Int64 = 1
 
@@ -32,6 +34,10 @@ public final class InMemoryFeedRepository: FeedRepository {
 
     public func post(videoURI uri: String) throws -> Post? {
         posts.values.first { $0.videoURI == uri }.map(withCurrentAuthor)
+    }
+
+    public func post(contentHash: String) throws -> Post? {
+        contentHashes.first { $0.value == contentHash }.flatMap { posts[$0.key] }.map(withCurrentAuthor)
     }
 
     public func postCount() throws -> Int { posts.count }
@@ -57,6 +63,7 @@ public final class InMemoryFeedRepository: FeedRepository {
                         created: Self.millisecondPrecision(new.created),
                         allowsComments: new.allowsComments, coverURI: new.coverURI)
         posts[post.id] = post
+        if let hash = new.contentHash { contentHashes[post.id] = hash }
         return post
     }
 

@@ -138,8 +138,9 @@ final class FeedController {
 
     var postCount: Int { (try? env.repository.postCount()) ?? store.posts.count }
 
-    /// Starts again from the newest post (after posting a video of your own).
-    func reloadFromStart() {
+    /// Starts again from the newest post (after posting a video of your own), or from the
+    /// first of `added` (the user's files just added, found after any posts pinned at the front).
+    func reloadFromStart(showing added: [Post] = []) {
         guard store.isLibrary else { return }
         // Timed from now: from the launch it said 68 s for a first frame after posting.
         let inputUs = env.clock.nowMicroseconds()
@@ -149,6 +150,7 @@ final class FeedController {
         } catch {
             storageFailed(error)
         }
+        if !added.isEmpty { _ = store.jump(toFirstOf: Set(added.map(\.id))) }
         start(inputUs: inputUs)
     }
     var current: Post? { store.current }
@@ -185,6 +187,10 @@ final class FeedController {
         let inputUs = env.clock.nowMicroseconds()
         currentSlot?.leave()
         _ = store.jumpToFirst()
+        showJumpedPage(inputUs: inputUs)
+    }
+
+    private func showJumpedPage(inputUs: Int64) {
         beginPage(inputUs: inputUs)
         assignSlots()
         if visible { currentSlot?.activate() }

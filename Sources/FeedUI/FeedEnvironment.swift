@@ -45,12 +45,15 @@ public struct FeedEnvironment {
     public var clipJobs: ClipJobs
     /// Where a chosen profile photo is kept (FeedSources' AvatarFolder in the app).
     public var avatars: AvatarStoring
+    /// Adds chosen and dropped files and folders (FeedSources' VideoImportService in the app).
+    public var importer: any VideoImporting
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
                 pinnedPosts: [Post], preferences: PreferencesStore, stills: ScreenStills,
                 publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl,
-                clipJobs: ClipJobs, avatars: AvatarStoring, pageSize: Int = 10) {
+                clipJobs: ClipJobs, avatars: AvatarStoring, importer: any VideoImporting, pageSize: Int = 10) {
+        self.importer = importer
         self.clipJobs = clipJobs
         self.avatars = avatars
         self.publisher = publisher

@@ -83,6 +83,16 @@ final class FeedStore {
         return .moved(from: from, to: 0)
     }
 
+    /// Moves to the first loaded post of `ids` (posts just added, behind those pinned at the
+    /// front); nil when none is loaded.
+    func jump(toFirstOf ids: Set<Int64>) -> Move? {
+        guard let target = pager.posts.firstIndex(where: { ids.contains($0.id) }) else { return nil }
+        let from = pager.index
+        guard target != from else { return .atStart }
+        _ = pager.jump(to: target)
+        return .moved(from: from, to: target)
+    }
+
     /// Loads library pages while the current post is near the end (or when `force`d); returns
     /// whether posts were added. Pages made only of posts pinned at the front add nothing, so
     /// loading goes on past them.

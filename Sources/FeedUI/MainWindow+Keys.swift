@@ -24,6 +24,10 @@ extension MainWindow {
             self?.discover.focusSearch()
         }
         application.setAccelerators(Shortcuts.shortcut(for: .search).keys, forAction: "app.search")
+        application.addAction("add-files") { [weak self] in self?.chooseVideosToAdd() }
+        application.setAccelerators(Shortcuts.shortcut(for: .addFiles).keys, forAction: "app.add-files")
+        application.addAction("add-folder") { [weak self] in self?.chooseFolderToAdd() }
+        application.setAccelerators(Shortcuts.shortcut(for: .addFolder).keys, forAction: "app.add-folder")
     }
 
     private func handleKey(_ key: KeyPress) -> Bool {

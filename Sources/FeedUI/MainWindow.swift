@@ -36,7 +36,6 @@ public final class MainWindow: PlaybackControl {
         stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         // TRANSLATORS: the title of the page showing a feed of search results or a profile's videos.
         stack.add(results.root, name: Self.resultsPageName, title: tr("Results"))
-        results.onBack = { [weak self] in self?.navigator.back() }
         create = CreatePage(CreatePage.Dependencies(
             makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession, repository: environment.repository, events: environment.events,
             clock: environment.clock, dataDirectory: environment.dataDirectory,
@@ -64,7 +63,6 @@ public final class MainWindow: PlaybackControl {
         authorBack.setAccessibleLabel(tr("Back"))
         authorBack.tooltip = tr("Back (Esc)")
         authorProfile.root.addOverlay(authorBack)
-        authorBack.onClicked { [weak self] in self?.navigator.back() }
 
         let layout = Box(.vertical)
         layout.append(stack)
@@ -75,7 +73,11 @@ public final class MainWindow: PlaybackControl {
             repository: environment.repository, events: environment.events, clock: environment.clock,
             selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
         root.addOverlay(comments.layer)
+        imports = ImportStore(importer: environment.importer, events: environment.events)
         window.setChild(root)
+        // Every page exists from here on: the wiring below may capture self.
+        results.onBack = { [weak self] in self?.navigator.back() }
+        authorBack.onClicked { [weak self] in self?.navigator.back() }
         comments.onPostChanged = { [weak self] post in
             self?.feed.postUpdated(post)
             self?.results.feed?.postUpdated(post)
@@ -101,13 +103,14 @@ public final class MainWindow: PlaybackControl {
         tabBar.setBadge(.inbox, count: inbox.unseenCount)
         ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
-        for profile in [ownProfile!, authorProfile!] {
+        for profile in [ownProfile, authorProfile] {
             profile.onFlash = { [weak self] message in self?.feed.view.flash(message) }
         }
         discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         tabBar.onSelect = { [weak self] tab in self?.navigator.select(tab) }
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
+        installImports(on: root)
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
         // A key released while another window has focus never reaches us: R counts as up.
         window.onNotify("is-active") { [weak self] in
@@ -242,13 +245,18 @@ public final class MainWindow: PlaybackControl {
     let navigator = Navigator()
     private static let resultsPageName = "results"
     private static let authorPageName = "author"
-    private var ownProfile: ProfilePage!
-    private var inbox: InboxPage!
-    var create: CreatePage!
+    private let ownProfile: ProfilePage
+    private let inbox: InboxPage
+    let create: CreatePage
     /// R is held (its autorepeated presses are ignored until it is released).
     var recordKeyDown = false
-    private var authorProfile: ProfilePage!
-    var comments: CommentsSheet!
+    private let authorProfile: ProfilePage
+    let comments: CommentsSheet
+    let imports: ImportStore
+    let importBanner = ImportBanner()
+    /// Shown over the window while files are dragged over it.
+    let dropZone = Box(.vertical)
+    var addChooser: FileChooser?
 
     /// The screensaver stays off only while a video plays.
     func playbackChanged(_ playing: Bool) {

@@ -123,5 +123,11 @@ enum Theme {
     .share-menu { padding: 4px; }
     .share-choice { padding: 6px 14px; }
     .toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 8px 16px; margin-top: 48px; }
+    .import-banner { background-color: rgba(28,28,32,0.96); border-radius: 14px; padding: 10px 12px; margin: 10px; }
+    .import-banner label { color: #fff; }
+    .import-banner progressbar trough, .import-banner progressbar progress { min-height: 6px; border-radius: 3px; }
+    .import-banner progressbar progress { background-color: #fe2c55; }
+    .drop-zone { background-color: rgba(254,44,85,0.22); border: 3px dashed #fe2c55; border-radius: 18px; margin: 12px; }
+    .drop-zone label { color: #fff; font-weight: 800; font-size: 20px; text-shadow: 0 1px 3px #000; }
     """
 }

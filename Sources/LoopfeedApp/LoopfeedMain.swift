@@ -98,6 +98,8 @@ public enum LoopfeedMain {
             report("storage", tr("Couldn’t add the files to the library: {error}", ["error": error]))
         }
 
+        let thumbnails = ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
+                                            width: GridLayout.maximumTile)
         var environment = FeedEnvironment(
             repository: library, events: events, clock: clock,
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
@@ -109,13 +111,14 @@ public enum LoopfeedMain {
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),
                                           measure: { (try? ClipProbe.probe($0))?.size }),
-            thumbnails: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                           width: GridLayout.maximumTile),
+            thumbnails: thumbnails,
             cache: CacheDirectory(directory: paths.cacheDirectory, work: MainLoopWork(label: "io.github.loopfeed.cache",
                                                                                      qos: .utility)),
             clipJobs: MediaClipJobs(),
             avatars: AvatarFolder(directory: paths.dataDirectory.appendingPathComponent("avatars"),
-                                  work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)))
+                                  work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)),
+            importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
+                                         probe: DiscovererVideoProbe(), thumbnails: thumbnails))
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -1,3 +1,4 @@
+import FeedCore
 import FeedSources
 import Foundation
 import XCTest
@@ -35,6 +36,19 @@ final class MediaPathCollectorTests: XCTestCase {
         XCTAssertEqual(relativePaths(result.sources),
                        ["clips/2.MOV", "clips/10.mp4", "clips/a/deeper/z.mkv", "clips/a/nested.webm"])
         XCTAssertEqual(result.problems, [])
+    }
+
+    /// GIO's content type decides: a video without an extension, or with one that names no
+    /// type (.dat), is found by its first bytes; a file that only says "text" is not a video.
+    func testAVideoIsKnownByItsContentNotOnlyItsName() throws {
+        let mp4Header: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42isom".utf8)
+        try Data(mp4Header).write(to: root.appendingPathComponent("clips/from-my-phone"))
+        try Data(mp4Header).write(to: root.appendingPathComponent("clips/a/export.dat"))
+        let result = MediaPathCollector().collect([path("clips")])
+        XCTAssertEqual(relativePaths(result.sources), ["clips/2.MOV", "clips/10.mp4", "clips/a/deeper/z.mkv",
+                                                       "clips/a/export.dat", "clips/a/nested.webm", "clips/from-my-phone"])
+        XCTAssertEqual(MediaPathCollector().collect([path("clips/notes.txt")]).problems,
+                       [PathProblem(path: path("clips/notes.txt"), reason: .notAVideo)])
     }
 
     func testArgumentsKeepTheirOrderAndDuplicatesAreDropped() {

@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try FeedStore.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 3)
+        XCTAssertEqual(Migrations.latestVersion, 4)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -29,8 +29,9 @@ final class MigrationsTests: StorageTestCase {
                 """)
         }
         let repo = try FeedStore.open(at: databaseURL)
-        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 3)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 4)
         XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
+        XCTAssertNil(try repo.post(contentHash: "anything"), "old posts have no fingerprint")
         let found = try repo.search("version", limit: 5)
         XCTAssertEqual(found.map(\.caption), ["from version one"])
         XCTAssertEqual(found.first?.allowsComments, true, "posts from before version 3 keep their comments on")
@@ -48,6 +49,22 @@ final class MigrationsTests: StorageTestCase {
         XCTAssertFalse(stored.allowsComments)
         XCTAssertEqual(try repo.post(id: stored.id)?.coverURI, "file:///covers/a.png")
         XCTAssertTrue(try repo.insertPost(newPost("chatty", seconds: 2)).allowsComments)
+    }
+
+    /// A user's own file is found again by its fingerprint (a copy elsewhere), and the lookup
+    /// uses the index rather than reading every post.
+    func testAPostIsFoundByTheFingerprintOfItsFile() throws {
+        let repo = try FeedStore.open(at: databaseURL)
+        try addAuthor(repo)
+        var new = newPost("mine", seconds: 1)
+        new.contentHash = "3f2a"
+        let stored = try repo.insertPost(new)
+        XCTAssertEqual(try repo.post(contentHash: "3f2a")?.id, stored.id)
+        XCTAssertNil(try repo.post(contentHash: "beef"))
+        let plan = try repo.connection.query("EXPLAIN QUERY PLAN SELECT id FROM posts WHERE content_hash = ?", ["3f2a"]) {
+            $0.string(3)
+        }
+        XCTAssertTrue(plan.joined().contains("posts_content_hash"), "\(plan)")
     }
 
     func testCreatesMissingParentFolders() throws {

@@ -47,6 +47,26 @@ final class FeedStoreTests: XCTestCase {
         }
     }
 
+    /// Files the user adds are the newest posts, but posts named on the command line stay in
+    /// front: after a reload the feed goes to the first added one, not to the pinned ones.
+    func testAfterAnImportTheFeedGoesToTheFirstAddedPostPastThePinnedOnes() throws {
+        try onMain {
+            let repo = Self.library(6)
+            let pinned = try repo.feedPage(after: nil, limit: 10).suffix(2)
+            let store = FeedStore(repository: repo, content: .library, pinned: Array(pinned), pageSize: 10)
+            let added = try (1...3).map { index in
+                try repo.insertPost(NewPost(authorHandle: "ann", caption: "added \(index)", music: "", videoURI: "a\(index)",
+                                            created: Date(timeIntervalSince1970: 1_000 - Double(index))))
+            }
+            try store.reloadFromStart()
+            XCTAssertEqual(store.current?.caption, "post 2", "the pinned posts are still first")
+            XCTAssertEqual(store.jump(toFirstOf: Set(added.map(\.id))), .moved(from: 0, to: 2))
+            XCTAssertEqual(store.current?.caption, "added 1")
+            XCTAssertNil(store.jump(toFirstOf: [9_999]), "a post not loaded is not jumped to")
+            XCTAssertEqual(store.jump(toFirstOf: [added[0].id]), .atStart, "already there")
+        }
+    }
+
     func testPinnedPostsComeFirstAndAreNotShownTwice() throws {
         try onMain {
             let repo = Self.library(15)

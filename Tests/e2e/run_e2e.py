@@ -23,6 +23,7 @@ from harness import *  # noqa: E402,F401,F403
 from cases_feed import *  # noqa: E402,F401,F403
 from cases_recorder import *  # noqa: E402,F401,F403
 from cases_ux import *  # noqa: E402,F401,F403
+from cases_sources import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -59,6 +60,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("hashtag_search_shows_results", case_hashtag_search_shows_results),
     ("inbox_item_opens_post", case_inbox_item_opens_post),
     *UX_CASES,
+    *SOURCE_CASES,
 ]
 
 

@@ -1,0 +1,109 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// The window's imports of chosen and dropped files: what the progress banner says, cancelling,
+/// paths added while an import runs (queued for the next), and the sentence that sums one up.
+/// The work is FeedCore's `VideoImporting` (FeedSources' VideoImportService in the app).
+@MainActor
+final class ImportStore {
+    enum State: Equatable {
+        case idle
+        case importing(ImportProgress)
+    }
+
+    private let importer: any VideoImporting
+    private let events: EventSink?
+    private(set) var state = State.idle
+    private var ticket: WorkTicket?
+    /// Paths given while an import ran: they go next, in one import.
+    private(set) var queued: [URL] = []
+
+    /// The banner should show `state` again.
+    var onChange: (() -> Void)?
+    /// An import ended: its posts (maybe none) and the sentence to show.
+    var onFinished: ((ImportSummary, String) -> Void)?
+
+    init(importer: any VideoImporting, events: EventSink?) {
+        self.importer = importer
+        self.events = events
+    }
+
+    var isImporting: Bool { state != .idle }
+
+    /// Imports `urls`, or queues them behind the import running now.
+    func add(_ urls: [URL]) {
+        guard !urls.isEmpty else { return }
+        guard !isImporting else { return queued.append(contentsOf: urls) }
+        state = .importing(ImportProgress())
+        onChange?()
+        ticket = importer.importFiles(urls, progress: { [weak self] progress in
+            guard let self, isImporting else { return }
+            state = .importing(progress)
+            events?.emit(.importProgress(done: progress.done, total: progress.total, added: progress.added,
+                                         duplicates: progress.duplicates))
+            onChange?()
+        }, then: { [weak self] summary in self?.finished(summary) })
+    }
+
+    /// Stops the import after the file in hand; what came in stays, and the queue is dropped.
+    func cancel() {
+        queued.removeAll()
+        ticket?.cancel()
+    }
+
+    private func finished(_ summary: ImportSummary) {
+        ticket = nil
+        state = .idle
+        events?.emit(.importFinished(added: summary.added.count, duplicates: summary.duplicates,
+                                     unreadable: summary.unreadable.count, problems: summary.problems.count,
+                                     cancelled: summary.cancelled))
+        onChange?()
+        onFinished?(summary, Self.message(for: summary))
+        let next = queued
+        queued.removeAll()
+        add(next)
+    }
+
+    /// The banner's line: looking for videos until they are counted, then "n of N".
+    var statusText: String? {
+        guard case .importing(let progress) = state else { return nil }
+        guard progress.total > 0 else { return tr("Looking for videos…") }
+        return tr("Adding videos: {done} of {total}", ["done": LocaleNumbers.whole(progress.done),
+                                                       "total": LocaleNumbers.whole(progress.total)])
+    }
+
+    /// 0...1, nil while the files are still being counted.
+    var fraction: Double? {
+        guard case .importing(let progress) = state, progress.total > 0 else { return nil }
+        return Double(progress.done) / Double(progress.total)
+    }
+
+    /// One sentence for the toast: what was added, what was there already, what could not be used.
+    nonisolated static func message(for summary: ImportSummary) -> String {
+        if let failure = summary.failure {
+            return tr("The new videos could not be saved: {reason}", ["reason": failure])
+        }
+        var parts: [String] = []
+        let added = summary.added.count
+        if summary.cancelled {
+            parts.append(trn("Stopped: {count} video was added", "Stopped: {count} videos were added", added))
+        } else if added > 0 {
+            parts.append(trn("Added {count} video", "Added {count} videos", added))
+        }
+        if summary.duplicates > 0 {
+            parts.append(trn("{count} was already in your feed", "{count} were already in your feed", summary.duplicates))
+        }
+        if !summary.unreadable.isEmpty {
+            parts.append(trn("“{name}” can’t be played", "{count} files can’t be played", summary.unreadable.count,
+                             ["name": summary.unreadable[0]]))
+        }
+        if let problem = summary.problems.first {
+            parts.append(summary.problems.count == 1 ? problem.description
+                : tr("{problem} (and {count} more)", ["problem": problem.description,
+                                                      "count": LocaleNumbers.whole(summary.problems.count - 1)]))
+        }
+        if parts.isEmpty { return tr("No videos were found there.") }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,168 @@
+"""Cases for adding the user's own videos: a folder dropped on the window with a real drag,
+files and a folder chosen with Ctrl+O and Ctrl+Shift+O, copies and repeats skipped."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from harness import *  # noqa: F401,F403 (the cases share the harness's names)
+from cases_ux import share_near  # noqa: E402
+
+DRAG_SOURCE = Path(__file__).with_name("drag_source.py")
+# GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them.
+SYSTEM_PYTHON = "/usr/bin/python3"
+ACCENT = 0xFE2C55
+BANNER = (20, 16, 400, 30)  # the import banner's box, top of a 450-wide window
+DROP_EDGE = (12, 200, 6, 300)  # the drop zone's dashed left edge
+
+
+def clip_color(index: int) -> int:
+    """The solid colour of the import folder's clip number `index`."""
+    return (index * 0x2F4A7 + 0x404040) & 0xFFFFFF
+
+
+def import_folder(ctx: Context, name: str, count: int) -> Path:
+    """`count` distinct one-second clips (each its own colour), a copy of the first, and a
+    text file, in a folder of this case."""
+    folder = ctx.case_tmp / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(1, count + 1):
+        make_clip(folder / f"clip-{index:02d}.mp4", seconds=1, width=180, height=320,
+                  color=clip_color(index))
+    shutil.copy(folder / "clip-01.mp4", folder / "zz copy of clip-01.mp4")
+    (folder / "notes.txt").write_text("not a video\n")
+    return folder
+
+
+def wait_window(ctx: Context, title: str, timeout: float = 15) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    raise CaseFailed(f"no window named {title!r} appeared")
+
+
+def window_open(ctx: Context, title: str) -> bool:
+    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
+
+
+def choose_path(ctx: Context, title: str, path: Path) -> None:
+    """Types `path` into the open chooser titled `title` and accepts it (Return, and once more
+    if GTK's location completion took the first one)."""
+    wait_window(ctx, title)
+    time.sleep(0.5)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(path))
+    time.sleep(1.0)
+    ctx.key("Return")
+    deadline = time.monotonic() + 15
+    pressed_again = False
+    while window_open(ctx, title) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        if not pressed_again and time.monotonic() > deadline - 10:
+            ctx.key("Return")
+            pressed_again = True
+    expect(not window_open(ctx, title), f"the chooser {title!r} stayed open")
+
+
+def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
+    """A folder dragged from another program onto the window: the drop zone shows while the drag
+    hovers, the banner counts the files, every video is added once (its copy and the text file
+    are not), and the feed starts again on the first of them."""
+    folder = import_folder(ctx, "dropped", 24)
+    app, _ = launch_clips(ctx, "drop", count=2)
+    wait_started(app)
+    source = subprocess.Popen([SYSTEM_PYTHON, str(DRAG_SOURCE), str(folder)], env=ctx.session.env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        wid = wait_window(ctx, "loopfeed-drag-source")
+        ctx.xdotool("windowmove", wid, "700", "300")
+        time.sleep(0.5)
+        since = app.cursor()
+        ctx.xdotool("mousemove", "780", "360")
+        time.sleep(0.2)
+        ctx.xdotool("mousedown", "1")
+        for x in (760, 720, 650, 550, 450, 350, 250, 200):
+            ctx.xdotool("mousemove", str(x), "400")
+            time.sleep(0.08)
+        time.sleep(0.5)
+        edge = share_near(ctx, DROP_EDGE, ACCENT, tolerance=60)
+        hovering = ctx.screenshot("drop-hover")
+        ctx.xdotool("mouseup", "1")
+        expect(edge > 0.3, f"no drop zone while hovering ({edge:.0%} of its edge is the accent), see {hovering}")
+        app.wait("import_progress", 10, since, pred=lambda e: e.get("total") == 25,
+                 what="import_progress counting the 25 files that look like videos")
+        finished = app.wait("import_finished", 60, since, what="import_finished for the dropped folder")
+        expect(finished.get("added") == 24 and finished.get("duplicates") == 1 and not finished.get("cancelled"),
+               f"the drop added {finished}")
+        page = app.wait("page", 10, since, pred=lambda e: e.get("uri", "").endswith("/clip-01.mp4"),
+                        what="the feed starting again on the first dropped clip")
+        app.wait("first_frame", 10, since, pred=lambda e: e.get("post_id") == page["post_id"],
+                 what="the first dropped clip's first frame")
+        time.sleep(0.3)
+        shown = share_near(ctx, (150, 250, 100, 100), clip_color(1), tolerance=40)
+        expect(shown > 0.8, f"the first dropped clip is not on screen ({shown:.0%}), see {ctx.screenshot('drop-shown')}")
+        banner = share_near(ctx, BANNER, 0x1C1C20, tolerance=24)
+        shot = ctx.screenshot("drop-done")
+        expect(banner > 0.5, f"no result banner ({banner:.0%} of it), see {shot}")
+        progress = app.find("import_progress", since)
+        expect(len(progress) >= 3 and progress[-1].get("done") == 25, f"progress went {[e.get('done') for e in progress]}")
+    finally:
+        source.terminate()
+        source.wait(5)
+    expect(app.alive(), "app exited")
+    quit_app(app)
+
+
+def case_chosen_files_and_folders_are_added_once(ctx: Context) -> None:
+    """Ctrl+O adds a chosen file; choosing it again, or a copy of it, adds nothing; Ctrl+Shift+O
+    adds a folder's videos. The posts outlive a restart."""
+    folder = import_folder(ctx, "chosen", 3)
+    app, _ = launch_clips(ctx, "choose", count=1)
+    wait_started(app)
+    ctx.pointer_into_window()
+
+    since = app.cursor()
+    ctx.key("ctrl+o")
+    choose_path(ctx, "Add videos", folder / "clip-02.mp4")
+    first = app.wait("import_finished", 20, since, what="import_finished after Ctrl+O")
+    expect(first.get("added") == 1, f"Ctrl+O added {first}")
+
+    since = app.cursor()
+    ctx.key("ctrl+o")
+    choose_path(ctx, "Add videos", folder / "clip-02.mp4")
+    again = app.wait("import_finished", 20, since, what="import_finished after choosing the same file")
+    expect(again.get("added") == 0 and again.get("duplicates") == 1, f"the same file again: {again}")
+
+    since = app.cursor()
+    ctx.key("ctrl+shift+o")
+    wait_window(ctx, "Add a folder of videos")
+    time.sleep(0.5)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(folder) + "/")
+    time.sleep(1.0)
+    # The folder chooser's Add button accepts the folder typed (Return would open it).
+    ctx.key("alt+a")
+    folder_done = app.wait("import_finished", 30, since, what="import_finished after Ctrl+Shift+O")
+    expect(folder_done.get("added") == 2 and folder_done.get("duplicates") == 2,
+           f"the folder (clip-02 there already, and a copy of clip-01) gave {folder_done}")
+    quit_app(app)
+
+    again_app = App(ctx, [], name="choose-again", data_dir=app.data_dir,
+                    env={"LOOPFEED_SAMPLES_DIR": str(ctx.case_tmp / "no-samples")})
+    ready = again_app.wait("ready", 20)
+    expect(ready.get("posts", 0) >= 4, f"after a restart the feed holds {ready.get('posts')} posts")
+    quit_app(again_app)
+
+
+SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("a_dropped_folder_is_added_with_progress", case_a_dropped_folder_is_added_with_progress),
+    ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
+]
