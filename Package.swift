@@ -50,7 +50,7 @@ let package = Package(
 
         // Domain and services.
         .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "GLibKitTests", dependencies: ["GLibKit", "GtkKit", "GStreamerKit", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),

@@ -63,6 +63,22 @@ public struct FeedPager: Sendable, Equatable {
         if reachedEnd { hasMore = false }
     }
 
+    /// Puts `page` right after the post on screen (videos that just arrived: the next swipe
+    /// shows them); posts already loaded are left where they are.
+    public mutating func insertAfterCurrent(_ page: [Post]) {
+        let known = Set(posts.map(\.id))
+        let fresh = page.filter { !known.contains($0.id) }
+        posts.insert(contentsOf: fresh, at: posts.isEmpty ? 0 : index + 1)
+    }
+
+    /// Takes a post out (its file is gone); the one after it takes its place on screen, or the
+    /// one before when it was the last.
+    public mutating func remove(postID: Int64) {
+        guard let at = posts.firstIndex(where: { $0.id == postID }) else { return }
+        posts.remove(at: at)
+        if at < index || index >= posts.count { index = max(0, index - 1) }
+    }
+
     /// Replaces a post after it changed (liked, probed), wherever it is.
     public mutating func update(_ post: Post) {
         for i in posts.indices where posts[i].id == post.id { posts[i] = post }

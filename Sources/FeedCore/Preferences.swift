@@ -4,10 +4,13 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var muted: Bool = false
     public var windowWidth: Int = 450
     public var windowHeight: Int = 800
+    public var windowMaximized: Bool = false
     /// The longest clip the recorder makes, in seconds (TikTok's classic 60; up to 180).
     public var recordingLimitSeconds: Int = 60
     /// The posting page's "save a copy to ~/Videos" switch, as it was last left.
     public var saveCopyToVideos: Bool = false
+    /// Folders whose videos join the feed by themselves (watched while the app runs).
+    public var libraryFolders: [String] = []
 
     /// The limits the recorder offers.
     public static let recordingLimitChoices = [15, 60, 180]
@@ -28,8 +31,20 @@ public struct Preferences: Sendable, Equatable, Codable {
     }
 }
 
-/// Loads and saves preferences; a file in the data directory in the app, memory in tests.
-public protocol PreferencesStore: Sendable {
+/// Loads and saves preferences: GSettings in the app (FeedStorage's GSettingsPreferencesStore),
+/// memory in tests. Main thread only, as GSettings is.
+@MainActor
+public protocol PreferencesStore {
     func load() -> Preferences
     func save(_ preferences: Preferences)
+}
+
+extension PreferencesStore {
+    /// Changes what `change` changes on the stored preferences as they are now, so a copy held
+    /// elsewhere never writes back a value it did not mean to change.
+    public func update(_ change: (inout Preferences) -> Void) {
+        var preferences = load()
+        change(&preferences)
+        save(preferences)
+    }
 }

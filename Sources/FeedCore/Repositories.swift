@@ -62,6 +62,8 @@ public protocol FeedRepository: AnyObject {
     func post(videoURI uri: String) throws -> Post?
     /// The post whose file had these bytes (`NewPost.contentHash`), if any.
     func post(contentHash: String) throws -> Post?
+    /// Deletes a post with its comments and activity (its file is gone: nothing could play).
+    func deletePost(id: Int64) throws
     func postCount() throws -> Int
     @discardableResult func insertAuthor(_ author: Author) throws -> Author
     func author(handle: String) throws -> Author?

@@ -1,7 +1,9 @@
 public import FeedCore
 public import Foundation
 
-/// Preferences as a small JSON file, replaced atomically so a crash never leaves half a file.
+/// Preferences as the small JSON file Loopfeed kept before GSettings: read once by
+/// `GSettingsPreferencesStore.migrate`, and the store of last resort when no schema can be found
+/// (a binary copied away from its data). Replaced atomically so a crash never leaves half a file.
 public struct JSONPreferencesStore: PreferencesStore {
     public let url: URL
 

@@ -33,6 +33,10 @@ public final class SQLiteFeedRepository: FeedRepository {
         try connection.queryFirst("\(RowDecoding.selectPost) WHERE p.content_hash = ?", [contentHash], row: RowDecoding.post)
     }
 
+    public func deletePost(id: Int64) throws {
+        if try connection.run("DELETE FROM posts WHERE id = ?", [id]) == 0 { throw StorageError.postNotFound(id: id) }
+    }
+
     public func postCount() throws -> Int {
         try connection.queryFirst("SELECT count(*) FROM posts") { $0.int(0) } ?? 0
     }

@@ -40,6 +40,13 @@ public final class InMemoryFeedRepository: FeedRepository {
         contentHashes.first { $0.value == contentHash }.flatMap { posts[$0.key] }.map(withCurrentAuthor)
     }
 
+    public func deletePost(id: Int64) throws {
+        guard posts.removeValue(forKey: id) != nil else { throw Failure.postNotFound(id: id) }
+        contentHashes[id] = nil
+        comments.removeAll { $0.postID == id }
+        activities.removeAll { $0.postID == id }
+    }
+
     public func postCount() throws -> Int { posts.count }
 
     @discardableResult

@@ -1,12 +1,12 @@
 public import FeedCore
-import Synchronization
 
 /// Preferences kept in memory.
+@MainActor
 public final class InMemoryPreferencesStore: PreferencesStore {
-    private let stored: Mutex<Preferences>
+    private var stored: Preferences
 
-    public init(_ preferences: Preferences = Preferences()) { stored = Mutex(preferences) }
+    public init(_ preferences: Preferences = Preferences()) { stored = preferences }
 
-    public func load() -> Preferences { stored.withLock { $0 } }
-    public func save(_ preferences: Preferences) { stored.withLock { $0 = preferences } }
+    public func load() -> Preferences { stored }
+    public func save(_ preferences: Preferences) { stored = preferences }
 }

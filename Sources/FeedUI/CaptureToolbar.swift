@@ -170,7 +170,7 @@ final class CaptureToolbar {
         onMirror?(mirrored)
     }
 
-    private func chooseLimit(_ seconds: Int, notify: Bool = true) {
+    func chooseLimit(_ seconds: Int, notify: Bool = true) {
         limitSeconds = seconds
         for (candidate, button) in limitButtons { button.setCSSClass("selected", candidate == seconds) }
         if notify { onLimit?(seconds) }

@@ -212,3 +212,12 @@ extension CreatePage {
         }
     }
 }
+
+extension CreatePage {
+    /// The limit chosen in Preferences: taken at once unless a clip is under way (its segments
+    /// keep the limit they were recorded with; the next clip has the new one).
+    func applyRecordingLimit(_ seconds: Int) {
+        guard recorder.setMaximum(seconds: Double(seconds)) else { return }
+        toolbar.chooseLimit(seconds, notify: false)
+    }
+}

@@ -7,6 +7,9 @@ final class ErrorCard {
     let root = Box(.vertical, spacing: 8)
     private let title = Label(tr("Can’t play this video"))
     private let detail = Label()
+    private let remove = Button(label: tr("Remove from feed"))
+    /// Remove from feed was pressed (offered for a file of yours that is gone).
+    var onRemove: (() -> Void)?
 
     init() {
         root.addCSSClass("error-card")
@@ -19,10 +22,17 @@ final class ErrorCard {
         root.append(icon)
         root.append(title)
         root.append(detail)
+        remove.setAlign(horizontal: .center)
+        remove.tooltip = tr("The file is gone: take its post out of the feed")
+        remove.onClicked { [weak self] in self?.onRemove?() }
+        remove.isVisible = false
+        root.append(remove)
         root.isVisible = false
     }
 
-    func show(message: String) {
+    /// `removable`: the post is a file of the user's that can't be found; Remove is offered.
+    func show(message: String, removable: Bool = false) {
+        remove.isVisible = removable
         detail.text = message
         root.setAccessibleLabel(tr("Can’t play this video: {reason}", ["reason": message]))
         root.isVisible = true

@@ -63,6 +63,7 @@ final class FeedController {
         for slot in slots {
             slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
             slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
+            slot.onRemove = { [weak self] slot in self?.remove(slot.post) }
             slot.onLoop = { [weak self] slot, pass, framesPresented in
                 guard let self, let post = slot.post, slot.index == store.index else { return }
                 env.events?.emit(.loop(postID: post.id, seamUs: pass.seamUs, intervalUs: pass.intervalUs,
@@ -197,6 +198,31 @@ final class FeedController {
         view.offset = 0
         afterPageChange()
         view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
+    }
+
+    /// Videos that arrived in a library folder come next, after the one on screen (which goes on
+    /// playing): the next swipe shows them.
+    func showNext(_ posts: [Post]) {
+        guard !posts.isEmpty else { return }
+        let wasEmpty = store.current == nil
+        store.insertNext(posts)
+        if wasEmpty { return start(inputUs: env.clock.nowMicroseconds()) }
+        if !animator.isRunning, !gestures.dragging { assignSlots() }
+    }
+
+    /// Takes the current post out of the library and the feed (Remove from feed on the error
+    /// card of a file that is gone); the next post takes its place.
+    private func remove(_ post: Post?) {
+        guard let post, post.id == store.current?.id else { return }
+        do {
+            try store.remove(post)
+        } catch {
+            env.events?.emit(.error(kind: "storage", message: "\(error)", postID: post.id))
+            return view.flash(tr("Couldn’t remove the post: {error}", ["error": error]))
+        }
+        for slot in slots { slot.clear() }
+        view.flash(tr("Removed from your feed"))
+        start(inputUs: env.clock.nowMicroseconds())
     }
 
     /// Moves the store, reporting the end of the feed; returns whether the page changed.
@@ -479,14 +505,16 @@ final class FeedController {
     func setVolume(_ volume: Double) {
         preferences.volume = min(1, max(0, volume))
         pool.volume = preferences.volume
-        env.preferences.save(preferences)
+        let chosen = preferences.volume
+        env.preferences.update { $0.volume = chosen }
     }
 
     func toggleMute() {
         preferences.muted.toggle()
         pool.muted = preferences.muted
         for slot in slots { slot.setMuted(preferences.muted) }
-        env.preferences.save(preferences)
+        let muted = preferences.muted
+        env.preferences.update { $0.muted = muted }
         view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
     }
 

@@ -47,6 +47,11 @@ public struct FeedEnvironment {
     public var avatars: AvatarStoring
     /// Adds chosen and dropped files and folders (FeedSources' VideoImportService in the app).
     public var importer: any VideoImporting
+    /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.
+    public var library: (any LibraryWatching)?
+    /// Whether a folder exists (the app looks at the disk; the Preferences window offers
+    /// ~/Videos only when it does).
+    public var folderExists: (String) -> Bool = { _ in false }
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,

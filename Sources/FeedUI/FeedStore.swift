@@ -146,6 +146,15 @@ final class FeedStore {
     /// A post changed elsewhere (comments added, its size probed).
     func update(_ post: Post) { pager.update(post) }
 
+    /// Videos that arrived in a library folder: next after the one on screen.
+    func insertNext(_ posts: [Post]) { pager.insertAfterCurrent(posts) }
+
+    /// Deletes the post from the library and the feed (its file is gone).
+    func remove(_ post: Post) throws {
+        try repository.deletePost(id: post.id)
+        pager.remove(postID: post.id)
+    }
+
     /// An author changed (the user edited their profile); the posts that changed.
     func update(author: Author) -> [Post] { pager.update(author: author) }
 

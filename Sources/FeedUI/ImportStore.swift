@@ -18,11 +18,15 @@ final class ImportStore {
     private var ticket: WorkTicket?
     /// Paths given while an import ran: they go next, in one import.
     private(set) var queued: [URL] = []
+    /// The running import is the library folders' own (no banner unless something is added).
+    private(set) var isQuiet = false
+    private var queuedQuietly = true
 
     /// The banner should show `state` again.
     var onChange: (() -> Void)?
-    /// An import ended: its posts (maybe none) and the sentence to show.
-    var onFinished: ((ImportSummary, String) -> Void)?
+    /// An import ended: its posts (maybe none), the sentence to show, and whether it was the
+    /// library folders' own (quiet) catching up.
+    var onFinished: ((ImportSummary, String, _ quiet: Bool) -> Void)?
 
     init(importer: any VideoImporting, events: EventSink?) {
         self.importer = importer
@@ -31,10 +35,15 @@ final class ImportStore {
 
     var isImporting: Bool { state != .idle }
 
-    /// Imports `urls`, or queues them behind the import running now.
-    func add(_ urls: [URL]) {
+    /// Imports `urls`, or queues them behind the import running now. `quietly`: the library
+    /// folders catching up; the banner shows only what was added.
+    func add(_ urls: [URL], quietly: Bool = false) {
         guard !urls.isEmpty else { return }
-        guard !isImporting else { return queued.append(contentsOf: urls) }
+        guard !isImporting else {
+            queuedQuietly = queuedQuietly && quietly
+            return queued.append(contentsOf: urls)
+        }
+        isQuiet = quietly
         state = .importing(ImportProgress())
         onChange?()
         ticket = importer.importFiles(urls, progress: { [weak self] progress in
@@ -49,6 +58,7 @@ final class ImportStore {
     /// Stops the import after the file in hand; what came in stays, and the queue is dropped.
     func cancel() {
         queued.removeAll()
+        queuedQuietly = true
         ticket?.cancel()
     }
 
@@ -59,15 +69,18 @@ final class ImportStore {
                                      unreadable: summary.unreadable.count, problems: summary.problems.count,
                                      cancelled: summary.cancelled))
         onChange?()
-        onFinished?(summary, Self.message(for: summary))
-        let next = queued
+        if !isQuiet || !summary.added.isEmpty || summary.failure != nil {
+            onFinished?(summary, Self.message(for: summary), isQuiet)
+        }
+        let (next, quietly) = (queued, queuedQuietly)
         queued.removeAll()
-        add(next)
+        queuedQuietly = true
+        add(next, quietly: quietly)
     }
 
     /// The banner's line: looking for videos until they are counted, then "n of N".
     var statusText: String? {
-        guard case .importing(let progress) = state else { return nil }
+        guard case .importing(let progress) = state, !isQuiet else { return nil }
         guard progress.total > 0 else { return tr("Looking for videos…") }
         return tr("Adding videos: {done} of {total}", ["done": LocaleNumbers.whole(progress.done),
                                                        "total": LocaleNumbers.whole(progress.total)])

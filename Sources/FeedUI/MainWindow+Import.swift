@@ -32,11 +32,13 @@ extension MainWindow {
             guard let self, let text = imports.statusText else { return }
             importBanner.showProgress(text, fraction: imports.fraction)
         }
-        imports.onFinished = { [weak self] summary, message in
+        imports.onFinished = { [weak self] summary, message, quiet in
             guard let self else { return }
             importBanner.showResult(message)
-            // The feed starts again on the first new video.
-            if !summary.added.isEmpty { feed.reloadFromStart(showing: summary.added) }
+            guard !summary.added.isEmpty else { return }
+            // What the user added is shown at once; what arrived by itself comes next, without
+            // taking the video being watched away.
+            if quiet { feed.showNext(summary.added) } else { feed.reloadFromStart(showing: summary.added) }
         }
     }
 

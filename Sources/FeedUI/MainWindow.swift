@@ -24,7 +24,10 @@ public final class MainWindow: PlaybackControl {
         window.title = tr("Loopfeed")
         window.setIconName("io.github.loopfeed.Loopfeed")
         window.addCSSClass("loopfeed")
-        window.setDefaultSize(width: 450, height: 800)
+        // The size and state it was left in (450x800 the first time).
+        let saved = environment.preferences.load()
+        window.setDefaultSize(width: Int32(saved.windowWidth), height: Int32(saved.windowHeight))
+        if saved.windowMaximized { window.maximize() }
         feed = try FeedController(environment: environment, launchTimeUs: launchTimeUs)
 
         stack.setExpand(horizontal: true, vertical: true)
@@ -74,6 +77,8 @@ public final class MainWindow: PlaybackControl {
             selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
         root.addOverlay(comments.layer)
         imports = ImportStore(importer: environment.importer, events: environment.events)
+        preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,
+                                              folderExists: environment.folderExists)
         window.setChild(root)
         // Every page exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
@@ -111,6 +116,11 @@ public final class MainWindow: PlaybackControl {
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
         installImports(on: root)
+        installPreferences()
+        window.onCloseRequest { [weak self] in
+            self?.saveWindowState()
+            return false
+        }
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
         // A key released while another window has focus never reaches us: R counts as up.
         window.onNotify("is-active") { [weak self] in
@@ -138,6 +148,17 @@ public final class MainWindow: PlaybackControl {
 
     /// Closes the dialogs while this window still exists: a dialog disposed after its parent
     /// unsets its transient-for on a dead window.
+    /// Keeps the window's size and state for the next launch (on close, while it still exists).
+    private func saveWindowState() {
+        let size = window.defaultSize, maximized = window.isMaximized
+        guard size.width > 0, size.height > 0 else { return }
+        environment.preferences.update {
+            $0.windowWidth = size.width
+            $0.windowHeight = size.height
+            $0.windowMaximized = maximized
+        }
+    }
+
     public func teardown() {
         feed.teardown()
         results.clear()
@@ -146,6 +167,8 @@ public final class MainWindow: PlaybackControl {
         create.deactivate()
         shortcutsWindow?.close()
         shortcutsWindow = nil
+        preferencesWindow?.close()
+        preferencesWindow = nil
     }
 
     /// Shows the window and starts the feed.
@@ -155,6 +178,7 @@ public final class MainWindow: PlaybackControl {
         // the user presses Tab, which then starts at the video's rail.
         window.clearFocus()
         feed.start()
+        startLibrary()
         if create.leftoverClip != nil {
             feed.view.flash(tr("Your recording from last time was kept: open + to finish it."))
         }
@@ -239,7 +263,7 @@ public final class MainWindow: PlaybackControl {
     var inhibitCookie: UInt32 = 0
     let thumbnails: ThumbnailProviding
     let discover: DiscoverPage
-    private let environment: FeedEnvironment
+    let environment: FeedEnvironment
     /// A feed over search results or a profile grid, shown above the page it came from.
     private let results = ResultsPage()
     let navigator = Navigator()
@@ -257,6 +281,11 @@ public final class MainWindow: PlaybackControl {
     /// Shown over the window while files are dragged over it.
     let dropZone = Box(.vertical)
     var addChooser: FileChooser?
+    let preferencesEditor: PreferencesEditor
+    var preferencesWindow: PreferencesWindow?
+    var library: (any LibraryWatching)? { environment.library }
+    /// The library folders being watched (to tell a folder just added from the others).
+    var watchedFolders: [String] = []
 
     /// The screensaver stays off only while a video plays.
     func playbackChanged(_ playing: Bool) {

@@ -43,6 +43,8 @@ final class PageSlot {
     var onError: ((PageSlot, MediaError) -> Void)?
     var onLoop: ((PageSlot, LoopPass, _ framesPresented: Int) -> Void)?
     var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
+    /// Remove from feed, on the error card of a file that is gone.
+    var onRemove: ((PageSlot) -> Void)?
 
     init(surface: VideoSurface, player: any PagePlayer) {
         self.surface = surface
@@ -86,6 +88,10 @@ final class PageSlot {
         root.placeOverlays { [weak self] child, width, height in self?.place(child, width: width, height: height) }
         overlay.root.isVisible = false
         rail.root.isVisible = false
+        errorCard.onRemove = { [weak self] in
+            guard let self else { return }
+            onRemove?(self)
+        }
         wire()
     }
 
@@ -169,7 +175,8 @@ final class PageSlot {
             // What was drawn before the error is gone: the page has no frame any more.
             surface.clear()
             clearBackdrop()
-            errorCard.show(message: error.message)
+            let isOwnFile = post?.videoURI.hasPrefix("file://") == true
+            errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile)
             onError?(self, error)
         }
         playback.onLoop = { [weak self] pass, framesPresented in

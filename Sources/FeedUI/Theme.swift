@@ -123,6 +123,8 @@ enum Theme {
     .share-menu { padding: 4px; }
     .share-choice { padding: 6px 14px; }
     .toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 8px 16px; margin-top: 48px; }
+    .preferences-heading { font-weight: 800; font-size: 15px; margin-top: 8px; }
+    .preferences .dim-label { color: rgba(255,255,255,0.6); }
     .import-banner { background-color: rgba(28,28,32,0.96); border-radius: 14px; padding: 10px 12px; margin: 10px; }
     .import-banner label { color: #fff; }
     .import-banner progressbar trough, .import-banner progressbar progress { min-height: 6px; border-radius: 3px; }

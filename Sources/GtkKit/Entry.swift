@@ -37,6 +37,12 @@ public final class DialogWindow: Widget {
         gtk_window_set_modal(w, 1)
         gtk_window_set_transient_for(w, parent.handle.typed(GtkWindow.self))
         gtk_window_set_destroy_with_parent(w, 1)
+        // Escape closes it, as a dialog does (through close-request, so onCloseRequest hears it).
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(escape,
+                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
+                                                              gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(widget, escape)
     }
 
     public func setChild(_ child: Widget) {

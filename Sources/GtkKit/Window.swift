@@ -27,6 +27,14 @@ public final class Window: Widget {
     }
 
     public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    /// The size the window has when neither maximized nor fullscreen: GTK keeps it as the user
+    /// resizes, so it is what to restore next time.
+    public var defaultSize: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+    public func maximize() { gtk_window_maximize(window) }
     public func present() { gtk_window_present(window) }
     /// Takes keyboard focus away from every control (the next Tab starts from the first).
     public func clearFocus() { gtk_window_set_focus(window, nil) }

@@ -105,7 +105,8 @@ public enum LoopfeedMain {
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
-            preferences: JSONPreferencesStore(url: paths.dataDirectory.appendingPathComponent("preferences.json")),
+            preferences: PreferencesSetup.open(paths: paths, ownDataDirectory: options.dataDirectory != nil,
+                                               executable: executableURL, report: report),
             stills: ScreenStills(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                  work: MainLoopWork(label: "io.github.loopfeed.stills", qos: .utility)),
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
@@ -127,6 +128,11 @@ public enum LoopfeedMain {
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         let camera = options.camera
         environment.makeDevices = { CameraChoice.shared(option: camera) }
+        environment.library = LibraryWatcher(repository: library)
+        environment.folderExists = { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
         return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                               unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
     }
@@ -172,6 +178,8 @@ public enum LoopfeedMain {
             mainWindow = nil
         }
         let status = application.run()
+        // dconf writes behind the main loop: what was set must reach it before the process ends.
+        Settings.sync()
         withExtendedLifetime(mediaControls) {}
         mainWindow = nil
         return failed ? 1 : status

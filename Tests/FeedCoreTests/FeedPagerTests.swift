@@ -22,6 +22,34 @@ final class FeedPagerTests: XCTestCase {
         XCTAssertEqual(pager.update(author: renamed), [], "nothing changes twice")
     }
 
+    /// Remove from feed: the next post takes the removed one's place; the last removed leaves
+    /// the one before; removing one before the current keeps the same post on screen.
+    func testARemovedPostMakesWayForTheNext() {
+        var pager = FeedPager(posts: posts(1...4))
+        _ = pager.jump(to: 1)
+        pager.remove(postID: 2)
+        XCTAssertEqual(pager.current?.id, 3)
+        pager.remove(postID: 1)
+        XCTAssertEqual(pager.current?.id, 3, "the post on screen stays")
+        XCTAssertEqual(pager.index, 0)
+        _ = pager.jump(to: 1)
+        pager.remove(postID: 4)
+        XCTAssertEqual(pager.current?.id, 3)
+        pager.remove(postID: 99)
+        XCTAssertEqual(pager.posts.map(\.id), [3])
+    }
+
+    func testVideosThatArriveComeNextWithoutMovingThePostOnScreen() {
+        var pager = FeedPager(posts: posts(1...3))
+        _ = pager.jump(to: 1)
+        pager.insertAfterCurrent(posts(7...8) + posts(3...3))
+        XCTAssertEqual(pager.posts.map(\.id), [1, 2, 7, 8, 3], "a post already loaded stays where it is")
+        XCTAssertEqual(pager.current?.id, 2)
+        var empty = FeedPager()
+        empty.insertAfterCurrent(posts(5...5))
+        XCTAssertEqual(empty.current?.id, 5)
+    }
+
     func testMovesOneStepAndStopsAtTheStart() {
         var pager = FeedPager(posts: posts(1...5))
         XCTAssertEqual(pager.move(by: -1), .atStart)

@@ -32,7 +32,7 @@ final class ImportStoreTests: XCTestCase {
             XCTAssertEqual(changes, 2)
             XCTAssertEqual(events.events.last, .importProgress(done: 12, total: 340, added: 10, duplicates: 2))
             var finished: [String] = []
-            store.onFinished = { _, message in finished.append(message) }
+            store.onFinished = { _, message, _ in finished.append(message) }
             importer.finish(ImportSummary(added: [Self.post(1), Self.post(2)], duplicates: 2))
             XCTAssertEqual(finished, ["Added 2 videos · 2 were already in your feed"])
             XCTAssertFalse(store.isImporting)
@@ -75,5 +75,28 @@ final class ImportStoreTests: XCTestCase {
         XCTAssertEqual(ImportStore.message(for: ImportSummary()), "No videos were found there.")
         XCTAssertEqual(ImportStore.message(for: ImportSummary(added: [Self.post(1)], failure: "database or disk is full")),
                        "The new videos could not be saved: database or disk is full")
+    }
+}
+
+extension ImportStoreTests {
+    /// The library folders catching up at start: no banner, and nothing said unless something
+    /// was added.
+    func testTheLibraryFoldersCatchUpQuietly() {
+        onMain {
+            let importer = FakeVideoImporter()
+            let store = ImportStore(importer: importer, events: nil)
+            var said: [String] = []
+            store.onFinished = { _, message, quiet in said.append(quiet ? "quiet: " + message : message) }
+            store.add([URL(fileURLWithPath: "/home/u/Videos")], quietly: true)
+            importer.report(ImportProgress(done: 3, total: 90, added: 0, duplicates: 3))
+            XCTAssertNil(store.statusText, "no banner for the library's own catching up")
+            importer.finish(ImportSummary(duplicates: 90))
+            XCTAssertEqual(said, [], "nothing new, nothing said")
+            store.add([URL(fileURLWithPath: "/home/u/Videos")], quietly: true)
+            importer.finish(ImportSummary(added: [Post(id: 7, author: Author(handle: "local", name: "Local files"),
+                                                       caption: "new", music: "", videoURI: "file:///new.mp4",
+                                                       created: Date(timeIntervalSince1970: 0))], duplicates: 90))
+            XCTAssertEqual(said, ["quiet: Added 1 video · 90 were already in your feed"])
+        }
     }
 }

@@ -271,7 +271,7 @@ def case_mpris_next_previous(ctx: Context) -> None:
     quit_app(app)
     prefs = read_preferences(app)
     expect(isinstance(prefs.get("volume"), (int, float)) and abs(prefs["volume"] - 0.3) < 0.01,
-           f"preferences.json volume is {prefs.get('volume')!r}, expected 0.3: {prefs}")
+           f"the saved volume is {prefs.get('volume')!r}, expected 0.3: {prefs}")
 
     app2, _ = launch_clips(ctx, "mpris-again", data_dir=app.data_dir)
     wait_started(app2)
@@ -290,7 +290,7 @@ def case_mute_remembered(ctx: Context) -> None:
     expect(app.alive(), "app exited after `m`")
     quit_app(app)
     prefs = read_preferences(app)
-    expect(prefs.get("muted") is True, f"preferences.json muted is {prefs.get('muted')!r} after `m`, expected true: {prefs}")
+    expect(prefs.get("muted") is True, f"the saved muted is {prefs.get('muted')!r} after `m`, expected true: {prefs}")
 
 
 def case_end_of_feed(ctx: Context) -> None:
@@ -452,7 +452,7 @@ def case_typing_never_triggers_shortcuts(ctx: Context) -> None:
         got = app.find(name, since)
         expect(not got, f"typing {text!r} in the comment field caused {name} events: {got}")
     quit_app(app)
-    prefs = read_preferences(app) if (app.data_dir / "preferences.json").exists() else {}
+    prefs = read_preferences(app) if (app.data_dir / "settings.ini").exists() else {}
     expect(prefs.get("muted") is not True, f"typing `m` in the comment field muted the app: {prefs}")
     rows = [r for r in db_comments(app) if r[1] == post_id]
     expect([r[2] for r in rows] == [text], f"comments of post {post_id} in the db: {rows}, expected exactly [{text!r}]")

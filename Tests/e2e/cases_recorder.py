@@ -254,8 +254,8 @@ def case_limit_stops_by_itself(ctx: Context) -> None:
     ctx.xdotool("keyup", "r")
     expect(14.5 < finished.get("duration", 0) < 15.6, f"stopped after {finished.get('duration')} s, the limit is 15 s")
     quit_app(app)
-    limit = read_preferences(app).get("recordingLimitSeconds")
-    expect(limit == 15, f"recordingLimitSeconds saved as {limit}")
+    limit = read_preferences(app).get("max-recording-seconds")
+    expect(limit == 15, f"max-recording-seconds saved as {limit}")
 
 
 def case_killed_mid_recording_is_recovered(ctx: Context) -> None:

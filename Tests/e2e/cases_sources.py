@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-from cases_ux import share_near  # noqa: E402
+from cases_ux import main_window, resize, share_near  # noqa: E402
 
 DRAG_SOURCE = Path(__file__).with_name("drag_source.py")
 # GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them.
@@ -162,7 +162,89 @@ def case_chosen_files_and_folders_are_added_once(ctx: Context) -> None:
     quit_app(again_app)
 
 
+def case_preferences_are_gsettings_and_the_window_keeps_its_size(ctx: Context) -> None:
+    """An earlier Loopfeed's preferences.json is read into GSettings once (and kept aside);
+    Ctrl+comma opens Preferences and Escape closes it; the window's size comes back at the next
+    launch."""
+    data = ctx.case_tmp / "library"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "preferences.json").write_text('{"muted": true, "recordingLimitSeconds": 15, "volume": 0.5}')
+    app, _ = launch_clips(ctx, "prefs", count=1, data_dir=data)
+    wait_started(app)
+    ctx.pointer_into_window()
+    ctx.key("ctrl+comma")
+    wait_window(ctx, "Preferences")
+    time.sleep(0.8)
+    shot = ctx.screenshot("preferences")
+    ctx.key("Escape")
+    deadline = time.monotonic() + 5
+    while window_open(ctx, "Preferences") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    expect(not window_open(ctx, "Preferences"), f"Escape did not close Preferences, see {shot}")
+    size = resize(ctx, 600, 900)
+    expect(size == (600, 900), f"the window is {size} after resizing to 600x900")
+    quit_app(app)
+    prefs = read_preferences(app)
+    expect(prefs.get("muted") is True and prefs.get("max-recording-seconds") == 15 and prefs.get("volume") == 0.5,
+           f"preferences.json was not migrated: {prefs}")
+    expect((data / "preferences.json.migrated").exists() and not (data / "preferences.json").exists(),
+           "the old file is not kept aside as preferences.json.migrated")
+    expect((prefs.get("window-width"), prefs.get("window-height")) == (600, 900), f"window size saved as {prefs}")
+
+    again, _ = launch_clips(ctx, "prefs-again", count=1, data_dir=data)
+    wait_started(again)
+    _, _, width, height = ctx.window_geometry(main_window(ctx))
+    expect((width, height) == (600, 900), f"the window came back {width}x{height}, not 600x900")
+    quit_app(again)
+
+
+def case_a_library_folder_follows_its_files(ctx: Context) -> None:
+    """A library folder (set in the settings): what is in it joins the feed at start without a
+    banner asking anything; a video copied in while the app runs comes next in the feed; a
+    video deleted leaves the library."""
+    folder = import_folder(ctx, "library-folder", 2)
+    (folder / "zz copy of clip-01.mp4").unlink()
+    data = ctx.case_tmp / "library"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "settings.ini").write_text(f"[io/github/loopfeed/Loopfeed]\nlibrary-folders=['{folder}']\n")
+    app, _ = launch_clips(ctx, "library", count=1, data_dir=data)
+    wait_started(app)
+    first = app.wait("import_finished", 20, what="the library folder's catching up at start")
+    expect(first.get("added") == 2, f"the library folder added {first}")
+
+    since = app.cursor()
+    arrived = make_clip(ctx.case_tmp / "arrived.mp4", seconds=1, width=180, height=320, color=0x20C0C0)
+    shutil.copy(arrived, folder / "arrived.mp4")
+    later = app.wait("import_finished", 15, since, what="import_finished for a video copied into the folder")
+    expect(later.get("added") == 1, f"the copied video gave {later}")
+    ctx.pointer_into_window()
+    ctx.key("Down")
+    page = app.wait("page", 10, since, what="the next page after the video arrived")
+    expect(page.get("uri", "").endswith("/arrived.mp4"), f"the next video is {page.get('uri')}, not the one that arrived")
+
+    (folder / "clip-02.mp4").unlink()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and db_post_by_uri(app, file_uri(folder / "clip-02.mp4")):
+        time.sleep(0.2)
+    expect(not db_post_by_uri(app, file_uri(folder / "clip-02.mp4")), "the deleted video's post is still in the library")
+    expect(app.alive(), "app exited")
+    quit_app(app)
+
+
+def db_post_by_uri(app: App, uri: str) -> dict:
+    import sqlite3
+    con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
+    con.row_factory = sqlite3.Row
+    try:
+        row = con.execute("SELECT * FROM posts WHERE video_uri = ?", (uri,)).fetchone()
+        return dict(row) if row else {}
+    finally:
+        con.close()
+
+
 SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_dropped_folder_is_added_with_progress", case_a_dropped_folder_is_added_with_progress),
     ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
+    ("preferences_are_gsettings_and_the_window_keeps_its_size", case_preferences_are_gsettings_and_the_window_keeps_its_size),
+    ("a_library_folder_follows_its_files", case_a_library_folder_follows_its_files),
 ]

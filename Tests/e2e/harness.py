@@ -15,6 +15,7 @@ xdotool, xdpyinfo, ImageMagick (import, convert), gst-launch-1.0.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import random
@@ -446,6 +447,13 @@ class Context:
             # a copied binary with no samples beside it has no source tree to find them in.
             "XDG_DATA_DIRS": f"{REPO_ROOT / 'data'}:{os.environ.get('XDG_DATA_DIRS') or '/usr/local/share:/usr/share'}",
         })
+        # The GSettings schema compiled for the run, as an installed copy has it: the copied
+        # binary has no source tree to compile data/'s from.
+        schemas = session.tmp / "schemas"
+        if not (schemas / "gschemas.compiled").exists():
+            schemas.mkdir(parents=True, exist_ok=True)
+            run(["glib-compile-schemas", "--strict", f"--targetdir={schemas}", str(REPO_ROOT / "data")])
+        self.app_env["GSETTINGS_SCHEMA_DIR"] = str(schemas)
 
     def samples_exist(self) -> bool:
         # The binary finds the samples from its own location (or LOOPFEED_SAMPLES_DIR).
@@ -657,12 +665,23 @@ def quit_app(app: App) -> None:
 
 
 def read_preferences(app: App) -> dict:
-    path = app.data_dir / "preferences.json"
+    """The settings a launch with --data-dir keeps in DATA/settings.ini (GSettings' key file
+    backend): key -> value, for the keys that were set (the others have the schema's default)."""
+    path = app.data_dir / "settings.ini"
     expect(path.exists(), f"no {path} after quitting")
-    try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as e:
-        raise CaseFailed(f"{path} is not JSON ({e}): {path.read_text()[:400]!r}")
+    values: dict = {}
+    for line in path.read_text().splitlines():
+        if "=" not in line or line.startswith("["):
+            continue
+        key, text = (part.strip() for part in line.split("=", 1))
+        if text in ("true", "false"):
+            values[key] = text == "true"
+            continue
+        try:
+            values[key] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise CaseFailed(f"{path}: {key} has {text!r}, not a GVariant value")
+    return values
 
 
 # -- comments, profiles, Discover and Inbox

@@ -1,0 +1,69 @@
+public import FeedCore
+public import Foundation
+public import GLibKit
+
+/// Preferences in GSettings (the schema in data/, io.github.loopfeed.Loopfeed), as a GNOME app
+/// keeps them. The preferences.json an earlier Loopfeed wrote is read once (`migrate`).
+@MainActor
+public final class GSettingsPreferencesStore: PreferencesStore {
+    nonisolated public static let schemaID = "io.github.loopfeed.Loopfeed"
+
+    private let settings: Settings
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    public func load() -> Preferences {
+        var preferences = Preferences()
+        preferences.volume = settings.double("volume")
+        preferences.muted = settings.bool("muted")
+        preferences.windowWidth = settings.int("window-width")
+        preferences.windowHeight = settings.int("window-height")
+        preferences.windowMaximized = settings.bool("window-maximized")
+        preferences.recordingLimitSeconds = settings.int("max-recording-seconds")
+        preferences.saveCopyToVideos = settings.bool("save-copy-to-videos")
+        preferences.libraryFolders = settings.strings("library-folders")
+        return preferences
+    }
+
+    /// Values outside the schema's ranges are brought inside them (GSettings refuses them).
+    public func save(_ preferences: Preferences) {
+        let old = load()
+        if preferences.volume != old.volume { settings.setDouble("volume", min(1, max(0, preferences.volume))) }
+        if preferences.muted != old.muted { settings.setBool("muted", preferences.muted) }
+        if preferences.windowWidth != old.windowWidth {
+            settings.setInt("window-width", min(16384, max(200, preferences.windowWidth)))
+        }
+        if preferences.windowHeight != old.windowHeight {
+            settings.setInt("window-height", min(16384, max(300, preferences.windowHeight)))
+        }
+        if preferences.windowMaximized != old.windowMaximized { settings.setBool("window-maximized", preferences.windowMaximized) }
+        if preferences.recordingLimitSeconds != old.recordingLimitSeconds {
+            settings.setInt("max-recording-seconds", min(180, max(5, preferences.recordingLimitSeconds)))
+        }
+        if preferences.saveCopyToVideos != old.saveCopyToVideos {
+            settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
+        }
+        if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
+    }
+
+    /// Reads the preferences.json an earlier Loopfeed kept beside the library into these
+    /// settings, once; the file is renamed to preferences.json.migrated (kept, not deleted).
+    /// True when something was migrated.
+    @discardableResult
+    public func migrate(fromJSON file: URL) -> Bool {
+        guard !settings.bool("migrated-preferences-json") else { return false }
+        settings.setBool("migrated-preferences-json", true)
+        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        var migrated = load()
+        let old = JSONPreferencesStore(url: file).load()
+        migrated.volume = old.volume
+        migrated.muted = old.muted
+        migrated.recordingLimitSeconds = old.recordingLimitSeconds
+        migrated.saveCopyToVideos = old.saveCopyToVideos
+        save(migrated)
+        try? FileManager.default.moveItem(at: file, to: file.appendingPathExtension("migrated"))
+        return true
+    }
+}

@@ -1,0 +1,42 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// Preferences (Ctrl+comma) and the library folders: watched from the start, caught up with
+/// quietly (only what was added is told), and a folder added in Preferences imported at once.
+extension MainWindow {
+    func installPreferences() {
+        preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.create.applyRecordingLimit(seconds) }
+        preferencesEditor.onLibraryFoldersChanged = { [weak self] folders in self?.libraryFoldersChanged(folders) }
+        library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
+        library?.onRemoved = { [weak self] posts in
+            guard let self, let first = posts.first else { return }
+            importBanner.showResult(trn("“{name}” left your library: its file is gone",
+                                        "{count} videos left your library: their files are gone",
+                                        posts.count, ["name": first.caption]))
+        }
+    }
+
+    /// Watches the library folders and adds what came into them while the app was closed.
+    func startLibrary() {
+        let folders = environment.preferences.load().libraryFolders
+        watchedFolders = folders
+        library?.watch(folders)
+        imports.add(folders.map { URL(fileURLWithPath: $0) }, quietly: true)
+    }
+
+    func showPreferences() {
+        if let preferencesWindow { return preferencesWindow.present() }
+        let shown = PreferencesWindow(editor: preferencesEditor, parent: window)
+        shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
+        preferencesWindow = shown
+        shown.present()
+    }
+
+    private func libraryFoldersChanged(_ folders: [String]) {
+        let added = folders.filter { !watchedFolders.contains($0) }
+        watchedFolders = folders
+        library?.watch(folders)
+        imports.add(added.map { URL(fileURLWithPath: $0) })
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GtkKit
+import Localization
+
+/// Preferences (Ctrl+comma): library folders, the recording limit, and the posting page's
+/// "save a copy" default. The decisions are PreferencesEditor's; this only shows them.
+@MainActor
+final class PreferencesWindow {
+    private let editor: PreferencesEditor
+    private let dialog: DialogWindow
+    private let folders = Box(.vertical, spacing: 6)
+    private let suggestion = Button(label: "")
+    private let folderNote = Label()
+    private var limitButtons: [(Int, Button)] = []
+    private var chooser: FileChooser?
+    private let parent: Window
+    var onClosed: (() -> Void)?
+
+    init(editor: PreferencesEditor, parent: Window) {
+        self.editor = editor
+        self.parent = parent
+        dialog = DialogWindow(title: tr("Preferences"), parent: parent)
+        dialog.setDefaultSize(width: 420, height: -1)
+        let form = Box(.vertical, spacing: 10)
+        form.addCSSClass("preferences")
+        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+
+        form.append(Self.heading(tr("Library folders")))
+        let about = Label(tr("Videos in these folders join your feed, and new ones appear by themselves."))
+        about.setWrap(true)
+        about.setXAlign(0)
+        about.addCSSClass("dim-label")
+        form.append(about)
+        form.append(folders)
+        let buttons = Box(.horizontal, spacing: 8)
+        let add = Button(label: tr("Add folder…"))
+        add.onClicked { [weak self] in self?.chooseFolder() }
+        buttons.append(add)
+        suggestion.onClicked { [weak self] in
+            guard let self, let folder = editor.suggestedFolder else { return }
+            added(editor.addFolder(folder), folder)
+        }
+        buttons.append(suggestion)
+        form.append(buttons)
+        folderNote.setWrap(true)
+        folderNote.setXAlign(0)
+        folderNote.isVisible = false
+        form.append(folderNote)
+
+        form.append(Self.heading(tr("Recording")))
+        let limits = Box(.horizontal, spacing: 6)
+        let limitLabel = Label(tr("Longest clip"))
+        limitLabel.setExpand(horizontal: true, vertical: false)
+        limitLabel.setXAlign(0)
+        limits.append(limitLabel)
+        for seconds in [15, 60, 180] {
+            let button = Button(label: seconds >= 60 ? trn("{count} min", "{count} min", seconds / 60)
+                                                      : trn("{count} s", "{count} s", seconds))
+            button.addCSSClass("limit-chip")
+            button.onClicked { [weak self] in
+                self?.editor.setRecordingLimit(seconds)
+                self?.showLimit()
+            }
+            limitButtons.append((seconds, button))
+            limits.append(button)
+        }
+        form.append(limits)
+
+        form.append(Self.heading(tr("Posting")))
+        let copyRow = Box(.horizontal, spacing: 8)
+        let copyLabel = Label(tr("Save a copy of my posts to Videos"))
+        copyLabel.setExpand(horizontal: true, vertical: false)
+        copyLabel.setXAlign(0)
+        let copy = Switch(active: editor.saveCopy)
+        copy.setAccessibleLabel(tr("Save a copy of my posts to Videos"))
+        copy.onToggled { [weak self] on in self?.editor.setSaveCopy(on) }
+        copyRow.append(copyLabel)
+        copyRow.append(copy)
+        form.append(copyRow)
+
+        dialog.setChild(form)
+        dialog.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+        showFolders()
+        showLimit()
+    }
+
+    func present() { dialog.present() }
+    func close() { dialog.close() }
+
+    private static func heading(_ text: String) -> Label {
+        let label = Label(text)
+        label.setXAlign(0)
+        label.addCSSClass("preferences-heading")
+        return label
+    }
+
+    private func showLimit() {
+        for (seconds, button) in limitButtons { button.setCSSClass("selected", seconds == editor.recordingLimit) }
+    }
+
+    private func showFolders() {
+        folders.removeAll()
+        if editor.libraryFolders.isEmpty {
+            let none = Label(tr("No folders yet."))
+            none.setXAlign(0)
+            folders.append(none)
+        }
+        for folder in editor.libraryFolders {
+            let row = Box(.horizontal, spacing: 8)
+            let path = Label(folder)
+            path.setEllipsizeEnd()
+            path.setXAlign(0)
+            path.setExpand(horizontal: true, vertical: false)
+            path.tooltip = folder
+            let remove = Button(iconName: "list-remove-symbolic")
+            remove.setAccessibleLabel(tr("Stop watching {folder}", ["folder": folder]))
+            remove.tooltip = tr("Stop watching this folder (its videos stay in your feed)")
+            remove.onClicked { [weak self] in
+                self?.editor.removeFolder(folder)
+                self?.showFolders()
+            }
+            row.append(path)
+            row.append(remove)
+            folders.append(row)
+        }
+        if let suggested = editor.suggestedFolder {
+            suggestion.label = tr("Add {folder}", ["folder": URL(fileURLWithPath: suggested).lastPathComponent])
+            suggestion.tooltip = suggested
+            suggestion.isVisible = true
+        } else {
+            suggestion.isVisible = false
+        }
+    }
+
+    private func chooseFolder() {
+        guard chooser == nil else { return }
+        let chooser = FileChooser(title: tr("Add a library folder"), parent: dialog, action: .selectFolder, kind: nil,
+                                  labels: .addingFolder)
+        self.chooser = chooser
+        chooser.chooseAll { [weak self] paths in
+            guard let self else { return }
+            self.chooser = nil
+            for path in paths { added(editor.addFolder(path), path) }
+        }
+    }
+
+    private func added(_ change: PreferencesEditor.FolderChange, _ folder: String) {
+        let message = PreferencesEditor.message(for: change, folder: folder)
+        folderNote.text = message ?? ""
+        folderNote.isVisible = message != nil
+        showFolders()
+    }
+}

@@ -1,0 +1,77 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import GLibKit
+import XCTest
+
+/// Preferences in GSettings with data/'s own schema (compiled for the test, as a run from the
+/// source tree does) and a key file backend in a temporary folder.
+final class GSettingsPreferencesStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-gsettings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
+        compile.arguments = ["--strict", "--targetdir=\(folder.path)", data.standardizedFileURL.path]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0, "data/'s schema must compile")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    @MainActor
+    private static func open(_ folder: URL) throws -> GSettingsPreferencesStore {
+        let settings = try XCTUnwrap(Settings(schemaID: GSettingsPreferencesStore.schemaID, schemaDirectory: folder,
+                                              storage: .keyFile(folder.appendingPathComponent("settings.ini"))))
+        return GSettingsPreferencesStore(settings: settings)
+    }
+
+    func testEveryPreferenceRoundTripsAndOutOfRangeValuesAreBroughtIn() throws {
+        let folder = folder!
+        try MainActor.assumeIsolated {
+            let store = try Self.open(folder)
+            XCTAssertEqual(store.load(), Preferences(), "the schema's defaults are Preferences' own")
+            var changed = Preferences()
+            changed.volume = 0.4
+            changed.muted = true
+            changed.windowWidth = 1200
+            changed.windowHeight = 700
+            changed.windowMaximized = true
+            changed.recordingLimitSeconds = 180
+            changed.saveCopyToVideos = true
+            changed.libraryFolders = ["/home/u/Videos", "/media/phone/DCIM"]
+            store.save(changed)
+            Settings.sync()
+            XCTAssertEqual(try Self.open(folder).load(), changed, "read back by a new store from the key file")
+            changed.volume = 7
+            changed.windowWidth = 10
+            store.save(changed)
+            let clamped = store.load()
+            XCTAssertEqual(clamped.volume, 1)
+            XCTAssertEqual(clamped.windowWidth, 200)
+        }
+    }
+
+    func testTheOldJSONFileIsMigratedOnceAndKept() throws {
+        let folder = folder!
+        let json = folder.appendingPathComponent("preferences.json")
+        try Data(#"{"volume": 0.3, "muted": true, "recordingLimitSeconds": 15, "saveCopyToVideos": true}"#.utf8).write(to: json)
+        try MainActor.assumeIsolated {
+            let store = try Self.open(folder)
+            XCTAssertTrue(store.migrate(fromJSON: json))
+            let migrated = store.load()
+            XCTAssertEqual([migrated.volume, migrated.muted ? 1 : 0, Double(migrated.recordingLimitSeconds)], [0.3, 1, 15])
+            XCTAssertTrue(migrated.saveCopyToVideos)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: json.path))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: json.path + ".migrated"), "the old file is kept")
+            store.update { $0.volume = 0.9 }
+            try Data(#"{"volume": 0.1}"#.utf8).write(to: json)
+            XCTAssertFalse(store.migrate(fromJSON: json), "only once")
+            XCTAssertEqual(store.load().volume, 0.9)
+        }
+    }
+}
