@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // glibc's gettext (libintl.h) and locale queries: headers only, nothing to link.
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
+        // libxml2: feeds are read with its streaming reader, HTML made plain with its parser.
+        .systemLibrary(
+            name: "CXML2", path: "Sources/CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
@@ -45,13 +50,16 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["GLibKit", "GStreamerKit", "CGLib", "CGtk", "CGLibShims", "CGtkShims"],
                 swiftSettings: swiftSettings),
 
+        // XML and HTML read with libxml2, safely (no network, no entity expansion).
+        .target(name: "XMLKit", dependencies: ["CXML2"], swiftSettings: swiftSettings),
+
         // The user's language: gettext and locale-aware numbers, below everything that speaks.
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
 
         // Domain and services.
         .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
-        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),

@@ -1,0 +1,3 @@
+#include <libxml/xmlreader.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>

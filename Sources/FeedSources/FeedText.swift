@@ -1,0 +1,70 @@
+import Foundation
+import XMLKit
+
+/// What a feed says, made safe to show and to follow: text without control characters or
+/// direction overrides (shown as it is, never as markup), HTML made plain, and only http(s)
+/// links resolved against the feed's own address.
+enum FeedText {
+    /// Control characters (but line breaks and tabs) and bidi embeddings, overrides and isolates
+    /// go: a title can't reorder or hide the text around it.
+    static func clean(_ text: String, keepLineBreaks: Bool = false) -> String {
+        let scalars = text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A where keepLineBreaks: true
+            case 0x09: true
+            case 0x00...0x1F, 0x7F...0x9F: false
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: false
+            default: true
+            }
+        }
+        var out = String(String.UnicodeScalarView(scalars))
+        if !keepLineBreaks { out = out.replacingOccurrences(of: "\t", with: " ") }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A title: literal text on one line.
+    static func title(_ text: String) -> String {
+        clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    /// A description in HTML (RSS, Atom html, JSON content_html) as plain text.
+    static func plain(html: String) -> String { clean(HTMLText.plain(html), keepLineBreaks: true) }
+
+    /// `link` resolved against `base`; nil unless it is http or https (never a file or a path
+    /// on this machine).
+    static func webURL(_ link: String?, base: URL?) -> URL? {
+        guard let link = link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty,
+              let url = URL(string: link, relativeTo: base)?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    /// RFC 822 dates (RSS) and ISO 8601 ones (Atom, JSON Feed).
+    static func date(_ text: String?) -> Date? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return date }
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = iso.date(from: text) { return date }
+        for format in rfc822Formats {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    private static let rfc822Formats = ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss Z",
+                                        "EEE, dd MMM yyyy HH:mm Z"]
+
+    /// "00:01:05", "65", "1:05" as seconds.
+    static func seconds(_ text: String?) -> Double? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        let parts = text.split(separator: ":").map { Double($0) }
+        guard !parts.contains(nil) else { return nil }
+        return parts.compactMap { $0 }.reduce(0) { $0 * 60 + $1 }
+    }
+}

@@ -1,0 +1,76 @@
+public import FeedCore
+public import Foundation
+
+/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org): items whose attachments include a video.
+enum JSONFeedParser {
+    private struct Document: Decodable {
+        var version: String?
+        var title: String?
+        var home_page_url: String?
+        var icon: String?
+        var author: Person?
+        var authors: [Person]?
+        var items: [Item]?
+    }
+
+    private struct Person: Decodable { var name: String? }
+
+    private struct Attachment: Decodable {
+        var url: String?
+        var mime_type: String?
+        var size_in_bytes: Int64?
+        var duration_in_seconds: Double?
+    }
+
+    private struct Item: Decodable {
+        var id: FlexibleID?
+        var url: String?
+        var title: String?
+        var content_text: String?
+        var content_html: String?
+        var summary: String?
+        var image: String?
+        var date_published: String?
+        var author: Person?
+        var authors: [Person]?
+        var attachments: [Attachment]?
+    }
+
+    /// Ids are strings in 1.1 and often numbers in the wild.
+    private struct FlexibleID: Decodable {
+        var value: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) { value = text } else { value = String(try container.decode(Int64.self)) }
+        }
+    }
+
+    static func isJSONFeed(_ bytes: [UInt8]) -> Bool {
+        guard let text = String(bytes: bytes.prefix(2048), encoding: .utf8) else { return false }
+        return text.contains("jsonfeed.org/version")
+    }
+
+    static func parse(_ bytes: [UInt8], base: URL?) throws -> ParsedFeed {
+        let document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+        let feedAuthor = (document.authors?.first ?? document.author)?.name
+        var feed = ParsedFeed(title: FeedText.title(document.title ?? ""), siteURL: FeedText.webURL(document.home_page_url, base: base),
+                              imageURL: FeedText.webURL(document.icon, base: base))
+        for item in document.items ?? [] {
+            let renditions = (item.attachments ?? []).compactMap { attachment -> VideoRendition? in
+                guard let url = FeedText.webURL(attachment.url, base: base),
+                      let type = attachment.mime_type?.lowercased(), type.hasPrefix("video/") else { return nil }
+                return VideoRendition(url: url, mimeType: type, byteSize: attachment.size_in_bytes)
+            }.filter(\.isPlayableFile)
+            guard let first = renditions.first else { continue }
+            let summary = item.content_text.map { FeedText.clean($0, keepLineBreaks: true) }
+                ?? item.content_html.map(FeedText.plain(html:)) ?? item.summary.map { FeedText.clean($0, keepLineBreaks: true) } ?? ""
+            feed.entries.append(FeedEntry(
+                id: item.id?.value ?? item.url ?? first.url.absoluteString, title: FeedText.title(item.title ?? ""),
+                summary: summary, author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.title),
+                published: FeedText.date(item.date_published), pageURL: FeedText.webURL(item.url, base: base),
+                renditions: renditions, thumbnailURL: FeedText.webURL(item.image, base: base),
+                durationSeconds: item.attachments?.compactMap(\.duration_in_seconds).first))
+        }
+        return feed
+    }
+}

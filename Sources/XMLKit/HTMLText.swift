@@ -1,0 +1,90 @@
+import CXML2
+import Foundation
+
+/// HTML made plain text with libxml2's HTML parser: tags gone, entities decoded, paragraphs
+/// and line breaks kept as line breaks, scripts and styles dropped. For what a feed says in
+/// HTML (a description), which is shown as text, never as markup.
+public enum HTMLText {
+    public static func plain(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                            | HTML_PARSE_NOIMPLIED.rawValue)
+        let wrapped = "<div>" + html + "</div>"
+        let document = wrapped.withCString { htmlReadMemory($0, Int32(clamping: strlen($0)), nil, "UTF-8", options) }
+        guard let document else { return html }
+        defer { xmlFreeDoc(document) }
+        var out = ""
+        collect(xmlDocGetRootElement(document), into: &out)
+        return out.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
+            .replacingOccurrences(of: "\n\n\n", with: "\n\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static let breaking: Set<String> = ["p", "br", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]
+    private static let skipped: Set<String> = ["script", "style", "head", "title"]
+
+    private static func collect(_ node: xmlNodePtr?, into out: inout String) {
+        var node = node
+        while let current = node {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { out += String(cString: content).replacingOccurrences(of: "\n", with: " ") }
+            case XML_ELEMENT_NODE:
+                let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                if !skipped.contains(name) {
+                    if name == "br" { out += "\n" }
+                    collect(current.pointee.children, into: &out)
+                    if breaking.contains(name), name != "br", !out.hasSuffix("\n") { out += "\n" }
+                }
+            default:
+                break
+            }
+            node = current.pointee.next
+        }
+    }
+}
+
+/// The `<link>` elements of an HTML page (their attributes, lowercased names), as a feed
+/// reader's autodiscovery reads them. Nothing is fetched.
+public enum HTMLLinks {
+    public static func links(in html: [UInt8]) -> [[String: String]] {
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let document = html.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    htmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options)
+                }
+            } ?? nil
+        }
+        guard let document else { return [] }
+        defer { xmlFreeDoc(document) }
+        var found: [[String: String]] = []
+        visit(xmlDocGetRootElement(document), into: &found)
+        return found
+    }
+
+    private static func visit(_ node: xmlNodePtr?, into found: inout [[String: String]]) {
+        var node = node
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                if name == "link" {
+                    var attributes: [String: String] = [:]
+                    var attribute = current.pointee.properties
+                    while let property = attribute {
+                        let key = property.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                        // An attribute's value is its one text child (entities already decoded).
+                        attributes[key] = property.pointee.children?.pointee.content.map { String(cString: $0) } ?? ""
+                        attribute = property.pointee.next
+                    }
+                    found.append(attributes)
+                }
+                // Feeds are announced in the head; the body can be large.
+                if name != "body" { visit(current.pointee.children, into: &found) }
+            }
+            node = current.pointee.next
+        }
+    }
+}
