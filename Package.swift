@@ -32,6 +32,11 @@ let package = Package(
             name: "CXML2", path: "Sources/CXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // libsoup 3: HTTP/1.1 and 2, conditional requests, ranges, proxies, TLS through GIO.
+        .systemLibrary(
+            name: "CSoup", path: "Sources/CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
@@ -52,6 +57,8 @@ let package = Package(
 
         // XML and HTML read with libxml2, safely (no network, no entity expansion).
         .target(name: "XMLKit", dependencies: ["CXML2"], swiftSettings: swiftSettings),
+        // HTTP with libsoup on the main loop: nothing waits on the network.
+        .target(name: "SoupKit", dependencies: ["CSoup", "CGLib", "GLibKit"], swiftSettings: swiftSettings),
 
         // The user's language: gettext and locale-aware numbers, below everything that speaks.
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
@@ -87,6 +94,8 @@ let package = Package(
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
+                    exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
     ]

@@ -4,7 +4,7 @@
 
 RUN_PACKAGES=(
   pkg-config libgtk-4-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libsqlite3-dev libxml2-dev
-  glib-networking
+  libsoup-3.0-dev glib-networking
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-pulseaudio gstreamer1.0-x
   gstreamer1.0-gl adwaita-icon-theme fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
