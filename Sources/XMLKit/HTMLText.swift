@@ -1,5 +1,4 @@
 import CXML2
-import Foundation
 
 /// HTML made plain text with libxml2's HTML parser: tags gone, entities decoded, paragraphs
 /// and line breaks kept as line breaks, scripts and styles dropped. For what a feed says in
@@ -10,16 +9,16 @@ public enum HTMLText {
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NOIMPLIED.rawValue)
         let wrapped = "<div>" + html + "</div>"
-        let document = wrapped.withCString { htmlReadMemory($0, Int32(clamping: strlen($0)), nil, "UTF-8", options) }
+        let length = Int32(clamping: wrapped.utf8.count)
+        let document = wrapped.withCString { htmlReadMemory($0, length, nil, "UTF-8", options) }
         guard let document else { return html }
         defer { xmlFreeDoc(document) }
         var out = ""
         collect(xmlDocGetRootElement(document), into: &out)
-        return out.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: "\n")
-            .replacingOccurrences(of: "\n\n\n", with: "\n\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var lines = out.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.trimmed(String($0)) }
+        // At most one empty line in a row.
+        lines = lines.enumerated().filter { index, line in !(line.isEmpty && index > 0 && lines[index - 1].isEmpty) }.map(\.element)
+        return PlainText.trimmed(lines.joined(separator: "\n"))
     }
 
     private static let breaking: Set<String> = ["p", "br", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]
@@ -30,7 +29,9 @@ public enum HTMLText {
         while let current = node {
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { out += String(cString: content).replacingOccurrences(of: "\n", with: " ") }
+                if let content = current.pointee.content {
+                    out += String(String(cString: content).map { $0 == "\n" ? " " : $0 })
+                }
             case XML_ELEMENT_NODE:
                 let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
                 if !skipped.contains(name) {
@@ -86,5 +87,15 @@ public enum HTMLLinks {
             }
             node = current.pointee.next
         }
+    }
+}
+
+/// Trimming without Foundation (see XMLEventReader).
+enum PlainText {
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -1,5 +1,6 @@
+// No Foundation here: libxml2's headers bring Debian's ICU, whose UErrorCode clashes with
+// Foundation's own copy of ICU in a clean build.
 import CXML2
-import Foundation
 
 /// One step through an XML document.
 public enum XMLEvent: Sendable, Equatable {
@@ -85,6 +86,6 @@ public enum XMLEventReader {
 
     private static func lastError() -> String? {
         guard let error = xmlGetLastError(), let message = error.pointee.message else { return nil }
-        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PlainText.trimmed(String(cString: message))
     }
 }
