@@ -66,7 +66,7 @@ let package = Package(
         // Domain and services.
         .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
-        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit", "SoupKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),

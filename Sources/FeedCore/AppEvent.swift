@@ -29,6 +29,8 @@ public enum AppEvent: Sendable, Equatable {
     case importProgress(done: Int, total: Int, added: Int, duplicates: Int)
     /// An import ended (finished, cancelled, or stopped by `failure`).
     case importFinished(added: Int, duplicates: Int, unreadable: Int, problems: Int, cancelled: Bool)
+    /// A subscription was refreshed (or added): its entries, how many were new, the failure.
+    case feedRefreshed(url: String, items: Int, added: Int, error: String?)
 
     public var name: String {
         switch self {
@@ -48,6 +50,7 @@ public enum AppEvent: Sendable, Equatable {
         case .focus: "focus"
         case .importProgress: "import_progress"
         case .importFinished: "import_finished"
+        case .feedRefreshed: "feed_refreshed"
         }
     }
 
@@ -91,6 +94,9 @@ public enum AppEvent: Sendable, Equatable {
         case .importFinished(let added, let duplicates, let unreadable, let problems, let cancelled):
             [("added", .int(Int64(added))), ("duplicates", .int(Int64(duplicates))),
              ("unreadable", .int(Int64(unreadable))), ("problems", .int(Int64(problems))), ("cancelled", .bool(cancelled))]
+        case .feedRefreshed(let url, let items, let added, let error):
+            [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
+                + [("error", error.map(JSONValue.string) ?? .string(""))]
         }
     }
 

@@ -6,7 +6,7 @@ public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
     case mute, fullscreen, leave
-    case addFiles, addFolder, preferences, showShortcuts, quit
+    case addFiles, addFolder, addFeed, preferences, showShortcuts, quit
 }
 
 /// One shortcut: the keys (GTK accelerator syntax: "Down", "j", "<Control>f"), what it does and
@@ -56,6 +56,7 @@ public struct Shortcut: Sendable, Equatable {
         case .leave: tr("Close, go back or leave fullscreen")
         case .addFiles: tr("Add videos from files")
         case .addFolder: tr("Add a folder of videos")
+        case .addFeed: tr("Follow a feed or channel")
         case .preferences: tr("Preferences")
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
@@ -81,6 +82,7 @@ public enum Shortcuts {
         Shortcut(action: .leave, keys: ["Escape"], section: .playback),
         Shortcut(action: .addFiles, keys: ["<Control>o"], section: .application),
         Shortcut(action: .addFolder, keys: ["<Control><Shift>o"], section: .application),
+        Shortcut(action: .addFeed, keys: ["<Control>l"], section: .application),
         Shortcut(action: .preferences, keys: ["<Control>comma"], section: .application),
         Shortcut(action: .showShortcuts, keys: ["<Control>question", "<Control><Shift>slash"], section: .application),
         Shortcut(action: .quit, keys: ["<Control>q"], section: .application),

@@ -11,6 +11,7 @@ public enum Migrations {
         Migration(version: 2, sql: schemaVersion2),
         Migration(version: 3, sql: schemaVersion3),
         Migration(version: 4, sql: schemaVersion4),
+        Migration(version: 5, sql: schemaVersion5),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -141,5 +142,25 @@ public enum Migrations {
     static let schemaVersion4 = """
         ALTER TABLE posts ADD COLUMN content_hash TEXT;
         CREATE INDEX posts_content_hash ON posts(content_hash) WHERE content_hash IS NOT NULL;
+        """
+
+    /// Subscriptions to feeds on the networks; their entries are posts that know where they
+    /// came from (the subscription and the entry's id in it), so a refresh adds each once.
+    static let schemaVersion5 = """
+        CREATE TABLE subscriptions (
+            id INTEGER PRIMARY KEY,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL DEFAULT '',
+            image_url TEXT,
+            etag TEXT,
+            last_modified TEXT,
+            last_refresh_ms INTEGER,
+            last_error TEXT,
+            new_count INTEGER NOT NULL DEFAULT 0,
+            created_ms INTEGER NOT NULL
+        );
+        ALTER TABLE posts ADD COLUMN subscription_id INTEGER REFERENCES subscriptions(id) ON DELETE SET NULL;
+        ALTER TABLE posts ADD COLUMN remote_id TEXT;
+        CREATE UNIQUE INDEX posts_remote ON posts(subscription_id, remote_id) WHERE remote_id IS NOT NULL;
         """
 }

@@ -17,6 +17,9 @@ public final class InMemoryFeedRepository: FeedRepository {
     private var posts: [Int64: Post] = [:]
     /// `NewPost.contentHash` by post id (posts carry no hash of their own).
     private var contentHashes: [Int64: String] = [:]
+    /// Subscriptions, and which subscription's entry each remote post is.
+    var subscriptionRows: [Subscription] = []
+    var remoteKeys: [Int64: (subscription: Int64, remote: String)] = [:]
     private var comments: [Comment] = []
     private var nextID: Int64 = 1
 
@@ -215,7 +218,14 @@ public final class InMemoryFeedRepository: FeedRepository {
         for index in activities.indices { activities[index].seen = true }
     }
 
-    private func takeID() -> Int64 {
+    /// A remote entry's like count as its source now says it.
+    func setLikeCount(postID: Int64, _ count: Int) throws {
+        guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
+        post.likeCount = count
+        posts[postID] = post
+    }
+
+    func takeID() -> Int64 {
         defer { nextID += 1 }
         return nextID
     }

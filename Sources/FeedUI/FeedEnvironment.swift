@@ -47,6 +47,8 @@ public struct FeedEnvironment {
     public var avatars: AvatarStoring
     /// Adds chosen and dropped files and folders (FeedSources' VideoImportService in the app).
     public var importer: any VideoImporting
+    /// Follows feeds and channels (FeedSources' SubscriptionService in the app); nil: none.
+    public var subscriptions: (any FeedSubscribing)?
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.
     public var library: (any LibraryWatching)?
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers

@@ -28,6 +28,8 @@ extension MainWindow {
         application.setAccelerators(Shortcuts.shortcut(for: .addFiles).keys, forAction: "app.add-files")
         application.addAction("add-folder") { [weak self] in self?.chooseFolderToAdd() }
         application.setAccelerators(Shortcuts.shortcut(for: .addFolder).keys, forAction: "app.add-folder")
+        application.addAction("add-feed") { [weak self] in self?.showAddFeed() }
+        application.setAccelerators(Shortcuts.shortcut(for: .addFeed).keys, forAction: "app.add-feed")
         application.addAction("preferences") { [weak self] in self?.showPreferences() }
         application.setAccelerators(Shortcuts.shortcut(for: .preferences).keys, forAction: "app.preferences")
     }

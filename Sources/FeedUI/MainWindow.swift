@@ -169,6 +169,8 @@ public final class MainWindow: PlaybackControl {
         shortcutsWindow = nil
         preferencesWindow?.close()
         preferencesWindow = nil
+        addFeedDialog?.close()
+        addFeedDialog = nil
     }
 
     /// Shows the window and starts the feed.
@@ -179,6 +181,8 @@ public final class MainWindow: PlaybackControl {
         window.clearFocus()
         feed.start()
         startLibrary()
+        // What the followed feeds published while the app was closed comes next in the feed.
+        environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
         if create.leftoverClip != nil {
             feed.view.flash(tr("Your recording from last time was kept: open + to finish it."))
         }
@@ -283,6 +287,7 @@ public final class MainWindow: PlaybackControl {
     var addChooser: FileChooser?
     let preferencesEditor: PreferencesEditor
     var preferencesWindow: PreferencesWindow?
+    var addFeedDialog: AddFeedDialog?
     var library: (any LibraryWatching)? { environment.library }
     /// The library folders being watched (to tell a folder just added from the others).
     var watchedFolders: [String] = []

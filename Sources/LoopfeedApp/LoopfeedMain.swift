@@ -129,6 +129,8 @@ public enum LoopfeedMain {
         let camera = options.camera
         environment.makeDevices = { CameraChoice.shared(option: camera) }
         environment.library = LibraryWatcher(repository: library)
+        environment.subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
+                                                        events: events)
         environment.folderExists = { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue

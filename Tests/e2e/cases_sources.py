@@ -231,6 +231,59 @@ def case_a_library_folder_follows_its_files(ctx: Context) -> None:
     quit_app(app)
 
 
+def case_a_followed_channel_plays_its_videos(ctx: Context) -> None:
+    """Ctrl+L, a PeerTube-like channel feed on 127.0.0.1 (406 without Accept, a torrent beside
+    each MP4, an ETag): it is followed, its newest video plays next, and at the next launch the
+    refresh is a 304 that adds nothing."""
+    folder = ctx.case_tmp / "channel"
+    folder.mkdir(parents=True, exist_ok=True)
+    colors = {"clip-1": 0xC04040, "clip-2": 0x40C040, "clip-3": 0x4040C0}
+    for name, color in colors.items():
+        make_clip(folder / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
+    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = int(server.stdout.readline().strip())
+        feed = f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=1"
+        import urllib.error
+        import urllib.request
+        try:
+            urllib.request.urlopen(feed, timeout=5)
+            raise CaseFailed("the test server served the feed without an Accept header")
+        except urllib.error.HTTPError as e:
+            expect(e.code == 406, f"the test server answered {e.code} without Accept, not 406")
+        app, _ = launch_clips(ctx, "follow", count=1)
+        wait_started(app)
+        ctx.pointer_into_window()
+        since = app.cursor()
+        ctx.key("ctrl+l")
+        wait_window(ctx, "Follow a feed or channel")
+        time.sleep(0.5)
+        ctx.xdotool("type", "--delay", "10", feed)
+        ctx.key("Return")
+        refreshed = app.wait("feed_refreshed", 15, since, what="feed_refreshed after following the channel")
+        expect(refreshed.get("added") == 3 and refreshed.get("items") == 3 and not refreshed.get("error"),
+               f"following the channel gave {refreshed}")
+        page = app.wait("page", 15, since, pred=lambda e: e.get("uri", "").startswith(f"http://127.0.0.1:{port}/videos/"),
+                        what="a page of the followed channel")
+        expect(page["uri"].endswith("/clip-3.mp4"), f"the newest video is not shown first: {page['uri']}")
+        app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == page["post_id"],
+                 what="the followed video's first frame")
+        time.sleep(0.3)
+        shown = share_near(ctx, (150, 250, 100, 100), colors["clip-3"], tolerance=40)
+        expect(shown > 0.8, f"the followed video is not on screen ({shown:.0%}), see {ctx.screenshot('followed')}")
+        quit_app(app)
+
+        again, _ = launch_clips(ctx, "follow-again", count=1, data_dir=app.data_dir)
+        wait_started(again)
+        later = again.wait("feed_refreshed", 15, what="feed_refreshed at the next launch")
+        expect(later.get("added") == 0 and not later.get("error"), f"the refresh at launch gave {later}")
+        quit_app(again)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
 def db_post_by_uri(app: App, uri: str) -> dict:
     import sqlite3
     con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
@@ -247,4 +300,5 @@ SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
     ("preferences_are_gsettings_and_the_window_keeps_its_size", case_preferences_are_gsettings_and_the_window_keeps_its_size),
     ("a_library_folder_follows_its_files", case_a_library_folder_follows_its_files),
+    ("a_followed_channel_plays_its_videos", case_a_followed_channel_plays_its_videos),
 ]

@@ -1,0 +1,97 @@
+public import Foundation
+
+/// A feed or channel the user follows on the networks that already exist.
+public struct Subscription: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    /// The feed's address (a channel page is stored as the feed it resolved to).
+    public var url: String
+    public var title: String
+    public var imageURL: String?
+    public var etag: String?
+    public var lastModified: String?
+    public var lastRefresh: Date?
+    /// The last refresh's failure in plain words; nil when it went well.
+    public var lastError: String?
+    /// Entries the last refresh added.
+    public var newCount: Int
+
+    public init(id: Int64, url: String, title: String, imageURL: String? = nil, etag: String? = nil,
+                lastModified: String? = nil, lastRefresh: Date? = nil, lastError: String? = nil, newCount: Int = 0) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.imageURL = imageURL
+        self.etag = etag
+        self.lastModified = lastModified
+        self.lastRefresh = lastRefresh
+        self.lastError = lastError
+        self.newCount = newCount
+    }
+}
+
+/// One entry of a subscription, as a post to store.
+public struct RemotePost: Sendable, Equatable {
+    public var subscriptionID: Int64
+    /// The entry's stable id in its feed: a refresh never stores it twice.
+    public var remoteID: String
+    public var authorHandle: String
+    public var authorName: String
+    public var caption: String
+    /// The music line (the entry's own sound).
+    public var music: String
+    /// The rendition chosen to play (http or https).
+    public var videoURI: String
+    public var duration: Double
+    public var likeCount: Int
+    public var created: Date
+
+    public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
+                music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date) {
+        self.music = music
+        self.subscriptionID = subscriptionID
+        self.remoteID = remoteID
+        self.authorHandle = authorHandle
+        self.authorName = authorName
+        self.caption = caption
+        self.videoURI = videoURI
+        self.duration = duration
+        self.likeCount = likeCount
+        self.created = created
+    }
+}
+
+/// What a refresh learnt about a subscription.
+public struct RefreshRecord: Sendable, Equatable {
+    public var title: String?
+    public var imageURL: String?
+    public var etag: String?
+    public var lastModified: String?
+    public var error: String?
+    public var newCount: Int
+    public var at: Date
+
+    public init(title: String? = nil, imageURL: String? = nil, etag: String? = nil, lastModified: String? = nil,
+                error: String? = nil, newCount: Int = 0, at: Date) {
+        self.title = title
+        self.imageURL = imageURL
+        self.etag = etag
+        self.lastModified = lastModified
+        self.error = error
+        self.newCount = newCount
+        self.at = at
+    }
+}
+
+/// The subscriptions and their posts (FeedStorage's SQLite library in the app).
+public protocol SubscriptionRepository {
+    func subscriptions() throws -> [Subscription]
+    func subscription(url: String) throws -> Subscription?
+    @discardableResult func insertSubscription(url: String, title: String) throws -> Subscription
+    /// A refresh's outcome; a nil title, image, etag or date keeps the one stored.
+    func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord) throws
+    /// Stores the entry unless its subscription has it already (then only its like count
+    /// changes); the new post, nil when it was there.
+    @discardableResult func storeEntry(_ entry: RemotePost) throws -> Post?
+    /// Unsubscribes: its posts go, except those liked or commented on, which stay.
+    func deleteSubscription(id: Int64) throws
+}

@@ -1,0 +1,222 @@
+public import FeedCore
+public import Foundation
+import Localization
+
+/// Following feeds and channels on the networks that already exist: adding an address (a
+/// feed, a page announcing one, a PeerTube channel or account page, an OPML list, a video),
+/// and refreshing, at most four at a time, with conditional GETs. Each entry with a video
+/// becomes a post once; a `feed_refreshed` event tells each refresh. Network work is the
+/// fetcher's (libsoup, on the main loop); parsing a feed of a few hundred entries takes a few
+/// milliseconds.
+@MainActor
+public final class SubscriptionService: FeedSubscribing {
+    public typealias Library = FeedRepository & SubscriptionRepository
+    static let concurrentRefreshes = 4
+
+    private let library: any Library
+    private let fetcher: any FeedFetching
+    private let events: EventSink?
+    /// The page's height in pixels: the rendition chosen is the smallest at least this tall.
+    private let pageHeight: Int
+    private let now: @Sendable () -> Date
+
+    public init(library: any Library, fetcher: any FeedFetching, events: EventSink?, pageHeight: Int = 800,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.library = library
+        self.fetcher = fetcher
+        self.events = events
+        self.pageHeight = pageHeight
+        self.now = now
+    }
+
+    public func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            return then(.failed(tr("Only web addresses (http or https) can be followed.")))
+        }
+        if let existing = try? library.subscription(url: url.absoluteString) { return then(.alreadySubscribed(existing)) }
+        if Self.isVideoFile(url) { return then(addVideo(url)) }
+        if let resolved = PeerTubeAddress(url) { return resolve(resolved, then: then) }
+        fetcher.fetch(url, etag: nil, lastModified: nil) { [weak self] result in
+            self?.added(url, result, followedPage: false, then: then)
+        }
+    }
+
+    private func added(_ url: URL, _ result: Result<FetchedDocument, FetchFailure>, followedPage: Bool,
+                       then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
+        let fetched: FetchedDocument
+        switch result {
+        case .failure(let failure): return then(.failed(failure.description))
+        case .success(let document): fetched = document
+        }
+        let document: FeedDocument
+        do {
+            document = try FeedDocument.read(fetched.body, base: fetched.url)
+        } catch {
+            return then(.failed(error.description))
+        }
+        switch document {
+        case .feed(let feed):
+            if let existing = try? library.subscription(url: url.absoluteString) { return then(.alreadySubscribed(existing)) }
+            do {
+                let subscription = try library.insertSubscription(url: url.absoluteString, title: feed.title)
+                let posts = store(feed, fetched, in: subscription)
+                then(.subscribed((try? library.subscription(url: url.absoluteString)) ?? subscription, added: posts))
+            } catch {
+                then(.failed(tr("The subscription could not be saved: {reason}", ["reason": error])))
+            }
+        case .page(let feeds):
+            guard !followedPage, let feed = feeds.first else {
+                return then(.failed(tr("This page announces no video feed.")))
+            }
+            if let existing = try? library.subscription(url: feed.absoluteString) { return then(.alreadySubscribed(existing)) }
+            fetcher.fetch(feed, etag: nil, lastModified: nil) { [weak self] result in
+                self?.added(feed, result, followedPage: true, then: then)
+            }
+        case .subscriptions(let outlines):
+            importOutlines(outlines, then: then)
+        case .other:
+            if fetched.contentType?.lowercased().hasPrefix("video/") == true { return then(addVideo(url)) }
+            then(.failed(tr("This address is neither a video nor a feed.")))
+        }
+    }
+
+    private func importOutlines(_ outlines: [OPMLOutline], then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
+        var made: [Subscription] = []
+        for outline in outlines {
+            if let stored = try? library.insertSubscription(url: outline.feedURL.absoluteString, title: outline.title) {
+                made.append(stored)
+            }
+        }
+        then(.imported(made))
+        refresh(made) { _ in }
+    }
+
+    private func resolve(_ address: PeerTubeAddress, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
+        switch address {
+        case .feed(let feed):
+            add(feed, then: then)
+        case .channelLookup(let api, let host):
+            fetcher.fetch(api, etag: nil, lastModified: nil) { [weak self] result in
+                guard let self else { return }
+                guard case .success(let answer) = result,
+                      let id = (try? JSONSerialization.jsonObject(with: Data(answer.body))) .flatMap({ ($0 as? [String: Any])?["id"] }) else {
+                    return then(.failed(tr("This PeerTube channel could not be found.")))
+                }
+                add(URL(string: "https://\(host)/feeds/videos.xml?videoChannelId=\(id)")!, then: then)
+            }
+        }
+    }
+
+    private func addVideo(_ url: URL) -> SubscriptionOutcome {
+        do {
+            guard let post = try LocalImporter(repository: library, now: now).importSources([.remote(url)]).first else {
+                return .failed(tr("The video could not be added."))
+            }
+            return .video(post)
+        } catch {
+            return .failed(tr("The video could not be added: {reason}", ["reason": error]))
+        }
+    }
+
+    static func isVideoFile(_ url: URL) -> Bool {
+        ["mp4", "m4v", "webm", "mov", "mkv", "ogv"].contains(url.pathExtension.lowercased())
+    }
+
+    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {
+        refresh((try? library.subscriptions()) ?? [], added: added)
+    }
+
+    /// Refreshes `subscriptions`, `concurrentRefreshes` at a time.
+    func refresh(_ subscriptions: [Subscription], added: @escaping @MainActor ([Post]) -> Void) {
+        var waiting = subscriptions[...]
+        func next() {
+            guard let subscription = waiting.popFirst() else { return }
+            refresh(subscription) { posts in
+                if !posts.isEmpty { added(posts) }
+                next()
+            }
+        }
+        for _ in 0..<Self.concurrentRefreshes { next() }
+    }
+
+    private func refresh(_ subscription: Subscription, done: @escaping @MainActor ([Post]) -> Void) {
+        guard let url = URL(string: subscription.url) else { return done([]) }
+        fetcher.fetch(url, etag: subscription.etag, lastModified: subscription.lastModified) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure):
+                failed(subscription, failure.description)
+                done([])
+            case .success(let fetched) where fetched.notModified:
+                try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(at: now()))
+                events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: nil))
+                done([])
+            case .success(let fetched):
+                guard case .feed(let feed)? = try? FeedDocument.read(fetched.body, base: fetched.url) else {
+                    failed(subscription, tr("The feed can’t be read any more."))
+                    return done([])
+                }
+                done(store(feed, fetched, in: subscription))
+            }
+        }
+    }
+
+    private func failed(_ subscription: Subscription, _ reason: String) {
+        try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(error: reason, at: now()))
+        events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: reason))
+    }
+
+    /// The feed's video entries as posts (each once); what was new.
+    private func store(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription) -> [Post] {
+        let host = URL(string: subscription.url)?.host ?? "web"
+        var added: [Post] = []
+        for entry in feed.entries {
+            guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
+            let name = entry.author ?? (feed.title.isEmpty ? host : feed.title)
+            let post = RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
+                                  // TRANSLATORS: the music line of a followed video, which has its own sound.
+                                  authorName: name, caption: entry.title, music: tr("Original sound"),
+                                  videoURI: rendition.url.absoluteString,
+                                  duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
+                                  created: entry.published ?? now())
+            if let stored = try? library.storeEntry(post) { added.append(stored) }
+        }
+        try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(
+            title: feed.title.isEmpty ? nil : feed.title, imageURL: feed.imageURL?.absoluteString, etag: fetched.etag,
+            lastModified: fetched.lastModified, newCount: added.count, at: now()))
+        events?.emit(.feedRefreshed(url: subscription.url, items: feed.entries.count, added: added.count, error: nil))
+        return added
+    }
+
+    /// "Blender Studio" on video.example is @blender.studio@video.example.
+    static func handle(_ name: String, host: String) -> String {
+        let slug = name.lowercased().unicodeScalars.map { scalar -> String in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "."
+        }.joined().split(separator: ".").joined(separator: ".")
+        return "\(slug.isEmpty ? "channel" : slug)@\(host)"
+    }
+}
+
+/// PeerTube addresses that name a channel or an account rather than its feed.
+enum PeerTubeAddress {
+    case feed(URL)
+    /// The channel's id comes from the public API first.
+    case channelLookup(api: URL, host: String)
+
+    init?(_ url: URL) {
+        guard let host = url.host else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        guard parts.count >= 2 else { return nil }
+        let name = parts[1]
+        switch parts[0] {
+        case "c", "video-channels":
+            guard let api = URL(string: "https://\(host)/api/v1/video-channels/\(name)") else { return nil }
+            self = .channelLookup(api: api, host: host)
+        case "a", "accounts":
+            guard let feed = URL(string: "https://\(host)/feeds/videos.xml?accountName=\(name)") else { return nil }
+            self = .feed(feed)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+public import FeedCore
+public import Foundation
+
+extension SQLiteFeedRepository: SubscriptionRepository {
+    private static let subscriptionColumns = """
+        id, url, title, image_url, etag, last_modified, last_refresh_ms, last_error, new_count
+        """
+
+    private static func subscription(_ row: SQLiteRow) -> Subscription {
+        Subscription(id: row.int64(0), url: row.string(1), title: row.string(2), imageURL: row.optionalString(3),
+                     etag: row.optionalString(4), lastModified: row.optionalString(5),
+                     lastRefresh: row.isNull(6) ? nil : row.date(6), lastError: row.optionalString(7), newCount: row.int(8))
+    }
+
+    public func subscriptions() throws -> [Subscription] {
+        try connection.query("SELECT \(Self.subscriptionColumns) FROM subscriptions ORDER BY lower(title), id", [],
+                             row: Self.subscription)
+    }
+
+    public func subscription(url: String) throws -> Subscription? {
+        try connection.queryFirst("SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE url = ?", [url],
+                                  row: Self.subscription)
+    }
+
+    @discardableResult
+    public func insertSubscription(url: String, title: String) throws -> Subscription {
+        try connection.transaction {
+            try connection.run("INSERT OR IGNORE INTO subscriptions (url, title, created_ms) VALUES (?, ?, ?)", [url, title, Date()])
+            guard let stored = try subscription(url: url) else { throw StorageError.sqlite(code: 0, message: "no subscription", sql: nil) }
+            return stored
+        }
+    }
+
+    public func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord) throws {
+        try connection.run("""
+            UPDATE subscriptions SET title = coalesce(?, title), image_url = coalesce(?, image_url),
+                etag = coalesce(?, etag), last_modified = coalesce(?, last_modified),
+                last_refresh_ms = ?, last_error = ?, new_count = ?
+            WHERE id = ?
+            """, [record.title, record.imageURL, record.etag, record.lastModified, record.at, record.error,
+                  record.newCount, subscriptionID])
+    }
+
+    @discardableResult
+    public func storeEntry(_ entry: RemotePost) throws -> Post? {
+        try connection.transaction {
+            let updated = try connection.run("UPDATE posts SET like_count = max(like_count, ?) WHERE subscription_id = ? AND remote_id = ?",
+                                             [entry.likeCount, entry.subscriptionID, entry.remoteID])
+            guard updated == 0 else { return nil }
+            // Other people's authors are stored once; a refresh never resets a follow.
+            if try author(handle: entry.authorHandle) == nil {
+                try insertAuthor(Author(handle: entry.authorHandle, name: entry.authorName))
+            }
+            let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
+                                              videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
+                                              created: entry.created))
+            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ? WHERE id = ?",
+                               [entry.subscriptionID, entry.remoteID, post.id])
+            return post
+        }
+    }
+
+    public func deleteSubscription(id: Int64) throws {
+        try connection.transaction {
+            try connection.run("""
+                DELETE FROM posts WHERE subscription_id = ? AND NOT liked
+                    AND NOT EXISTS (SELECT 1 FROM comments c JOIN authors a ON a.id = c.author_id
+                                    WHERE c.post_id = posts.id AND a.is_self)
+                """, [id])
+            try connection.run("DELETE FROM subscriptions WHERE id = ?", [id])
+        }
+    }
+}

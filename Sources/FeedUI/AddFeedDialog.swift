@@ -1,0 +1,65 @@
+import GtkKit
+import Localization
+
+/// Ctrl+L: an address to follow (a feed, a channel, a page, an OPML list or a video).
+@MainActor
+final class AddFeedDialog {
+    private let dialog: DialogWindow
+    private let entry = Entry(placeholder: "https://")
+    private let note = Label()
+    var onSubmit: ((String) -> Void)?
+    var onClosed: (() -> Void)?
+
+    init(parent: Window) {
+        dialog = DialogWindow(title: tr("Follow a feed or channel"), parent: parent)
+        dialog.setDefaultSize(width: 420, height: -1)
+        let form = Box(.vertical, spacing: 10)
+        form.addCSSClass("preferences")
+        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let about = Label(tr("A PeerTube channel or account, a Loops or any video feed (RSS, Atom, JSON Feed), a page that announces one, an OPML list, or a video’s address."))
+        about.setWrap(true)
+        about.setXAlign(0)
+        about.addCSSClass("dim-label")
+        form.append(about)
+        entry.setAccessibleLabel(tr("Address"))
+        entry.onActivate { [weak self] in self?.submit() }
+        form.append(entry)
+        note.setWrap(true)
+        note.setXAlign(0)
+        note.isVisible = false
+        form.append(note)
+        let buttons = Box(.horizontal, spacing: 8)
+        buttons.setAlign(horizontal: .end)
+        let cancel = Button(label: tr("Cancel"))
+        cancel.onClicked { [weak self] in self?.close() }
+        let follow = Button(label: tr("Follow"))
+        follow.addCSSClass("suggested-action")
+        follow.onClicked { [weak self] in self?.submit() }
+        buttons.append(cancel)
+        buttons.append(follow)
+        form.append(buttons)
+        dialog.setChild(form)
+        dialog.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+    }
+
+    func present() {
+        dialog.present()
+        entry.grabFocus()
+    }
+
+    func close() {
+        onClosed?()
+        dialog.close()
+    }
+
+    /// Says why what was typed is not an address, and stays open.
+    func refuse(_ message: String) {
+        note.text = message
+        note.isVisible = true
+    }
+
+    private func submit() { onSubmit?(entry.text) }
+}

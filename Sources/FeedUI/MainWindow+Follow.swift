@@ -1,0 +1,41 @@
+import FeedCore
+import Foundation
+import Localization
+
+/// Following a feed or channel from the window (Ctrl+L).
+extension MainWindow {
+    func showAddFeed() {
+        guard let subscriptions = environment.subscriptions else { return }
+        if let addFeedDialog { return addFeedDialog.present() }
+        let dialog = AddFeedDialog(parent: window)
+        dialog.onClosed = { [weak self] in self?.addFeedDialog = nil }
+        dialog.onSubmit = { [weak self, weak dialog] text in
+            guard let self, let dialog else { return }
+            guard let url = SubscriptionMessages.address(from: text) else {
+                return dialog.refuse(tr("That is not a web address."))
+            }
+            dialog.close()
+            importBanner.showProgress(tr("Looking at {address}…", ["address": url.host ?? url.absoluteString]), fraction: nil)
+            subscriptions.add(url) { [weak self] outcome in self?.followed(outcome, address: url.absoluteString) }
+        }
+        addFeedDialog = dialog
+        dialog.present()
+    }
+
+    private func followed(_ outcome: SubscriptionOutcome, address: String) {
+        importBanner.showResult(SubscriptionMessages.message(for: outcome, address: address))
+        switch outcome {
+        case .subscribed(_, let added) where !added.isEmpty:
+            // The newest of them first, next after the video on screen, and shown at once.
+            feed.showNext(added.sorted { $0.created > $1.created })
+            navigator.select(.home)
+            feed.move(by: 1)
+        case .video(let post):
+            feed.showNext([post])
+            navigator.select(.home)
+            feed.move(by: 1)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import FeedCore
+@testable import FeedSources
+import FeedTesting
+import Foundation
+import TestSupport
+import XCTest
+
+/// Following feeds against a fake fetcher and the in-memory library.
+final class SubscriptionServiceTests: XCTestCase {
+    private static let feedURL = URL(string: "https://video.example/feeds/videos.xml?videoChannelId=7")!
+
+    private static func rss(_ ids: ClosedRange<Int>) -> String {
+        let items = ids.map { id in
+            """
+            <item><guid>v\(id)</guid><title>Clip \(id)</title><pubDate>Tue, 0\(id % 9 + 1) Dec 2026 10:00:00 GMT</pubDate>
+              <dc:creator>Blender Studio</dc:creator>
+              <media:group>
+                <media:content url="https://video.example/\(id)-1080.mp4" type="video/mp4" height="1080"/>
+                <media:content url="https://video.example/\(id)-720.mp4" type="video/mp4" height="720"/>
+              </media:group></item>
+            """
+        }.joined()
+        return """
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+            <channel><title>Blender Studio</title>\(items)</channel></rss>
+            """
+    }
+
+    @MainActor
+    private static func add(_ service: SubscriptionService, _ url: URL) -> SubscriptionOutcome? {
+        var outcome: SubscriptionOutcome?
+        service.add(url) { outcome = $0 }
+        return outcome
+    }
+
+    func testAFeedIsFollowedItsVideosStoredOnceAndARefreshAddsOnlyWhatIsNew() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
+            fetcher.serve(Self.feedURL, Self.rss(1...3), etag: "\"a\"")
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: events, pageHeight: 640)
+            guard case .subscribed(let subscription, let added)? = Self.add(service, Self.feedURL) else {
+                return XCTFail("not subscribed")
+            }
+            XCTAssertEqual(subscription.title, "Blender Studio")
+            XCTAssertEqual(added.map(\.caption), ["Clip 1", "Clip 2", "Clip 3"])
+            XCTAssertEqual(added.first?.videoURI, "https://video.example/1-720.mp4", "the smallest rendition at least the page's height")
+            XCTAssertEqual(added.first?.author.handle, "blender.studio@video.example")
+            XCTAssertEqual(events.events.last, .feedRefreshed(url: Self.feedURL.absoluteString, items: 3, added: 3, error: nil))
+            XCTAssertEqual(Self.add(service, Self.feedURL), .alreadySubscribed(try XCTUnwrap(library.subscription(url: Self.feedURL.absoluteString))))
+
+            var refreshed: [[Post]] = []
+            service.refreshAll { refreshed.append($0) }
+            XCTAssertEqual(fetcher.requests.last?.etag, "\"a\"", "a conditional GET")
+            XCTAssertEqual(refreshed, [], "nothing changed (304)")
+            fetcher.serve(Self.feedURL, Self.rss(1...5), etag: "\"b\"")
+            service.refreshAll { refreshed.append($0) }
+            XCTAssertEqual(refreshed.flatMap { $0.map(\.caption) }, ["Clip 4", "Clip 5"], "a re-fetch never stores an entry twice")
+            XCTAssertEqual(try library.postCount(), 5)
+        }
+    }
+
+    func testAPageAnnouncingAFeedAndAChannelPageAreFollowedAsTheirFeeds() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let page = URL(string: "https://ann.example/clips")!
+            fetcher.serve(page, #"<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head></html>"#)
+            fetcher.serve(URL(string: "https://ann.example/rss")!, Self.rss(1...1))
+            fetcher.serve(URL(string: "https://video.example/api/v1/video-channels/blender")!, #"{"id": 7, "name": "blender"}"#)
+            fetcher.serve(Self.feedURL, Self.rss(2...2))
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            guard case .subscribed(let fromPage, _)? = Self.add(service, page) else { return XCTFail("the page's feed") }
+            XCTAssertEqual(fromPage.url, "https://ann.example/rss")
+            guard case .subscribed(let channel, _)? = Self.add(service, URL(string: "https://video.example/c/blender/videos")!) else {
+                return XCTFail("the channel")
+            }
+            XCTAssertEqual(channel.url, Self.feedURL.absoluteString, "resolved through PeerTube's API")
+        }
+    }
+
+    func testWhatCannotBeFollowedIsSaidAndAFailedRefreshIsKept() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: events)
+            XCTAssertEqual(Self.add(service, URL(string: "file:///etc/passwd")!), .failed("Only web addresses (http or https) can be followed."))
+            let garbage = URL(string: "https://x.example/feed")!
+            fetcher.serve(garbage, "<rss><channel><item>")
+            guard case .failed(let reason)? = Self.add(service, garbage) else { return XCTFail("garbage was followed") }
+            XCTAssertTrue(reason.contains("malformed"), reason)
+            guard case .video(let video)? = Self.add(service, URL(string: "https://x.example/clip.mp4")!) else {
+                return XCTFail("a video's address is one post")
+            }
+            XCTAssertEqual(video.videoURI, "https://x.example/clip.mp4")
+
+            fetcher.serve(Self.feedURL, Self.rss(1...1))
+            _ = Self.add(service, Self.feedURL)
+            fetcher.documents[Self.feedURL] = .failure(FetchFailure("the server answered 500"))
+            service.refreshAll { _ in }
+            XCTAssertEqual(try library.subscriptions().first?.lastError, "the server answered 500")
+            XCTAssertEqual(events.events.last, .feedRefreshed(url: Self.feedURL.absoluteString, items: 0, added: 0,
+                                                              error: "the server answered 500"))
+            XCTAssertEqual(try library.postCount(), 2, "the posts it had stay")
+        }
+    }
+
+    func testAnOPMLListFollowsEachOfItsFeedsAndUnsubscribingKeepsWhatYouLiked() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let list = URL(string: "https://me.example/subs.opml")!
+            fetcher.serve(list, OPML.write([OPMLOutline(feedURL: Self.feedURL, title: "Blender")], title: "mine"))
+            fetcher.serve(Self.feedURL, Self.rss(1...2))
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            guard case .imported(let made)? = Self.add(service, list) else { return XCTFail("the list") }
+            XCTAssertEqual(made.map(\.url), [Self.feedURL.absoluteString])
+            XCTAssertEqual(try library.postCount(), 2, "each imported feed is refreshed")
+            let liked = try XCTUnwrap(library.feedPage(after: nil, limit: 5).first)
+            try library.setLiked(postID: liked.id, liked: true)
+            try library.deleteSubscription(id: made[0].id)
+            XCTAssertEqual(try library.feedPage(after: nil, limit: 5).map(\.id), [liked.id], "a liked video stays")
+            XCTAssertEqual(try library.subscriptions(), [])
+        }
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A loopback server for the end-to-end tests that behaves as a PeerTube instance does where
+Loopfeed meets it: its channel feed (RSS 2.0 + Media RSS, one media:content per resolution in a
+media:group, a torrent beside them) answers 406 to a request without an Accept header that
+names it, carries an ETag, and the videos are served with byte ranges. Prints its port.
+
+    feed_server.py DIR     (the .mp4 files in DIR are the channel's videos, newest first by name)
+"""
+import os
+import sys
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.abspath(sys.argv[1])
+
+
+def videos():
+    return sorted((name for name in os.listdir(ROOT) if name.endswith(".mp4")), reverse=True)
+
+
+def feed(host):
+    items = []
+    for index, name in enumerate(videos()):
+        stem = name[:-4]
+        date = formatdate(1796119200 - index * 3600, usegmt=True)
+        items.append(f"""
+    <item><title>{stem}</title><link>http://{host}/w/{stem}</link><guid>http://{host}/w/{stem}</guid>
+      <pubDate>{date}</pubDate><dc:creator>Test Channel</dc:creator>
+      <description>&lt;p&gt;The clip &lt;b&gt;{stem}&lt;/b&gt;&lt;/p&gt;</description>
+      <media:group>
+        <media:content url="http://{host}/videos/{name}" type="video/mp4" height="320" duration="1"/>
+        <media:content url="http://{host}/torrents/{stem}.torrent" type="application/x-bittorrent" height="320"/>
+      </media:group></item>""")
+    return f"""<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel><title>Test Channel</title><link>http://{host}/c/test</link>{''.join(items)}
+  </channel></rss>""".encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        host = self.headers.get("Host", "127.0.0.1")
+        if self.path.startswith("/feeds/videos.xml"):
+            accept = self.headers.get("Accept", "")
+            if "rss" not in accept and "xml" not in accept:
+                return self.reply(406, b"Not Acceptable", "text/plain")
+            body = feed(host)
+            etag = f'"{len(videos())}"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return
+            return self.reply(200, body, "application/rss+xml; charset=utf-8", {"ETag": etag})
+        if self.path.startswith("/videos/"):
+            path = os.path.join(ROOT, os.path.basename(self.path))
+            if not os.path.isfile(path):
+                return self.reply(404, b"no such video", "text/plain")
+            with open(path, "rb") as f:
+                data = f.read()
+            wanted = self.headers.get("Range", "")
+            if wanted.startswith("bytes="):
+                start_text, _, end_text = wanted[6:].partition("-")
+                start = int(start_text or 0)
+                end = int(end_text) if end_text else len(data) - 1
+                part = data[start:end + 1]
+                return self.reply(206, part, "video/mp4", {"Content-Range": f"bytes {start}-{start + len(part) - 1}/{len(data)}",
+                                                           "Accept-Ranges": "bytes"})
+            return self.reply(200, data, "video/mp4", {"Accept-Ranges": "bytes"})
+        self.reply(404, b"no such thing", "text/plain")
+
+    def reply(self, status, body, content_type, headers=None):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()
