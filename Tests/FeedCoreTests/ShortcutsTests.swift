@@ -25,7 +25,8 @@ final class ShortcutsTests: XCTestCase {
     }
 
     func testModifiersThatNoShortcutNamesMatchNothing() {
-        XCTAssertNil(Shortcuts.action(forKey: "l", control: true, alt: false), "Ctrl+L is not like")
+        XCTAssertEqual(Shortcuts.action(forKey: "l", control: true, alt: false), .addFeed, "Ctrl+L follows, it does not like")
+        XCTAssertNil(Shortcuts.action(forKey: "k", control: true, alt: false), "Ctrl+K is not previous")
         XCTAssertNil(Shortcuts.action(forKey: "Down", control: false, alt: true))
         XCTAssertNil(Shortcuts.action(forKey: "L", control: false, alt: false), "Shift+L types a capital")
         XCTAssertNil(Shortcuts.action(forKey: "x", control: false, alt: false))
