@@ -55,4 +55,14 @@ public protocol FeedSubscribing: AnyObject {
     func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void)
     /// Refreshes every subscription, a few at a time; `added` gets each one's new posts.
     func refreshAll(added: @escaping @MainActor ([Post]) -> Void)
+    /// What is followed, by title.
+    func subscriptions() -> [Subscription]
+    /// Refreshes one; `done` gets its new posts.
+    func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void)
+    /// Stops following (its posts go, except those liked or commented on).
+    func unsubscribe(id: Int64) throws
+    /// Follows every feed an OPML file on this machine lists.
+    func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void)
+    /// Writes what is followed as an OPML file.
+    func exportOPML(to file: URL) throws
 }

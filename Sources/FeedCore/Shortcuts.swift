@@ -6,7 +6,7 @@ public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
     case mute, fullscreen, leave
-    case addFiles, addFolder, addFeed, preferences, showShortcuts, quit
+    case addFiles, addFolder, addFeed, following, preferences, showShortcuts, quit
 }
 
 /// One shortcut: the keys (GTK accelerator syntax: "Down", "j", "<Control>f"), what it does and
@@ -57,6 +57,7 @@ public struct Shortcut: Sendable, Equatable {
         case .addFiles: tr("Add videos from files")
         case .addFolder: tr("Add a folder of videos")
         case .addFeed: tr("Follow a feed or channel")
+        case .following: tr("What you follow")
         case .preferences: tr("Preferences")
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
@@ -83,6 +84,7 @@ public enum Shortcuts {
         Shortcut(action: .addFiles, keys: ["<Control>o"], section: .application),
         Shortcut(action: .addFolder, keys: ["<Control><Shift>o"], section: .application),
         Shortcut(action: .addFeed, keys: ["<Control>l"], section: .application),
+        Shortcut(action: .following, keys: ["<Control><Shift>l"], section: .application),
         Shortcut(action: .preferences, keys: ["<Control>comma"], section: .application),
         Shortcut(action: .showShortcuts, keys: ["<Control>question", "<Control><Shift>slash"], section: .application),
         Shortcut(action: .quit, keys: ["<Control>q"], section: .application),

@@ -122,6 +122,33 @@ public final class SubscriptionService: FeedSubscribing {
         ["mp4", "m4v", "webm", "mov", "mkv", "ogv"].contains(url.pathExtension.lowercased())
     }
 
+    public func subscriptions() -> [Subscription] { (try? library.subscriptions()) ?? [] }
+
+    public func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {
+        guard let subscription = subscriptions().first(where: { $0.id == id }) else { return done([]) }
+        refresh(subscription, done: done)
+    }
+
+    public func unsubscribe(id: Int64) throws { try library.deleteSubscription(id: id) }
+
+    public func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return then(.failed(tr("“{file}” can’t be read.", ["file": file.lastPathComponent])))
+        }
+        guard case .subscriptions(let outlines)? = try? FeedDocument.read(Array(data), base: nil) else {
+            return then(.failed(tr("“{file}” is not an OPML list of feeds.", ["file": file.lastPathComponent])))
+        }
+        importOutlines(outlines, then: then)
+    }
+
+    public func exportOPML(to file: URL) throws {
+        let outlines = subscriptions().compactMap { subscription in
+            URL(string: subscription.url).map { OPMLOutline(feedURL: $0, title: subscription.title) }
+        }
+        // TRANSLATORS: the title inside an exported list of subscriptions.
+        try Data(OPML.write(outlines, title: tr("Loopfeed subscriptions")).utf8).write(to: file, options: .atomic)
+    }
+
     public func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {
         refresh((try? library.subscriptions()) ?? [], added: added)
     }

@@ -5,7 +5,8 @@ import Localization
 @MainActor
 final class AddFeedDialog {
     private let dialog: DialogWindow
-    private let entry = Entry(placeholder: "https://")
+    // TRANSLATORS: the placeholder of the address field; usually kept as it is.
+    private let entry = Entry(placeholder: tr("https://"))
     private let note = Label()
     var onSubmit: ((String) -> Void)?
     var onClosed: (() -> Void)?

@@ -11,14 +11,14 @@ import VideoBridge
 @MainActor
 final class FeedController {
     let view: FeedView
-    private let env: FeedEnvironment
-    private let slots: [PageSlot]
-    private let pool: PlayerPool
-    private let store: FeedStore
-    private var preferences: Preferences
+    let env: FeedEnvironment
+    let slots: [PageSlot]
+    let pool: PlayerPool
+    let store: FeedStore
+    var preferences: Preferences
 
-    private let gestures: FeedGestures
-    private let animator: PageAnimator
+    let gestures: FeedGestures
+    let animator: PageAnimator
 
     private var firstFrame = FirstFrameClock()
     private var userPaused = false
@@ -159,7 +159,7 @@ final class FeedController {
     var canGoNext: Bool { store.canGoNext }
     var canGoPrevious: Bool { store.canGoPrevious }
 
-    private var currentSlot: PageSlot? { slots.first { $0.index == store.index && $0.index != nil } }
+    var currentSlot: PageSlot? { slots.first { $0.index == store.index && $0.index != nil } }
 
     /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
     func move(by delta: Int) {
@@ -198,31 +198,6 @@ final class FeedController {
         view.offset = 0
         afterPageChange()
         view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
-    }
-
-    /// Videos that arrived in a library folder come next, after the one on screen (which goes on
-    /// playing): the next swipe shows them.
-    func showNext(_ posts: [Post]) {
-        guard !posts.isEmpty else { return }
-        let wasEmpty = store.current == nil
-        store.insertNext(posts)
-        if wasEmpty { return start(inputUs: env.clock.nowMicroseconds()) }
-        if !animator.isRunning, !gestures.dragging { assignSlots() }
-    }
-
-    /// Takes the current post out of the library and the feed (Remove from feed on the error
-    /// card of a file that is gone); the next post takes its place.
-    private func remove(_ post: Post?) {
-        guard let post, post.id == store.current?.id else { return }
-        do {
-            try store.remove(post)
-        } catch {
-            env.events?.emit(.error(kind: "storage", message: "\(error)", postID: post.id))
-            return view.flash(tr("Couldn’t remove the post: {error}", ["error": error]))
-        }
-        for slot in slots { slot.clear() }
-        view.flash(tr("Removed from your feed"))
-        start(inputUs: env.clock.nowMicroseconds())
     }
 
     /// Moves the store, reporting the end of the feed; returns whether the page changed.
@@ -332,7 +307,7 @@ final class FeedController {
     }
 
     /// Gives every slot its post for the current position and orders them on screen.
-    private func assignSlots() {
+    func assignSlots() {
         let wanted = store.assignment(loaded: slots.map(\.index))
         for (slot, index) in zip(slots, wanted) {
             guard let index else {
@@ -497,31 +472,5 @@ final class FeedController {
     private func share(_ post: Post) {
         let slot = slots.first { $0.post?.id == post.id && $0.index == store.index } ?? slots.first { $0.post?.id == post.id }
         sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor)
-    }
-
-    var volume: Double { preferences.volume }
-    var muted: Bool { preferences.muted }
-
-    func setVolume(_ volume: Double) {
-        preferences.volume = min(1, max(0, volume))
-        pool.volume = preferences.volume
-        let chosen = preferences.volume
-        env.preferences.update { $0.volume = chosen }
-    }
-
-    func toggleMute() {
-        preferences.muted.toggle()
-        pool.muted = preferences.muted
-        for slot in slots { slot.setMuted(preferences.muted) }
-        let muted = preferences.muted
-        env.preferences.update { $0.muted = muted }
-        view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
-    }
-
-    /// Position and length of the current video in microseconds (MPRIS).
-    var positionUs: Int64 { Int64((currentSlot?.player.position ?? 0) / 1000) }
-    var durationUs: Int64 {
-        if let duration = currentSlot?.player.duration { return Int64(duration / 1000) }
-        return Int64((store.current?.duration ?? 0) * 1_000_000)
     }
 }

@@ -14,4 +14,10 @@ extension FileChooser.Labels {
         // TRANSLATORS: the folder chooser's buttons (the underscore marks the access key).
         Self(accept: tr("_Add"), cancel: tr("_Cancel"))
     }
+
+    /// Choosing where to save.
+    static var saving: Self {
+        // TRANSLATORS: the save chooser's buttons (the underscore marks the access key).
+        Self(accept: tr("_Save"), cancel: tr("_Cancel"))
+    }
 }

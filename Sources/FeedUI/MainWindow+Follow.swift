@@ -22,6 +22,31 @@ extension MainWindow {
         dialog.present()
     }
 
+    func showFollowing() {
+        guard let subscriptions = environment.subscriptions else { return }
+        if let followingWindow { return followingWindow.present() }
+        let store = FollowingStore(service: subscriptions)
+        store.onAdded = { [weak self] posts in self?.feed.showNext(posts) }
+        let shown = FollowingWindow(store: store, parent: window)
+        shown.onImport = { [weak shown] file in
+            subscriptions.importOPML(file: file) { outcome in
+                shown?.say(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))
+                store.reload()
+            }
+        }
+        shown.onExport = { file in
+            do {
+                try subscriptions.exportOPML(to: file)
+                return nil
+            } catch {
+                return tr("Couldn’t save {file}: {reason}", ["file": file.lastPathComponent, "reason": error])
+            }
+        }
+        shown.onClosed = { [weak self] in self?.followingWindow = nil }
+        followingWindow = shown
+        shown.present()
+    }
+
     private func followed(_ outcome: SubscriptionOutcome, address: String) {
         importBanner.showResult(SubscriptionMessages.message(for: outcome, address: address))
         switch outcome {

@@ -30,6 +30,8 @@ extension MainWindow {
         application.setAccelerators(Shortcuts.shortcut(for: .addFolder).keys, forAction: "app.add-folder")
         application.addAction("add-feed") { [weak self] in self?.showAddFeed() }
         application.setAccelerators(Shortcuts.shortcut(for: .addFeed).keys, forAction: "app.add-feed")
+        application.addAction("following") { [weak self] in self?.showFollowing() }
+        application.setAccelerators(Shortcuts.shortcut(for: .following).keys, forAction: "app.following")
         application.addAction("preferences") { [weak self] in self?.showPreferences() }
         application.setAccelerators(Shortcuts.shortcut(for: .preferences).keys, forAction: "app.preferences")
     }

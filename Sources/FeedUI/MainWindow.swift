@@ -171,6 +171,8 @@ public final class MainWindow: PlaybackControl {
         preferencesWindow = nil
         addFeedDialog?.close()
         addFeedDialog = nil
+        followingWindow?.close()
+        followingWindow = nil
     }
 
     /// Shows the window and starts the feed.
@@ -288,6 +290,7 @@ public final class MainWindow: PlaybackControl {
     let preferencesEditor: PreferencesEditor
     var preferencesWindow: PreferencesWindow?
     var addFeedDialog: AddFeedDialog?
+    var followingWindow: FollowingWindow?
     var library: (any LibraryWatching)? { environment.library }
     /// The library folders being watched (to tell a folder just added from the others).
     var watchedFolders: [String] = []

@@ -14,6 +14,8 @@ public final class FileChooser {
         /// One file, or several with `multiple`.
         case open(multiple: Bool)
         case selectFolder
+        /// A file to write, its name suggested.
+        case save(suggestedName: String)
     }
 
     /// What the chooser says: the accept and cancel buttons, the offered filter's name and
@@ -40,11 +42,13 @@ public final class FileChooser {
         let gtkAction = switch action {
         case .open: GTK_FILE_CHOOSER_ACTION_OPEN
         case .selectFolder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+        case .save: GTK_FILE_CHOOSER_ACTION_SAVE
         }
         let native: OpaquePointer = gtk_file_chooser_native_new(title, parent.handle.typed(GtkWindow.self), gtkAction,
                                                                 labels.accept, labels.cancel)!
         chooser = GObjectHandle(adopting: UnsafeMutableRawPointer(native))
         if case .open(multiple: true) = action { gtk_file_chooser_set_select_multiple(native, 1) }
+        if case .save(let name) = action { gtk_file_chooser_set_current_name(native, name) }
         guard let kind else { return }
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, labels.filter)

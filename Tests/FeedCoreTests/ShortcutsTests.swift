@@ -33,7 +33,7 @@ final class ShortcutsTests: XCTestCase {
     }
 
     func testOnlyTheModifiedShortcutsAreApplicationAccelerators() {
-        XCTAssertEqual(Set(Shortcuts.all.filter(\.isAccelerator).map(\.action)), [.search, .addFiles, .addFolder, .addFeed, .preferences, .showShortcuts, .quit])
+        XCTAssertEqual(Set(Shortcuts.all.filter(\.isAccelerator).map(\.action)), [.search, .addFiles, .addFolder, .addFeed, .following, .preferences, .showShortcuts, .quit])
     }
 
     func testTheShortcutsWindowListsEveryShortcutUnderItsSection() {

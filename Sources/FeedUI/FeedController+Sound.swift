@@ -1,0 +1,31 @@
+import FeedCore
+import Localization
+
+/// The feed's sound (volume and mute, kept in the preferences) and the position MPRIS reads.
+extension FeedController {
+    var volume: Double { preferences.volume }
+    var muted: Bool { preferences.muted }
+
+    func setVolume(_ volume: Double) {
+        preferences.volume = min(1, max(0, volume))
+        pool.volume = preferences.volume
+        let chosen = preferences.volume
+        env.preferences.update { $0.volume = chosen }
+    }
+
+    func toggleMute() {
+        preferences.muted.toggle()
+        pool.muted = preferences.muted
+        for slot in slots { slot.setMuted(preferences.muted) }
+        let muted = preferences.muted
+        env.preferences.update { $0.muted = muted }
+        view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
+    }
+
+    /// Position and length of the current video in microseconds (MPRIS).
+    var positionUs: Int64 { Int64((currentSlot?.player.position ?? 0) / 1000) }
+    var durationUs: Int64 {
+        if let duration = currentSlot?.player.duration { return Int64(duration / 1000) }
+        return Int64((store.current?.duration ?? 0) * 1_000_000)
+    }
+}

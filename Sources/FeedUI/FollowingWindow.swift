@@ -1,0 +1,122 @@
+import FeedCore
+import Foundation
+import GtkKit
+import Localization
+
+/// Following (Ctrl+Shift+L, or from Preferences): the feeds and channels followed, each with
+/// its last refresh or error, Refresh and Unsubscribe; OPML import and export.
+@MainActor
+final class FollowingWindow {
+    private let store: FollowingStore
+    private let dialog: DialogWindow
+    private let list = Box(.vertical, spacing: 8)
+    private let note = Label()
+    private var chooser: FileChooser?
+    var onImport: ((URL) -> Void)?
+    var onExport: ((URL) -> String?)?
+    var onClosed: (() -> Void)?
+
+    init(store: FollowingStore, parent: Window) {
+        self.store = store
+        dialog = DialogWindow(title: tr("Following"), parent: parent)
+        dialog.setDefaultSize(width: 440, height: -1)
+        let form = Box(.vertical, spacing: 10)
+        form.addCSSClass("preferences")
+        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        form.append(list)
+        note.setWrap(true)
+        note.setXAlign(0)
+        note.isVisible = false
+        form.append(note)
+        let buttons = Box(.horizontal, spacing: 8)
+        let refresh = Button(label: tr("Refresh all"))
+        refresh.onClicked { [weak self] in self?.store.refreshAll() }
+        let importButton = Button(label: tr("Import OPML…"))
+        importButton.onClicked { [weak self] in self?.chooseImport() }
+        let export = Button(label: tr("Export OPML…"))
+        export.onClicked { [weak self] in self?.chooseExport() }
+        buttons.append(refresh)
+        buttons.append(importButton)
+        buttons.append(export)
+        form.append(buttons)
+        dialog.setChild(form)
+        dialog.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+        store.onChange = { [weak self] in self?.show() }
+        show()
+    }
+
+    func present() { dialog.present() }
+    func close() { dialog.close() }
+
+    func say(_ message: String) {
+        note.text = message
+        note.isVisible = true
+    }
+
+    private func show() {
+        list.removeAll()
+        if store.rows.isEmpty {
+            let none = Label(tr("You follow no feeds yet: Ctrl+L adds one."))
+            none.setWrap(true)
+            none.setXAlign(0)
+            list.append(none)
+        }
+        for subscription in store.rows {
+            let row = Box(.horizontal, spacing: 8)
+            let text = Box(.vertical, spacing: 2)
+            text.setExpand(horizontal: true, vertical: false)
+            let title = Label(subscription.title.isEmpty ? subscription.url : subscription.title)
+            title.setEllipsizeEnd()
+            title.setXAlign(0)
+            title.addCSSClass("preferences-heading")
+            title.tooltip = subscription.url
+            let line = Label(store.line(for: subscription))
+            line.setWrap(true)
+            line.setXAlign(0)
+            line.addCSSClass(subscription.lastError == nil ? "dim-label" : "device-missing")
+            text.append(title)
+            text.append(line)
+            let refresh = Button(iconName: "view-refresh-symbolic")
+            refresh.setAccessibleLabel(tr("Refresh {title}", ["title": subscription.title]))
+            refresh.tooltip = tr("Refresh")
+            refresh.onClicked { [weak self] in self?.store.refresh(subscription.id) }
+            let remove = Button(label: tr("Unsubscribe"))
+            remove.setAccessibleLabel(tr("Unsubscribe from {title}", ["title": subscription.title]))
+            remove.onClicked { [weak self] in
+                guard let self else { return }
+                if let failure = store.unsubscribe(subscription.id) { say(failure) }
+            }
+            row.append(text)
+            row.append(refresh)
+            row.append(remove)
+            list.append(row)
+        }
+    }
+
+    private func chooseImport() {
+        guard chooser == nil else { return }
+        let chooser = FileChooser(title: tr("Import subscriptions"), parent: dialog, kind: nil,
+                                  labels: .opening(tr("OPML files")))
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            self?.chooser = nil
+            if let path { self?.onImport?(URL(fileURLWithPath: path)) }
+        }
+    }
+
+    private func chooseExport() {
+        guard chooser == nil else { return }
+        let chooser = FileChooser(title: tr("Export subscriptions"), parent: dialog, action: .save(suggestedName: "loopfeed.opml"),
+                                  kind: nil, labels: .saving)
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            guard let self else { return }
+            self.chooser = nil
+            guard let path else { return }
+            say(onExport?(URL(fileURLWithPath: path)) ?? tr("Saved {file}.", ["file": URL(fileURLWithPath: path).lastPathComponent]))
+        }
+    }
+}
