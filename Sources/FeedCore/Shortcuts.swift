@@ -6,7 +6,7 @@ public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
     case mute, fullscreen, leave
-    case addFiles, addFolder, addFeed, following, preferences, showShortcuts, quit
+    case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
 }
 
 /// One shortcut: the keys (GTK accelerator syntax: "Down", "j", "<Control>f"), what it does and
@@ -35,7 +35,9 @@ public struct Shortcut: Sendable, Equatable {
 
     /// Whether it is a GApplication action with accelerators (works while typing), rather than
     /// a single key that must never fire while text has focus.
-    public var isAccelerator: Bool { keys.allSatisfy { $0.hasPrefix("<") } && action != .post }
+    /// Application accelerators fire wherever the focus is; Post and paste are the window's own
+    /// keys, because a text field must keep Ctrl+Enter and Ctrl+V.
+    public var isAccelerator: Bool { keys.allSatisfy { $0.hasPrefix("<") } && action != .post && action != .pasteAddress }
 
     public var title: String {
         switch action {
@@ -58,6 +60,7 @@ public struct Shortcut: Sendable, Equatable {
         case .addFolder: tr("Add a folder of videos")
         case .addFeed: tr("Follow a feed or channel")
         case .following: tr("What you follow")
+        case .pasteAddress: tr("Follow the web address on the clipboard")
         case .preferences: tr("Preferences")
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
@@ -85,6 +88,7 @@ public enum Shortcuts {
         Shortcut(action: .addFolder, keys: ["<Control><Shift>o"], section: .application),
         Shortcut(action: .addFeed, keys: ["<Control>l"], section: .application),
         Shortcut(action: .following, keys: ["<Control><Shift>l"], section: .application),
+        Shortcut(action: .pasteAddress, keys: ["<Control>v"], section: .application),
         Shortcut(action: .preferences, keys: ["<Control>comma"], section: .application),
         Shortcut(action: .showShortcuts, keys: ["<Control>question", "<Control><Shift>slash"], section: .application),
         Shortcut(action: .quit, keys: ["<Control>q"], section: .application),

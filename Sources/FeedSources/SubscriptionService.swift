@@ -118,7 +118,8 @@ public final class SubscriptionService: FeedSubscribing {
         }
     }
 
-    static func isVideoFile(_ url: URL) -> Bool {
+    /// A video's own address (by its name), which is one post rather than a feed to follow.
+    public static func isVideoFile(_ url: URL) -> Bool {
         ["mp4", "m4v", "webm", "mov", "mkv", "ogv"].contains(url.pathExtension.lowercased())
     }
 

@@ -49,6 +49,8 @@ public struct FeedEnvironment {
     public var importer: any VideoImporting
     /// Follows feeds and channels (FeedSources' SubscriptionService in the app); nil: none.
     public var subscriptions: (any FeedSubscribing)?
+    /// Web addresses named on the command line that are not a video's: followed at start.
+    public var addressesToFollow: [URL] = []
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.
     public var library: (any LibraryWatching)?
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers

@@ -15,11 +15,27 @@ extension MainWindow {
                 return dialog.refuse(tr("That is not a web address."))
             }
             dialog.close()
-            importBanner.showProgress(tr("Looking at {address}…", ["address": url.host ?? url.absoluteString]), fraction: nil)
-            subscriptions.add(url) { [weak self] outcome in self?.followed(outcome, address: url.absoluteString) }
+            follow(url)
         }
         addFeedDialog = dialog
         dialog.present()
+    }
+
+    /// Follows a web address pasted onto the window (not into a text field).
+    func pasteAddress() {
+        window.readClipboardText { [weak self] text in
+            guard let self else { return }
+            guard let text, let url = SubscriptionMessages.pastedAddress(from: text) else {
+                return importBanner.showResult(tr("The clipboard holds no web address to follow."))
+            }
+            follow(url)
+        }
+    }
+
+    func follow(_ url: URL) {
+        guard let subscriptions = environment.subscriptions else { return }
+        importBanner.showProgress(tr("Looking at {address}…", ["address": url.host ?? url.absoluteString]), fraction: nil)
+        subscriptions.add(url) { [weak self] outcome in self?.followed(outcome, address: url.absoluteString) }
     }
 
     func showFollowing() {

@@ -41,6 +41,10 @@ extension MainWindow {
         let action = Shortcuts.action(forKey: key.name, control: control, alt: alt, shift: key.modifiers.contains(.shift))
         let onCreate = navigator.current == .tab(.create)
         if action == .post, onCreate { return create.postShortcut() }
+        if action == .pasteAddress, !window.focusIsInText {
+            pasteAddress()
+            return true
+        }
         // The other modified shortcuts are application actions with accelerators.
         if control || alt { return false }
         // Single-key shortcuts never fire while typing, nor while the share menu has the keys.

@@ -29,4 +29,13 @@ enum SubscriptionMessages {
         guard let url = URL(string: withScheme), url.host?.isEmpty == false else { return nil }
         return url
     }
+
+    /// Pasted text as an address: only what says http:// or https:// itself (a word on the
+    /// clipboard is not taken for a host).
+    static func pastedAddress(from text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = address(from: trimmed), let scheme = url.scheme?.lowercased(),
+              trimmed.lowercased().hasPrefix(scheme + "://"), scheme == "http" || scheme == "https" else { return nil }
+        return url
+    }
 }

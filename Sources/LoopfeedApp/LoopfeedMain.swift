@@ -88,12 +88,15 @@ public enum LoopfeedMain {
         }
 
         let collected = MediaPathCollector().collect(options.inputs)
+        func isFeedAddress(_ source: MediaSource) -> Bool {
+            if case .remote(let url) = source { !SubscriptionService.isVideoFile(url) } else { false }
+        }
         for problem in collected.problems {
             report("path", tr("Skipped {path}: {reason}", ["reason": problem.reason.text, "path": problem.path]))
         }
         var pinned: [Post] = []
         do {
-            pinned = try LocalImporter(repository: library).importSources(collected.sources)
+            pinned = try LocalImporter(repository: library).importSources(collected.sources.filter { !isFeedAddress($0) })
         } catch {
             report("storage", tr("Couldn’t add the files to the library: {error}", ["error": error]))
         }
@@ -128,6 +131,10 @@ public enum LoopfeedMain {
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
         let camera = options.camera
         environment.makeDevices = { CameraChoice.shared(option: camera) }
+        // A web address that is not a video's is followed once the window is up.
+        environment.addressesToFollow = collected.sources.compactMap { source in
+            if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
+        }
         environment.library = LibraryWatcher(repository: library)
         environment.subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
                                                         events: events)

@@ -26,6 +26,7 @@ final class ShortcutsTests: XCTestCase {
 
     func testModifiersThatNoShortcutNamesMatchNothing() {
         XCTAssertEqual(Shortcuts.action(forKey: "l", control: true, alt: false), .addFeed, "Ctrl+L follows, it does not like")
+        XCTAssertEqual(Shortcuts.action(forKey: "v", control: true, alt: false), .pasteAddress)
         XCTAssertNil(Shortcuts.action(forKey: "k", control: true, alt: false), "Ctrl+K is not previous")
         XCTAssertNil(Shortcuts.action(forKey: "Down", control: false, alt: true))
         XCTAssertNil(Shortcuts.action(forKey: "L", control: false, alt: false), "Shift+L types a capital")

@@ -284,6 +284,48 @@ def case_a_followed_channel_plays_its_videos(ctx: Context) -> None:
         server.wait(5)
 
 
+def case_a_pasted_address_is_followed(ctx: Context) -> None:
+    """Ctrl+V on the window (not in a text field) follows the web address on the clipboard;
+    text that is not one is refused with a message and nothing is fetched."""
+    folder = ctx.case_tmp / "pasted"
+    folder.mkdir(parents=True, exist_ok=True)
+    make_clip(folder / "clip-1.mp4", seconds=1, width=180, height=320, color=0xC0C040)
+    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    clipboard: subprocess.Popen | None = None
+    try:
+        port = int(server.stdout.readline().strip())
+        app, _ = launch_clips(ctx, "paste", count=1)
+        wait_started(app)
+        ctx.pointer_into_window()
+
+        def copy(text: str) -> subprocess.Popen:
+            holder = subprocess.Popen(["xclip", "-selection", "clipboard", "-loops", "0"], env=ctx.session.env,
+                                      stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            holder.stdin.write(text.encode())
+            holder.stdin.close()
+            time.sleep(0.3)
+            return holder
+
+        clipboard = copy("just some words")
+        since = app.cursor()
+        ctx.key("ctrl+v")
+        time.sleep(1.0)
+        expect(not app.find("feed_refreshed", since), "plain words were fetched as an address")
+        clipboard.terminate()
+        clipboard = copy(f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=9")
+        since = app.cursor()
+        ctx.key("ctrl+v")
+        refreshed = app.wait("feed_refreshed", 15, since, what="feed_refreshed after pasting the address")
+        expect(refreshed.get("added") == 1 and not refreshed.get("error"), f"the pasted address gave {refreshed}")
+        quit_app(app)
+    finally:
+        if clipboard:
+            clipboard.terminate()
+        server.terminate()
+        server.wait(5)
+
+
 def db_post_by_uri(app: App, uri: str) -> dict:
     import sqlite3
     con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
@@ -301,4 +343,5 @@ SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("preferences_are_gsettings_and_the_window_keeps_its_size", case_preferences_are_gsettings_and_the_window_keeps_its_size),
     ("a_library_folder_follows_its_files", case_a_library_folder_follows_its_files),
     ("a_followed_channel_plays_its_videos", case_a_followed_channel_plays_its_videos),
+    ("a_pasted_address_is_followed", case_a_pasted_address_is_followed),
 ]
