@@ -7,26 +7,17 @@ final class AddFeedDialog {
     private let dialog: DialogWindow
     // TRANSLATORS: the placeholder of the address field; usually kept as it is.
     private let entry = Entry(placeholder: tr("https://"))
-    private let note = Label()
+    private let note = DialogForm.paragraph()
     var onSubmit: ((String) -> Void)?
     var onClosed: (() -> Void)?
 
     init(parent: Window) {
-        dialog = DialogWindow(title: tr("Follow a feed or channel"), parent: parent)
-        dialog.setDefaultSize(width: 420, height: -1)
-        let form = Box(.vertical, spacing: 10)
-        form.addCSSClass("preferences")
-        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
-        let about = Label(tr("A PeerTube channel or account, a Loops or any video feed (RSS, Atom, JSON Feed), a page that announces one, an OPML list, or a video’s address."))
-        about.setWrap(true)
-        about.setXAlign(0)
-        about.addCSSClass("dim-label")
-        form.append(about)
+        let form: Box
+        (dialog, form) = DialogForm.make(title: tr("Follow a feed or channel"), parent: parent, width: 420)
+        form.append(DialogForm.paragraph(tr("A PeerTube channel or account, a Loops or any video feed (RSS, Atom, JSON Feed), a page that announces one, an OPML list, or a video’s address."), dim: true))
         entry.setAccessibleLabel(tr("Address"))
         entry.onActivate { [weak self] in self?.submit() }
         form.append(entry)
-        note.setWrap(true)
-        note.setXAlign(0)
         note.isVisible = false
         form.append(note)
         let buttons = Box(.horizontal, spacing: 8)
@@ -39,7 +30,6 @@ final class AddFeedDialog {
         buttons.append(cancel)
         buttons.append(follow)
         form.append(buttons)
-        dialog.setChild(form)
         dialog.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false

@@ -10,7 +10,7 @@ final class FollowingWindow {
     private let store: FollowingStore
     private let dialog: DialogWindow
     private let list = Box(.vertical, spacing: 8)
-    private let note = Label()
+    private let note = DialogForm.paragraph()
     private var chooser: FileChooser?
     var onImport: ((URL) -> Void)?
     var onExport: ((URL) -> String?)?
@@ -18,14 +18,9 @@ final class FollowingWindow {
 
     init(store: FollowingStore, parent: Window) {
         self.store = store
-        dialog = DialogWindow(title: tr("Following"), parent: parent)
-        dialog.setDefaultSize(width: 440, height: -1)
-        let form = Box(.vertical, spacing: 10)
-        form.addCSSClass("preferences")
-        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let form: Box
+        (dialog, form) = DialogForm.make(title: tr("Following"), parent: parent, width: 440)
         form.append(list)
-        note.setWrap(true)
-        note.setXAlign(0)
         note.isVisible = false
         form.append(note)
         let buttons = Box(.horizontal, spacing: 8)
@@ -39,7 +34,6 @@ final class FollowingWindow {
         buttons.append(importButton)
         buttons.append(export)
         form.append(buttons)
-        dialog.setChild(form)
         dialog.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false
@@ -59,10 +53,7 @@ final class FollowingWindow {
     private func show() {
         list.removeAll()
         if store.rows.isEmpty {
-            let none = Label(tr("You follow no feeds yet: Ctrl+L adds one."))
-            none.setWrap(true)
-            none.setXAlign(0)
-            list.append(none)
+            list.append(DialogForm.paragraph(tr("You follow no feeds yet: Ctrl+L adds one.")))
         }
         for subscription in store.rows {
             let row = Box(.horizontal, spacing: 8)
@@ -73,9 +64,7 @@ final class FollowingWindow {
             title.setXAlign(0)
             title.addCSSClass("preferences-heading")
             title.tooltip = subscription.url
-            let line = Label(store.line(for: subscription))
-            line.setWrap(true)
-            line.setXAlign(0)
+            let line = DialogForm.paragraph(store.line(for: subscription))
             line.addCSSClass(subscription.lastError == nil ? "dim-label" : "device-missing")
             text.append(title)
             text.append(line)

@@ -10,7 +10,7 @@ final class PreferencesWindow {
     private let dialog: DialogWindow
     private let folders = Box(.vertical, spacing: 6)
     private let suggestion = Button(label: "")
-    private let folderNote = Label()
+    private let folderNote = DialogForm.paragraph()
     private var limitButtons: [(Int, Button)] = []
     private var chooser: FileChooser?
     private let parent: Window
@@ -19,18 +19,11 @@ final class PreferencesWindow {
     init(editor: PreferencesEditor, parent: Window) {
         self.editor = editor
         self.parent = parent
-        dialog = DialogWindow(title: tr("Preferences"), parent: parent)
-        dialog.setDefaultSize(width: 420, height: -1)
-        let form = Box(.vertical, spacing: 10)
-        form.addCSSClass("preferences")
-        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let form: Box
+        (dialog, form) = DialogForm.make(title: tr("Preferences"), parent: parent, width: 420)
 
         form.append(Self.heading(tr("Library folders")))
-        let about = Label(tr("Videos in these folders join your feed, and new ones appear by themselves."))
-        about.setWrap(true)
-        about.setXAlign(0)
-        about.addCSSClass("dim-label")
-        form.append(about)
+        form.append(DialogForm.paragraph(tr("Videos in these folders join your feed, and new ones appear by themselves."), dim: true))
         form.append(folders)
         let buttons = Box(.horizontal, spacing: 8)
         let add = Button(label: tr("Add folder…"))
@@ -42,8 +35,6 @@ final class PreferencesWindow {
         }
         buttons.append(suggestion)
         form.append(buttons)
-        folderNote.setWrap(true)
-        folderNote.setXAlign(0)
         folderNote.isVisible = false
         form.append(folderNote)
 
@@ -78,7 +69,6 @@ final class PreferencesWindow {
         copyRow.append(copy)
         form.append(copyRow)
 
-        dialog.setChild(form)
         dialog.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false

@@ -167,31 +167,7 @@ def case_album_video_is_posted(ctx: Context) -> None:
     time.sleep(2.0)
     click(ctx, *ALBUM_BUTTON)
 
-    def chooser_open() -> bool:
-        return bool(run(["xdotool", "search", "--onlyvisible", "--name", "Choose a video to post"],
-                        env=ctx.session.env, check=False).stdout.split())
-
-    deadline = time.monotonic() + 15
-    while not chooser_open() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    expect(chooser_open(), "the Album file chooser did not open")
-    time.sleep(0.5)
-    ctx.key("ctrl+l")
-    time.sleep(0.3)
-    ctx.xdotool("type", "--delay", "20", str(source))
-    # GTK's location entry completes on its own timer; a Return that lands while the completion
-    # is being inserted only accepts the completion (seen once under load), as it would for a
-    # person, who then presses Return again.
-    time.sleep(1.0)
-    ctx.key("Return")
-    deadline = time.monotonic() + 15
-    pressed_again = False
-    while chooser_open() and time.monotonic() < deadline:
-        time.sleep(0.2)
-        if not pressed_again and time.monotonic() > deadline - 10:
-            ctx.key("Return")
-            pressed_again = True
-    expect(not chooser_open(), "the file chooser stayed open after choosing the file")
+    choose_path(ctx, "Choose a video to post", source)
     time.sleep(3.0)  # probing the file and opening the editor
     ctx.pointer_into_window()
     ctx.key("Return")  # editor -> posting

@@ -37,40 +37,6 @@ def import_folder(ctx: Context, name: str, count: int) -> Path:
     return folder
 
 
-def wait_window(ctx: Context, title: str, timeout: float = 15) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split()
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    raise CaseFailed(f"no window named {title!r} appeared")
-
-
-def window_open(ctx: Context, title: str) -> bool:
-    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
-
-
-def choose_path(ctx: Context, title: str, path: Path) -> None:
-    """Types `path` into the open chooser titled `title` and accepts it (Return, and once more
-    if GTK's location completion took the first one)."""
-    wait_window(ctx, title)
-    time.sleep(0.5)
-    ctx.key("ctrl+l")
-    time.sleep(0.3)
-    ctx.xdotool("type", "--delay", "20", str(path))
-    time.sleep(1.0)
-    ctx.key("Return")
-    deadline = time.monotonic() + 15
-    pressed_again = False
-    while window_open(ctx, title) and time.monotonic() < deadline:
-        time.sleep(0.2)
-        if not pressed_again and time.monotonic() > deadline - 10:
-            ctx.key("Return")
-            pressed_again = True
-    expect(not window_open(ctx, title), f"the chooser {title!r} stayed open")
-
-
 def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
     """A folder dragged from another program onto the window: the drop zone shows while the drag
     hovers, the banner counts the files, every video is added once (its copy and the text file
@@ -224,9 +190,9 @@ def case_a_library_folder_follows_its_files(ctx: Context) -> None:
 
     (folder / "clip-02.mp4").unlink()
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and db_post_by_uri(app, file_uri(folder / "clip-02.mp4")):
+    while time.monotonic() < deadline and db_post_where(app, "video_uri", file_uri(folder / "clip-02.mp4")):
         time.sleep(0.2)
-    expect(not db_post_by_uri(app, file_uri(folder / "clip-02.mp4")), "the deleted video's post is still in the library")
+    expect(not db_post_where(app, "video_uri", file_uri(folder / "clip-02.mp4")), "the deleted video's post is still in the library")
     expect(app.alive(), "app exited")
     quit_app(app)
 
@@ -324,17 +290,6 @@ def case_a_pasted_address_is_followed(ctx: Context) -> None:
             clipboard.terminate()
         server.terminate()
         server.wait(5)
-
-
-def db_post_by_uri(app: App, uri: str) -> dict:
-    import sqlite3
-    con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
-    con.row_factory = sqlite3.Row
-    try:
-        row = con.execute("SELECT * FROM posts WHERE video_uri = ?", (uri,)).fetchone()
-        return dict(row) if row else {}
-    finally:
-        con.close()
 
 
 SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [

@@ -928,11 +928,16 @@ def hold_r(ctx: Context, app: App, seconds: float) -> dict:
 
 
 def db_post(app: App, post_id: int) -> dict:
+    return db_post_where(app, "id", post_id)
+
+
+def db_post_where(app: App, column: str, value) -> dict:
+    """The library's first post whose `column` is `value` (read-only), or {}."""
     import sqlite3
     con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
     con.row_factory = sqlite3.Row
     try:
-        row = con.execute("SELECT * FROM posts WHERE id = ?", (post_id,)).fetchone()
+        row = con.execute(f"SELECT * FROM posts WHERE {column} = ?", (value,)).fetchone()
         return dict(row) if row else {}
     finally:
         con.close()
@@ -960,3 +965,39 @@ def audio_rms(path: Path) -> float:
     import struct
     samples = struct.unpack(f"<{count}h", data[:count * 2])
     return (sum(x * x for x in samples) / count) ** 0.5 / 32768
+
+
+def window_open(ctx: Context, title: str) -> bool:
+    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
+
+
+def wait_window(ctx: Context, title: str, timeout: float = 15) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    raise CaseFailed(f"no window named {title!r} appeared")
+
+
+def choose_path(ctx: Context, title: str, path: Path) -> None:
+    """Types `path` into the open file chooser titled `title` and accepts it. GTK's location entry
+    completes on its own timer; a Return that lands while the completion is being inserted only
+    accepts the completion (seen once under load), as it would for a person, who then presses
+    Return again."""
+    wait_window(ctx, title)
+    time.sleep(0.5)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(path))
+    time.sleep(1.0)
+    ctx.key("Return")
+    deadline = time.monotonic() + 15
+    pressed_again = False
+    while window_open(ctx, title) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        if not pressed_again and time.monotonic() > deadline - 10:
+            ctx.key("Return")
+            pressed_again = True
+    expect(not window_open(ctx, title), f"the chooser {title!r} stayed open after choosing {path}")
