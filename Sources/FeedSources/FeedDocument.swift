@@ -28,7 +28,7 @@ public enum FeedDocument: Sendable, Equatable {
             throw Failure(description: "the document is empty")
         }
         if first == UInt8(ascii: "{") {
-            guard JSONFeedParser.isJSONFeed(bytes) else { return .other }
+            guard JSONFeedParser.isJSONFeed(bytes) else { return LoopsFeedParser.parse(bytes, base: base).map(FeedDocument.feed) ?? .other }
             do {
                 return .feed(try JSONFeedParser.parse(bytes, base: base))
             } catch {

@@ -95,6 +95,15 @@ public final class SubscriptionService: FeedSubscribing {
         switch address {
         case .feed(let feed):
             add(feed, then: then)
+        case .loopsAccount(let api, let host):
+            fetcher.fetch(api, etag: nil, lastModified: nil) { [weak self] result in
+                guard let self else { return }
+                guard case .success(let answer) = result, let id = LoopsFeedParser.accountID(in: answer.body),
+                      let feed = URL(string: "https://\(host)/api/v1/feed/account/\(id)") else {
+                    return then(.failed(tr("This Loops account could not be found.")))
+                }
+                add(feed, then: then)
+            }
         case .channelLookup(let api, let host):
             fetcher.fetch(api, etag: nil, lastModified: nil) { [weak self] result in
                 guard let self else { return }
@@ -225,15 +234,23 @@ public final class SubscriptionService: FeedSubscribing {
     }
 }
 
-/// PeerTube addresses that name a channel or an account rather than its feed.
+/// PeerTube and Loops addresses that name a channel or an account rather than its feed.
 enum PeerTubeAddress {
     case feed(URL)
     /// The channel's id comes from the public API first.
     case channelLookup(api: URL, host: String)
+    /// A Loops profile (`/@name`): its id from `/api/v1/account/username/NAME`, then its videos
+    /// from `/api/v1/feed/account/ID`.
+    case loopsAccount(api: URL, host: String)
 
     init?(_ url: URL) {
         guard let host = url.host else { return nil }
         let parts = url.path.split(separator: "/").map(String.init)
+        if parts.count == 1, parts[0].hasPrefix("@"), parts[0].count > 1, !parts[0].dropFirst().contains("@"),
+           let api = URL(string: "https://\(host)/api/v1/account/username/\(parts[0].dropFirst())") {
+            self = .loopsAccount(api: api, host: host)
+            return
+        }
         guard parts.count >= 2 else { return nil }
         let name = parts[1]
         switch parts[0] {

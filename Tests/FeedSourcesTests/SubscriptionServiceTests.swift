@@ -77,6 +77,36 @@ final class SubscriptionServiceTests: XCTestCase {
         }
     }
 
+    /// A Loops profile link: the account's id from the JSON API, then its videos (`media.src_url`).
+    func testALoopsProfileIsFollowedThroughItsAPI() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(URL(string: "https://loops.example/api/v1/account/username/dansup")!,
+                          #"{"data": {"id": "79155014135844864", "username": "dansup", "name": "dansup"}}"#)
+            let videos = URL(string: "https://loops.example/api/v1/feed/account/79155014135844864")!
+            fetcher.serve(videos, """
+                {"data": [
+                  {"id": "80264773241016320", "caption": "What the hail?\\n\\n#hail #loops", "url": "https://loops.example/v/5qW",
+                   "created_at": "2026-11-01T21:35:38+00:00", "likes": 12,
+                   "account": {"id": "79155014135844864", "username": "dansup", "name": "Dan"},
+                   "media": {"width": 720, "height": 1280, "src_url": "https://cdn.loops.example/v/5qW.mp4",
+                             "thumbnail": "https://cdn.loops.example/v/5qW.jpg"}},
+                  {"id": "2", "caption": "no file", "media": {"thumbnail": "https://cdn.loops.example/x.jpg"}}
+                ], "meta": {"next_cursor": "abc"}}
+                """)
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            guard case .subscribed(let subscription, let added)? = Self.add(service, URL(string: "https://loops.example/@dansup")!) else {
+                return XCTFail("the Loops profile was not followed")
+            }
+            XCTAssertEqual(subscription.url, videos.absoluteString)
+            XCTAssertEqual(subscription.title, "Dan")
+            XCTAssertEqual(added.map(\.videoURI), ["https://cdn.loops.example/v/5qW.mp4"], "only videos with a file")
+            XCTAssertEqual(added.first?.caption, "What the hail? #hail #loops", "a caption is one line")
+            XCTAssertEqual(added.first?.likeCount, 12)
+            XCTAssertEqual(added.first?.author.handle, "dan@loops.example")
+        }
+    }
+
     func testWhatCannotBeFollowedIsSaidAndAFailedRefreshIsKept() throws {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()

@@ -1,0 +1,74 @@
+public import FeedCore
+public import Foundation
+
+/// A Loops account's videos as its public JSON API gives them (`/api/v1/feed/account/ID`):
+/// `data` is a list of videos, each with its caption, page, account and `media.src_url`.
+enum LoopsFeedParser {
+    private struct Page: Decodable { var data: [Video] }
+
+    private struct Video: Decodable {
+        var id: FlexibleID
+        var caption: String?
+        var url: String?
+        var created_at: String?
+        var likes: Int?
+        var like_count: Int?
+        var account: Account?
+        var media: Media?
+    }
+
+    private struct Account: Decodable {
+        var id: FlexibleID?
+        var username: String?
+        var name: String?
+    }
+
+    private struct Media: Decodable {
+        var src_url: String?
+        var width: Int?
+        var height: Int?
+        var thumbnail: String?
+        var duration: Double?
+    }
+
+    /// Loops sends ids as strings; numbers are taken too.
+    struct FlexibleID: Decodable {
+        var value: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) { value = text } else { value = String(try container.decode(Int64.self)) }
+        }
+    }
+
+    /// nil when the JSON is not a Loops list of videos.
+    static func parse(_ bytes: [UInt8], base: URL?) -> ParsedFeed? {
+        guard let page = try? JSONDecoder().decode(Page.self, from: Data(bytes)),
+              page.data.contains(where: { $0.media?.src_url != nil }) else { return nil }
+        let owner = page.data.first?.account
+        var feed = ParsedFeed(title: FeedText.title(owner?.name ?? owner?.username ?? ""))
+        for video in page.data {
+            guard let source = FeedText.webURL(video.media?.src_url, base: base) else { continue }
+            let rendition = VideoRendition(url: source, mimeType: "video/mp4", width: video.media?.width, height: video.media?.height)
+            let author = video.account?.name ?? video.account?.username
+            feed.entries.append(FeedEntry(
+                id: video.id.value, title: FeedText.title(video.caption ?? ""),
+                summary: FeedText.clean(video.caption ?? "", keepLineBreaks: true), author: author.map(FeedText.title),
+                published: FeedText.date(video.created_at), pageURL: FeedText.webURL(video.url, base: base),
+                renditions: [rendition], thumbnailURL: FeedText.webURL(video.media?.thumbnail, base: base),
+                durationSeconds: video.media?.duration, likeCount: video.likes ?? video.like_count))
+        }
+        return feed
+    }
+
+    /// The account id in an answer of `/api/v1/account/username/NAME` (`{"data": {"id": …}}`
+    /// or `{"id": …}`).
+    static func accountID(in bytes: [UInt8]) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        let account = (object["data"] as? [String: Any]) ?? object
+        switch account["id"] {
+        case let text as String: return text
+        case let number as NSNumber: return number.stringValue
+        default: return nil
+        }
+    }
+}
