@@ -25,11 +25,15 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
     public var allowsComments: Bool
     /// A cover image chosen when posting (`file://`); nil uses the first frame.
     public var coverURI: String?
+    /// The post's page on the web (a followed feed's entry): what Share copies.
+    public var pageURL: String?
 
     public init(id: Int64 = 0, author: Author, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
                 likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0,
-                liked: Bool = false, created: Date, allowsComments: Bool = true, coverURI: String? = nil) {
+                liked: Bool = false, created: Date, allowsComments: Bool = true, coverURI: String? = nil,
+                pageURL: String? = nil) {
+        self.pageURL = pageURL
         self.id = id
         self.author = author
         self.caption = caption

@@ -44,9 +44,13 @@ public struct RemotePost: Sendable, Equatable {
     public var duration: Double
     public var likeCount: Int
     public var created: Date
+    /// The entry's page (what Share copies).
+    public var pageURL: String?
 
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
-                music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date) {
+                music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
+                pageURL: String? = nil) {
+        self.pageURL = pageURL
         self.music = music
         self.subscriptionID = subscriptionID
         self.remoteID = remoteID

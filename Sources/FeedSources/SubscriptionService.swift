@@ -215,7 +215,7 @@ public final class SubscriptionService: FeedSubscribing {
                                   authorName: name, caption: entry.title, music: tr("Original sound"),
                                   videoURI: rendition.url.absoluteString,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
-                                  created: entry.published ?? now())
+                                  created: entry.published ?? now(), pageURL: entry.pageURL?.absoluteString)
             if let stored = try? library.storeEntry(post) { added.append(stored) }
         }
         try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(

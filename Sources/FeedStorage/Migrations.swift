@@ -12,6 +12,7 @@ public enum Migrations {
         Migration(version: 3, sql: schemaVersion3),
         Migration(version: 4, sql: schemaVersion4),
         Migration(version: 5, sql: schemaVersion5),
+        Migration(version: 6, sql: schemaVersion6),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -162,5 +163,10 @@ public enum Migrations {
         ALTER TABLE posts ADD COLUMN subscription_id INTEGER REFERENCES subscriptions(id) ON DELETE SET NULL;
         ALTER TABLE posts ADD COLUMN remote_id TEXT;
         CREATE UNIQUE INDEX posts_remote ON posts(subscription_id, remote_id) WHERE remote_id IS NOT NULL;
+        """
+
+    /// A followed entry's page on the web, which Share copies (not the video's file address).
+    static let schemaVersion6 = """
+        ALTER TABLE posts ADD COLUMN page_url TEXT;
         """
 }

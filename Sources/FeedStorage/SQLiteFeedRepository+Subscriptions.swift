@@ -54,9 +54,9 @@ extension SQLiteFeedRepository: SubscriptionRepository {
             let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                               videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
                                               created: entry.created))
-            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ? WHERE id = ?",
-                               [entry.subscriptionID, entry.remoteID, post.id])
-            return post
+            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ? WHERE id = ?",
+                               [entry.subscriptionID, entry.remoteID, entry.pageURL, post.id])
+            return try self.post(id: post.id) ?? post
         }
     }
 

@@ -42,7 +42,8 @@ extension InMemoryFeedRepository: SubscriptionRepository {
                                           videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
                                           created: entry.created))
         remoteKeys[post.id] = (entry.subscriptionID, entry.remoteID)
-        return post
+        try setPageURL(postID: post.id, entry.pageURL)
+        return try self.post(id: post.id) ?? post
     }
 
     public func deleteSubscription(id: Int64) throws {

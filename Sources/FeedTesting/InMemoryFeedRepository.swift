@@ -218,6 +218,13 @@ public final class InMemoryFeedRepository: FeedRepository {
         for index in activities.indices { activities[index].seen = true }
     }
 
+    /// A followed entry's page.
+    func setPageURL(postID: Int64, _ url: String?) throws {
+        guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
+        post.pageURL = url
+        posts[postID] = post
+    }
+
     /// A remote entry's like count as its source now says it.
     func setLikeCount(postID: Int64, _ count: Int) throws {
         guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }

@@ -31,7 +31,7 @@ final class FeedSharing {
 
     /// The menu for `post` (played from `playableURI`) over `anchor`, its share button.
     func share(_ post: Post, playableURI: String, anchor: Widget?) {
-        let actions = ShareAction.options(playableURI: playableURI)
+        let actions = ShareAction.options(playableURI: playableURI, pageURL: post.pageURL)
         guard !actions.isEmpty, let anchor else {
             flash(tr("This video can’t be shared"))
             return

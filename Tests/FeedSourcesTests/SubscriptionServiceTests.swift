@@ -103,6 +103,9 @@ final class SubscriptionServiceTests: XCTestCase {
             XCTAssertEqual(added.map(\.videoURI), ["https://cdn.loops.example/v/5qW.mp4"], "only videos with a file")
             XCTAssertEqual(added.first?.caption, "What the hail? #hail #loops", "a caption is one line")
             XCTAssertEqual(added.first?.likeCount, 12)
+            XCTAssertEqual(added.first?.pageURL, "https://loops.example/v/5qW", "what Share copies")
+            XCTAssertEqual(ShareAction.options(playableURI: added[0].videoURI, pageURL: added[0].pageURL),
+                           [.copyLink(url: "https://loops.example/v/5qW")])
             XCTAssertEqual(added.first?.author.handle, "dan@loops.example")
         }
     }

@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try FeedStore.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 5)
+        XCTAssertEqual(Migrations.latestVersion, 6)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -29,7 +29,7 @@ final class MigrationsTests: StorageTestCase {
                 """)
         }
         let repo = try FeedStore.open(at: databaseURL)
-        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 5)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 6)
         XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
         XCTAssertNil(try repo.post(contentHash: "anything"), "old posts have no fingerprint")
         let found = try repo.search("version", limit: 5)

@@ -8,14 +8,15 @@ final class SubscriptionStorageTests: StorageTestCase {
     private func entry(_ id: String, in subscription: Subscription, likes: Int = 0) -> RemotePost {
         RemotePost(subscriptionID: subscription.id, remoteID: id, authorHandle: "blender@video.example", authorName: "Blender",
                    caption: "clip \(id)", videoURI: "https://video.example/\(id).mp4", likeCount: likes,
-                   created: Date(timeIntervalSince1970: 1_000))
+                   created: Date(timeIntervalSince1970: 1_000), pageURL: "https://video.example/w/\(id)")
     }
 
     func testAnEntryIsStoredOnceAndARefreshKeepsWhatItDoesNotSay() throws {
         let repo = try FeedStore.open(at: databaseURL)
         let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
         XCTAssertEqual(try repo.insertSubscription(url: subscription.url, title: "again").id, subscription.id)
-        XCTAssertNotNil(try repo.storeEntry(entry("a", in: subscription)))
+        XCTAssertEqual(try repo.storeEntry(entry("a", in: subscription))?.pageURL, "https://video.example/w/a",
+                       "Share copies the entry's page")
         XCTAssertNil(try repo.storeEntry(entry("a", in: subscription, likes: 9)), "the same entry again")
         XCTAssertEqual(try repo.post(videoURI: "https://video.example/a.mp4")?.likeCount, 9, "its like count follows the source")
         try repo.recordRefresh(subscriptionID: subscription.id, RefreshRecord(etag: "\"x\"", newCount: 1, at: Date(timeIntervalSince1970: 5)))
