@@ -29,6 +29,8 @@ public enum AppEvent: Sendable, Equatable {
     case importProgress(done: Int, total: Int, added: Int, duplicates: Int)
     /// An import ended (finished, cancelled, or stopped by `failure`).
     case importFinished(added: Int, duplicates: Int, unreadable: Int, problems: Int, cancelled: Bool)
+    /// The Create tab shows one of its pages: camera, missing (no camera), edit, posting.
+    case createPage(name: String)
     /// A subscription was refreshed (or added): its entries, how many were new, the failure.
     case feedRefreshed(url: String, items: Int, added: Int, error: String?)
 
@@ -51,6 +53,7 @@ public enum AppEvent: Sendable, Equatable {
         case .importProgress: "import_progress"
         case .importFinished: "import_finished"
         case .feedRefreshed: "feed_refreshed"
+        case .createPage: "create_page"
         }
     }
 
@@ -94,6 +97,8 @@ public enum AppEvent: Sendable, Equatable {
         case .importFinished(let added, let duplicates, let unreadable, let problems, let cancelled):
             [("added", .int(Int64(added))), ("duplicates", .int(Int64(duplicates))),
              ("unreadable", .int(Int64(unreadable))), ("problems", .int(Int64(problems))), ("cancelled", .bool(cancelled))]
+        case .createPage(let name):
+            [("page", .string(name))]
         case .feedRefreshed(let url, let items, let added, let error):
             [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
                 + [("error", error.map(JSONValue.string) ?? .string(""))]

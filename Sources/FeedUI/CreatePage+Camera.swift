@@ -44,7 +44,7 @@ extension CreatePage {
             switch try camera.open(mirrored: toolbar.mirrored, filter: toolbar.filter) {
             case .opened:
                 _ = recorder.cameraRequested()
-                pages.visibleName = "camera"
+                showPage("camera")
             case .missing:
                 showMissing()
             case .alreadyOpen:
@@ -121,7 +121,7 @@ extension CreatePage {
 
     func showMissing() {
         showDeviceRows()
-        pages.visibleName = "missing"
+        showPage("missing")
         let error = camera.missingError
         recorder.cameraFailed(error)
         deps.events?.emit(.error(kind: "camera", message: error.description, postID: nil))

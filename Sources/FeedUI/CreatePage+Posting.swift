@@ -13,14 +13,14 @@ extension CreatePage {
         self.edit = edit
         editor.pause()
         posting.prepare(saveCopyByDefault: deps.preferences.load().saveCopyToVideos)
-        pages.visibleName = "posting"
+        showPage("posting")
         posting.focusCaption()
         makeCoverFrames(clip: clip, edit: edit)
     }
 
     func backToEditor() {
         guard !posting.isBusy else { return }
-        pages.visibleName = "edit"
+        showPage("edit")
         editor.resume()
     }
 
@@ -140,7 +140,7 @@ extension CreatePage {
         // The publisher removes the work folder once it is done with the clip.
         clipFolder = nil
         startOver()
-        pages.visibleName = "camera"
+        showPage("camera")
         onPosted?(post)
         if !copying { onNotice?(tr("Posted.")) }
     }

@@ -233,11 +233,20 @@ final class CreatePage {
         }
     }
 
+    /// Shows one of the tab's pages and says so (`create_page`: the end-to-end tests wait for
+    /// the editor or the posting page instead of sleeping through a join or a probe).
+    func showPage(_ name: String) {
+        guard pages.visibleName != name else { return }
+        pages.visibleName = name
+        deps.events?.emit(.createPage(name: name))
+    }
+
     func showEditor() {
         guard let clip else { return }
-        pages.visibleName = "edit"
         let speed = ClipEdit.Speed(rawValue: toolbar.speed) ?? .normal
         editor.show(clip: clip.url, seconds: clip.seconds, speed: speed, sound: clip.recorded ? sounds.cameraSound : nil)
+        // Said once the editor holds the clip.
+        showPage("edit")
     }
 
     var hasSegments: Bool { !recorder.segments.isEmpty && clip == nil }

@@ -87,8 +87,10 @@ def case_edit_then_post_with_options(ctx: Context) -> None:
     home.mkdir(exist_ok=True)
     app = record_app(ctx, "edit", {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
     finished = hold_r(ctx, app, 2.0)
+    since = app.cursor()
     ctx.key("Return")  # join -> editor
-    time.sleep(2.0)
+    wait_create_page(app, "edit", since)
+    time.sleep(0.3)
     click(ctx, *EDIT_SPEED_BUTTON)  # 1x -> 2x
     time.sleep(0.3)
     click(ctx, *EDIT_TEXT_BUTTON)
@@ -97,8 +99,10 @@ def case_edit_then_post_with_options(ctx: Context) -> None:
     ctx.key("Return")  # closes the text field
     time.sleep(0.5)
     ctx.pointer_into_window()
+    since = app.cursor()
     ctx.key("Return")  # Next -> posting page
-    time.sleep(1.5)
+    wait_create_page(app, "posting", since)
+    time.sleep(0.3)
     ctx.xdotool("type", "--delay", "30", "sped up @pixel.garden #e2e")
     click(ctx, *ALLOW_COMMENTS_SWITCH)
     click(ctx, *SAVE_COPY_SWITCH)
@@ -135,10 +139,12 @@ def case_full_disk_keeps_the_clip(ctx: Context) -> None:
     try:
         app = record_app(ctx, "disk", data_dir=mount / "data")
         hold_r(ctx, app, 2.0)
+        since = app.cursor()
         ctx.key("Return")
-        time.sleep(2.0)
+        wait_create_page(app, "edit", since)
         ctx.key("Return")
-        time.sleep(1.0)
+        wait_create_page(app, "posting", since)
+        time.sleep(0.3)
         ctx.xdotool("type", "--delay", "30", "no room")
         filler = mount / "filler"
         subprocess.run(["dd", "if=/dev/zero", f"of={filler}", "bs=64k"], capture_output=True)
@@ -167,11 +173,14 @@ def case_album_video_is_posted(ctx: Context) -> None:
     time.sleep(2.0)
     click(ctx, *ALBUM_BUTTON)
 
+    since = app.cursor()
     choose_path(ctx, "Choose a video to post", source)
-    time.sleep(3.0)  # probing the file and opening the editor
+    wait_create_page(app, "edit", since)  # the file probed, the editor open
+    time.sleep(0.3)
     ctx.pointer_into_window()
     ctx.key("Return")  # editor -> posting
-    time.sleep(1.5)
+    wait_create_page(app, "posting", since)
+    time.sleep(0.3)
     ctx.xdotool("type", "--delay", "30", "from my album")
     since = app.cursor()
     ctx.key("ctrl+Return")
@@ -200,10 +209,12 @@ def case_leaving_mid_hold_keeps_the_segment(ctx: Context) -> None:
     click(ctx, *CREATE_TAB)
     time.sleep(2.0)
     ctx.pointer_into_window()
+    since = app.cursor()
     ctx.key("Return")  # join
-    time.sleep(2.5)
+    wait_create_page(app, "edit", since)
     ctx.key("Return")  # posting page
-    time.sleep(1.0)
+    wait_create_page(app, "posting", since)
+    time.sleep(0.3)
     since = app.cursor()
     ctx.key("ctrl+Return")
     posted = app.wait("posted", 15, since, what="posted after coming back")
@@ -248,8 +259,10 @@ def case_killed_mid_recording_is_recovered(ctx: Context) -> None:
     segments = list((app.data_dir / "recordings").glob("clip-*/seg-*.mp4"))
     expect(len(segments) == 1, f"expected the killed segment on disk, found {segments}")
     again = record_app(ctx, "crash-again", data_dir=app.data_dir)
+    since = again.cursor()
     click(ctx, *CREATE_TAB)
-    time.sleep(3.0)  # the leftover is joined into the editor
+    wait_create_page(again, "edit", since)  # the leftover is joined into the editor
+    time.sleep(0.3)
     ctx.pointer_into_window()
     ctx.xdotool("type", "--delay", "40", "saved from a crash")
     since = again.cursor()
@@ -281,10 +294,12 @@ def case_sound_is_mixed_into_the_post(ctx: Context) -> None:
     finished = hold_r(ctx, app, 2.0)
     segment_copy = ctx.case_tmp / "segment.mp4"
     shutil.copy(finished["path"], segment_copy)
+    since = app.cursor()
     ctx.key("Return")  # join -> editor
-    time.sleep(2.5)
+    wait_create_page(app, "edit", since)
     ctx.key("Return")  # posting page
-    time.sleep(1.0)
+    wait_create_page(app, "posting", since)
+    time.sleep(0.3)
     since = app.cursor()
     ctx.key("ctrl+Return")
     app.wait("clip_rendered", 30, since, what="clip_rendered: a sound means a render")

@@ -1001,3 +1001,9 @@ def choose_path(ctx: Context, title: str, path: Path) -> None:
             ctx.key("Return")
             pressed_again = True
     expect(not window_open(ctx, title), f"the chooser {title!r} stayed open after choosing {path}")
+
+
+def wait_create_page(app: App, page: str, since: int, timeout: float = 20) -> dict:
+    """Waits for the Create tab to show `page` (camera, missing, edit, posting) after `since`."""
+    return app.wait("create_page", timeout, since, pred=lambda e: e.get("page") == page,
+                    what=f"the Create tab's {page} page")
