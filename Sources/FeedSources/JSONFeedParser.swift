@@ -23,7 +23,7 @@ enum JSONFeedParser {
     }
 
     private struct Item: Decodable {
-        var id: FlexibleID?
+        var id: JSONFeedID?
         var url: String?
         var title: String?
         var content_text: String?
@@ -34,15 +34,6 @@ enum JSONFeedParser {
         var author: Person?
         var authors: [Person]?
         var attachments: [Attachment]?
-    }
-
-    /// Ids are strings in 1.1 and often numbers in the wild.
-    private struct FlexibleID: Decodable {
-        var value: String
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) { value = text } else { value = String(try container.decode(Int64.self)) }
-        }
     }
 
     static func isJSONFeed(_ bytes: [UInt8]) -> Bool {

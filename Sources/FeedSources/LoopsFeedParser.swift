@@ -7,7 +7,7 @@ enum LoopsFeedParser {
     private struct Page: Decodable { var data: [Video] }
 
     private struct Video: Decodable {
-        var id: FlexibleID
+        var id: JSONFeedID
         var caption: String?
         var url: String?
         var created_at: String?
@@ -18,7 +18,7 @@ enum LoopsFeedParser {
     }
 
     private struct Account: Decodable {
-        var id: FlexibleID?
+        var id: JSONFeedID?
         var username: String?
         var name: String?
     }
@@ -29,15 +29,6 @@ enum LoopsFeedParser {
         var height: Int?
         var thumbnail: String?
         var duration: Double?
-    }
-
-    /// Loops sends ids as strings; numbers are taken too.
-    struct FlexibleID: Decodable {
-        var value: String
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) { value = text } else { value = String(try container.decode(Int64.self)) }
-        }
     }
 
     /// nil when the JSON is not a Loops list of videos.
