@@ -151,6 +151,15 @@ gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler han
     return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_event, box, event_box_free);
 }
 
+gulong lf_pad_add_upstream_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
+                                       GDestroyNotify notify) {
+    EventProbeBox *box = event_box_new(type, handler, user_data, notify);
+    /* Flushes are probed apart from other events; both bits, so a seek's flush-start coming up
+     * to a source pad is seen. */
+    return gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM | GST_PAD_PROBE_TYPE_EVENT_FLUSH, on_event, box,
+                             event_box_free);
+}
+
 GSource *lf_bus_watch_attach(GstBus *bus, GMainContext *context, GstBusFunc func, gpointer user_data,
                              GDestroyNotify notify) {
     GSource *source = gst_bus_create_watch(bus);

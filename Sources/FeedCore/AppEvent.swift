@@ -5,8 +5,9 @@ import Foundation
 public enum AppEvent: Sendable, Equatable {
     case ready(posts: Int)
     /// `author`: the handle shown on the page (without "@").
+    /// `cached`: a remote post's whole video is in the cache (false for local files).
     case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int,
-              author: String = "", shareCount: Int = 0)
+              author: String = "", shareCount: Int = 0, cached: Bool = false)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
     /// `seamUs`: how much longer than one frame the picture stood still at the wrap;
     /// the frame counts cover the pass that just ended (presented = painted on screen).
@@ -62,11 +63,12 @@ public enum AppEvent: Sendable, Equatable {
         switch self {
         case .ready(let posts):
             [("posts", .int(Int64(posts)))]
-        case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount, let author, let shareCount):
+        case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount, let author, let shareCount,
+                   let cached):
             [("index", .int(Int64(index))), ("post_id", .int(postID)), ("uri", .string(uri)),
              ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
              ("comment_count", .int(Int64(commentCount))), ("author", .string(author)),
-             ("share_count", .int(Int64(shareCount)))]
+             ("share_count", .int(Int64(shareCount))), ("cached", .bool(cached))]
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs)),
              ("width", .int(Int64(width))), ("height", .int(Int64(height)))]

@@ -6,6 +6,10 @@ public struct MediaError: Error, Equatable, Sendable {
         case corrupt = "corrupt"
         case noVideo = "no_video"
         case other = "playback"
+        /// A remote video's download failed (the server, the connection, the disk); Retry may help.
+        case network = "network"
+        /// No connection, and the video is not in the cache.
+        case offline = "offline"
     }
 
     public let kind: Kind
@@ -13,6 +17,9 @@ public struct MediaError: Error, Equatable, Sendable {
     public let message: String
     /// GStreamer's own text, for the log.
     public let detail: String
+
+    /// Whether trying again may help (the error card offers Retry).
+    public var isRetryable: Bool { kind == .network || kind == .offline }
 
     public init(kind: Kind, message: String, detail: String = "") {
         self.kind = kind

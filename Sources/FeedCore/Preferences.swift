@@ -11,6 +11,11 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var saveCopyToVideos: Bool = false
     /// Folders whose videos join the feed by themselves (watched while the app runs).
     public var libraryFolders: [String] = []
+    /// How much downloaded video the cache keeps, in megabytes.
+    public var videoCacheMegabytes: Int = 1024
+
+    /// The sizes the Preferences window offers for the cache, in megabytes.
+    public static let videoCacheChoices = [256, 1024, 4096, 16384]
 
     /// The limits the recorder offers.
     public static let recordingLimitChoices = [15, 60, 180]

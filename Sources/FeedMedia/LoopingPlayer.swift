@@ -32,6 +32,13 @@ public final class LoopingPlayer: PagePlayer {
     /// races its own state change (seen with truncated MP4s loaded into a warm player), which
     /// otherwise leaves the player loading forever.
     public var loadTimeoutMilliseconds: UInt32 = 8_000
+    /// For a remote video still downloading (from its headers: connecting and stalls have their
+    /// own limits), which may have to fetch much of the file before its first frame.
+    public var remoteLoadTimeoutMilliseconds: UInt32 = 30_000
+
+    /// Where remote (http, https) videos are played from: downloaded once into the cache and
+    /// read from there. Without one, GStreamer fetches them itself.
+    public var remoteVideos: (any RemoteVideoCache)?
 
     private let engine: PlaybackEngine
     private let receiver: VideoFrameReceiver
@@ -78,17 +85,30 @@ public final class LoopingPlayer: PagePlayer {
         if uri == self.uri, phase != .empty { return }
         let source = beginSource()
         self.uri = uri
+        streaming = false
         displaySize = nil
         duration = nil
         wantsPlaying = false
         phase = .loading
-        engine.send(.load(uri: uri, source: source))
+        if uri.isWebAddress, let remoteVideos {
+            if let file = remoteVideos.cachedFileURI(for: uri) {
+                engine.send(.load(uri: file, source: source))
+            } else {
+                streaming = true
+                engine.send(.loadStream(remoteVideos.bytes(for: uri), source: source))
+            }
+        } else {
+            engine.send(.load(uri: uri, source: source))
+        }
     }
+
+    /// The current load reads a download in progress.
+    private var streaming = false
 
     /// The player thread began loading `source`: from now on it has `loadTimeoutMilliseconds`
     /// to show a first frame (time spent queued behind a slow seek does not count).
     private func startLoadTimeout(_ source: UInt64) {
-        let timeout = loadTimeoutMilliseconds
+        let timeout = streaming ? remoteLoadTimeoutMilliseconds : loadTimeoutMilliseconds
         let uri = uri ?? ""
         MainLoop.after(milliseconds: timeout) { [weak self] in
             guard let self, self.source == source, self.phase == .loading else { return }
@@ -116,6 +136,7 @@ public final class LoopingPlayer: PagePlayer {
 
     /// Releases the stream and the decoder; the pipeline stays for reuse.
     public func unload() {
+        streaming = false
         let source = beginSource()
         engine.send(.unload(source: source))
         uri = nil

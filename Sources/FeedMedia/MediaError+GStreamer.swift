@@ -17,7 +17,8 @@ extension MediaError {
             case .noStream:
                 self.init(kind: .noVideo, message: tr("This file has no video."), detail: message)
             case .device, .other:
-                self.init(kind: .other, message: tr("This video can’t be played: {reason}", ["reason": message]), detail: debug)
+                // GStreamer's own sentence ("Server does not support seeking") is for the log, not people.
+                self.init(kind: .other, message: tr("This video can’t be played."), detail: message + " " + debug)
             }
         case .missingElement(let factory):
             self.init(kind: .missingPlugin, message: tr("A GStreamer plugin is missing ({plugin}).", ["plugin": factory]), detail: factory)

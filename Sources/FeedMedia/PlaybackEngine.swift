@@ -3,6 +3,7 @@ import Foundation
 import GLibKit
 import GStreamerKit
 import Localization
+import Synchronization
 
 /// The half of a player that touches GStreamer: one playbin that loops a clip seamlessly and
 /// hands frames, scaled in GStreamer to the page's pixel size, to a `VideoFrameReceiver`.
@@ -30,6 +31,9 @@ actor PlaybackEngine {
     nonisolated let pipelineReference: GWeakReference
 
     private let playbin: Pipeline
+    /// The remote video's feed for the appsrc playbin makes (set on the player thread, read in
+    /// source-setup, which GStreamer may emit elsewhere).
+    private let streamFeed = StreamFeedSlot()
     private let receiver: VideoFrameReceiver
     private let sizing: ScaleTarget
     private let tracker = LoopTracker()
@@ -58,9 +62,14 @@ actor PlaybackEngine {
         // Frame threading gives every libav decoder a copy of its frame pool per thread; three
         // pooled players at 720x1280 held ~100 MB more for it. One thread decodes 720p30 at a
         // small share of a core, and the pool's other two decoders sit paused anyway.
+        let streamFeed = streamFeed
         playbin.onElementSetup { element in
-            if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
+            let factory = element.factoryName
+            if factory.hasPrefix("avdec_") { element.set("max-threads", "1") }
+            // A download in progress: no byte past what came may be needed to know its type.
+            if factory == "typefind", let caps = streamFeed.feed?.caps { try? element.set("force-caps", caps: caps) }
         }
+        playbin.onSourceSetup { element in streamFeed.feed?.attach(to: element) }
         // One element converts and scales, right before the size filter; the filter takes the
         // previous size until the new one arrives (delayed). With videoscale ! videoconvert !
         // capsfilter, a resize that landed between videoscale choosing its size and videoconvert
@@ -111,6 +120,7 @@ actor PlaybackEngine {
         switch command {
         case .attach(let report): self.report = report
         case .load(let uri, let source): load(uri: uri, source: source)
+        case .loadStream(let bytes, let source): load(bytes, source: source)
         case .play:
             wantsPlaying = true
             if phase == .ready { playbin.setState(.playing) }
@@ -119,6 +129,7 @@ actor PlaybackEngine {
             if phase == .ready { playbin.setState(.paused) }
         case .rewind: rewind()
         case .unload(let source):
+            closeFeed()
             playbin.setState(.null)
             receiver.beginSource(source)
             sizing.reset()
@@ -131,6 +142,7 @@ actor PlaybackEngine {
             // Whatever it reached meanwhile (it may have become ready just as the window gave
             // up): the window shows an error card for it now, so nothing may play behind it.
             guard source == self.source, phase != .empty else { return }
+            closeFeed()
             playbin.setState(.null)
             phase = .failed
         case .setLoop(let startNs, let stopNs, let rate):
@@ -146,12 +158,81 @@ actor PlaybackEngine {
         case .shutdown:
             report = nil
             playbin.removeBusWatch()
+            closeFeed()
             playbin.setState(.null)
             thread.stop()
         }
     }
 
     private func load(uri: String, source: UInt64) {
+        begin(uri: uri, source: source)
+        report?(.loading(source: source))
+        open(uri)
+    }
+
+    /// A remote video: the pipeline starts once the download knows the file's length, reading
+    /// the cache's bytes through an appsrc (the load timeout counts from there; connecting has
+    /// its own).
+    private func load(_ bytes: any RemoteVideoBytes, source: UInt64) {
+        begin(uri: bytes.address, source: source)
+        bytes.whenHeadKnown { [weak self] head in
+            guard let self else { return }
+            thread.invoke { self.assumeIsolated { $0.streamHeadKnown(head, bytes: bytes, source: source) } }
+        }
+    }
+
+    private func streamHeadKnown(_ head: Result<RemoteVideoHead, MediaError>, bytes: any RemoteVideoBytes, source: UInt64) {
+        guard source == self.source, phase == .loading else { return }
+        switch head {
+        case .failure(let error):
+            fail(error)
+        case .success(let head):
+            report?(.loading(source: source))
+            let failure = streamFeed.failure
+            streamFeed.feed = RandomAccessFeed(length: head.length, caps: Self.containerCaps(head.contentType), reader: {
+                offset, length, isCancelled in
+                switch bytes.read(offset: offset, length: length, isCancelled: isCancelled) {
+                case .bytes(let data): return .bytes(data)
+                case .end: return .end
+                case .cancelled: return .cancelled
+                case .failed(let error):
+                    failure.store(error)
+                    return .failed(error.detail)
+                }
+            }, wake: { bytes.wakeReaders() })
+            open("appsrc://")
+        }
+    }
+
+    /// The container a server's Content-Type names, as caps (type-finding skipped).
+    static func containerCaps(_ contentType: String?) -> String? {
+        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        switch type {
+        case "video/mp4", "video/quicktime", "video/x-m4v": return "video/quicktime"
+        case "video/webm": return "video/webm"
+        case "video/x-matroska": return "video/x-matroska"
+        default: return nil
+        }
+    }
+
+    private func open(_ playable: String) {
+        playbin.set("uri", playable)
+        if playbin.setState(.paused) == .failure {
+            fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
+        }
+    }
+
+    /// Ends the remote feed before a state change: a read waiting for bytes returns and the
+    /// source ends its stream, so the streaming threads can be joined. What the old stream posts
+    /// meanwhile is dropped with the rest of its messages (`begin`).
+    private func closeFeed() {
+        streamFeed.feed?.close()
+        streamFeed.feed = nil
+        streamFeed.failure.store(nil)
+    }
+
+    private func begin(uri: String, source: UInt64) {
+        closeFeed()
         playbin.setState(.ready)
         // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
         // read as this clip's preroll, found no video stream yet and failed a good video with
@@ -163,7 +244,6 @@ actor PlaybackEngine {
         sizing.reset()
         position.store(nil)
         begunSource.store(source)
-        report?(.loading(source: source))
         self.source = source
         self.uri = uri
         loopStartNs = 0
@@ -173,10 +253,6 @@ actor PlaybackEngine {
         awaitingSeekPreroll = false
         wantsPlaying = false
         phase = .loading
-        playbin.set("uri", uri)
-        if playbin.setState(.paused) == .failure {
-            fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
-        }
     }
 
     /// Pauses and goes back to the first frame (a post that is left).
@@ -217,7 +293,8 @@ actor PlaybackEngine {
             _ = armLoop(flush: true)
         case .error(let error, _):
             guard phase == .loading || phase == .ready else { return }
-            fail(MediaError(error))
+            // The download's own words, when it was the cache that could not give the bytes.
+            fail(streamFeed.failure.value ?? MediaError(error))
         default:
             break
         }
@@ -260,8 +337,27 @@ actor PlaybackEngine {
     }
 
     private func fail(_ error: MediaError) {
+        closeFeed()
         playbin.setState(.null)
         phase = .failed
         report?(.failed(source: source, error))
     }
+}
+
+/// The engine's current remote feed and the download error it met, shared with GStreamer's
+/// threads (source-setup, the streaming thread's reads).
+private final class StreamFeedSlot: Sendable {
+    private let current = Mutex<RandomAccessFeed?>(nil)
+    let failure = FailureMark()
+
+    var feed: RandomAccessFeed? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
+
+private final class FailureMark: Sendable {
+    private let error = Mutex<MediaError?>(nil)
+    var value: MediaError? { error.withLock { $0 } }
+    func store(_ value: MediaError?) { error.withLock { $0 = value } }
 }

@@ -6,6 +6,8 @@ enum PlayerCommand: Sendable {
     /// Where the engine's results go (set once, right after the engine is made).
     case attach(@Sendable (PlayerEvent) -> Void)
     case load(uri: String, source: UInt64)
+    /// A remote video from its bytes as they download (the cache's), not from the network.
+    case loadStream(any RemoteVideoBytes, source: UInt64)
     case play
     case pause
     case rewind

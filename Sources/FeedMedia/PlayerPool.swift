@@ -1,3 +1,5 @@
+public import FeedCore
+
 /// The feed's players: one per pooled page (the current one and its neighbours), each on its own
 /// thread, made once and reused for every post. The sound settings belong to the pool, so a
 /// page that comes into view already has them.
@@ -6,8 +8,11 @@ public final class PlayerPool {
     public let players: [LoopingPlayer]
 
     /// One player per receiver (the pages' surfaces), in order.
-    public init(receivers: [VideoFrameReceiver], audioSinkDescription: String?) throws {
+    /// `remoteVideos`: the cache remote posts play from.
+    public init(receivers: [VideoFrameReceiver], audioSinkDescription: String?,
+                remoteVideos: (any RemoteVideoCache)? = nil) throws {
         players = try receivers.map { try LoopingPlayer(receiver: $0, audioSinkDescription: audioSinkDescription) }
+        for player in players { player.remoteVideos = remoteVideos }
     }
 
     /// 0...1, for every player.

@@ -24,6 +24,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         preferences.recordingLimitSeconds = settings.int("max-recording-seconds")
         preferences.saveCopyToVideos = settings.bool("save-copy-to-videos")
         preferences.libraryFolders = settings.strings("library-folders")
+        preferences.videoCacheMegabytes = settings.int("video-cache-megabytes")
         return preferences
     }
 
@@ -46,6 +47,9 @@ public final class GSettingsPreferencesStore: PreferencesStore {
             settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
         }
         if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
+        if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
+            settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))
+        }
     }
 
     /// Reads the preferences.json an earlier Loopfeed kept beside the library into these

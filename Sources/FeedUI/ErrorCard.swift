@@ -8,8 +8,11 @@ final class ErrorCard {
     private let title = Label(tr("Can’t play this video"))
     private let detail = Label()
     private let remove = Button(label: tr("Remove from feed"))
+    private let retry = Button(label: tr("Try Again"))
     /// Remove from feed was pressed (offered for a file of yours that is gone).
     var onRemove: (() -> Void)?
+    /// Try Again was pressed (offered when a download failed).
+    var onRetry: (() -> Void)?
 
     init() {
         root.addCSSClass("error-card")
@@ -27,12 +30,19 @@ final class ErrorCard {
         remove.onClicked { [weak self] in self?.onRemove?() }
         remove.isVisible = false
         root.append(remove)
+        retry.setAlign(horizontal: .center)
+        retry.tooltip = tr("Download this video again")
+        retry.onClicked { [weak self] in self?.onRetry?() }
+        retry.isVisible = false
+        root.append(retry)
         root.isVisible = false
     }
 
     /// `removable`: the post is a file of the user's that can't be found; Remove is offered.
-    func show(message: String, removable: Bool = false) {
+    /// `retryable`: a download failed; Try Again is offered.
+    func show(message: String, removable: Bool = false, retryable: Bool = false) {
         remove.isVisible = removable
+        retry.isVisible = retryable
         detail.text = message
         root.setAccessibleLabel(tr("Can’t play this video: {reason}", ["reason": message]))
         root.isVisible = true

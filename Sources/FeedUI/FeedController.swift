@@ -42,7 +42,8 @@ final class FeedController {
                           pageSize: environment.pageSize)
         preferences = environment.preferences.load()
         let surfaces = (0..<PreloadPlan(radius: 1).poolSize).map { _ in VideoSurface() }
-        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription)
+        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
+                              remoteVideos: environment.remoteVideos)
         slots = zip(surfaces, pool.players).map { PageSlot(surface: $0, player: $1) }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)
@@ -64,6 +65,10 @@ final class FeedController {
             slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
             slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
             slot.onRemove = { [weak self] slot in self?.remove(slot.post) }
+            slot.onRetry = { [weak self] slot in
+                guard let self, let post = slot.post, let index = slot.index, index == store.index else { return }
+                firstFrame.expect(postID: post.id, index: index, inputUs: env.clock.nowMicroseconds())
+            }
             slot.onLoop = { [weak self] slot, pass, framesPresented in
                 guard let self, let post = slot.post, slot.index == store.index else { return }
                 env.events?.emit(.loop(postID: post.id, seamUs: pass.seamUs, intervalUs: pass.intervalUs,
@@ -237,9 +242,14 @@ final class FeedController {
     /// Events, first-frame detection and preloading once the current page is known.
     private func afterPageChange() {
         guard let post = store.current else { return }
+        let address = env.playableURI(post.videoURI)
+        // Before the event, so a post on screen that is not in yet is already downloading.
+        env.remoteVideos?.focus(current: address, upcoming: store.posts.dropFirst(store.index + 1).prefix(3)
+            .map { env.playableURI($0.videoURI) })
         env.events?.emit(.page(index: store.index, postID: post.id, uri: post.videoURI, liked: post.liked,
                                likeCount: post.likeCount, commentCount: post.commentCount,
-                               author: post.author.handle, shareCount: post.shareCount))
+                               author: post.author.handle, shareCount: post.shareCount,
+                               cached: env.remoteVideos?.isCached(address) ?? false))
         if let slot = currentSlot, let error = slot.error {
             firstFrame.cancel()
             env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))

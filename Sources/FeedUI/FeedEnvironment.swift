@@ -51,6 +51,11 @@ public struct FeedEnvironment {
     public var subscriptions: (any FeedSubscribing)?
     /// Web addresses named on the command line that are not a video's: followed at start.
     public var addressesToFollow: [URL] = []
+    /// The cache remote videos download into and play from (FeedSources' VideoCache); nil:
+    /// GStreamer streams them itself.
+    public var remoteVideos: (any RemoteVideoCache)?
+    /// The cache size preference changed (megabytes); the app resizes the cache.
+    public var videoCacheLimitChanged: (Int) -> Void = { _ in }
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.
     public var library: (any LibraryWatching)?
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers

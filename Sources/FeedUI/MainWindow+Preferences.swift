@@ -8,6 +8,7 @@ extension MainWindow {
     func installPreferences() {
         preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.create.applyRecordingLimit(seconds) }
         preferencesEditor.onLibraryFoldersChanged = { [weak self] folders in self?.libraryFoldersChanged(folders) }
+        preferencesEditor.onVideoCacheChanged = { [weak self] megabytes in self?.environment.videoCacheLimitChanged(megabytes) }
         library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
         library?.onRemoved = { [weak self] posts in
             guard let self, let first = posts.first else { return }

@@ -12,6 +12,8 @@ final class PagePlayback {
     private(set) var index: Int?
     private(set) var post: Post?
     private(set) var error: MediaError?
+    /// What the player opens for the post.
+    private(set) var uri: String?
     /// True once a frame of the current post has been painted (the page is not blank).
     private(set) var hasFrame = false
     /// Left the screen, with the rewind still to do (`rewindIfLeft`).
@@ -54,6 +56,17 @@ final class PagePlayback {
         guard !samePost else { return false }
         error = nil
         hasFrame = false
+        self.uri = uri
+        player.load(uri: uri)
+        return true
+    }
+
+    /// Loads the post again after an error (Try Again); false when there is nothing to retry.
+    func retry() -> Bool {
+        guard error != nil, let uri else { return false }
+        error = nil
+        hasFrame = false
+        player.unload()
         player.load(uri: uri)
         return true
     }
@@ -69,6 +82,7 @@ final class PagePlayback {
     func clear() {
         index = nil
         post = nil
+        uri = nil
         error = nil
         hasFrame = false
         needsRewind = false

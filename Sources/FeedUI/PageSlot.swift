@@ -45,6 +45,8 @@ final class PageSlot {
     var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
     /// Remove from feed, on the error card of a file that is gone.
     var onRemove: ((PageSlot) -> Void)?
+    /// Try Again was pressed on the error card: the post loads again.
+    var onRetry: ((PageSlot) -> Void)?
 
     init(surface: VideoSurface, player: any PagePlayer) {
         self.surface = surface
@@ -88,6 +90,12 @@ final class PageSlot {
         root.placeOverlays { [weak self] child, width, height in self?.place(child, width: width, height: height) }
         overlay.root.isVisible = false
         rail.root.isVisible = false
+        errorCard.onRetry = { [weak self] in
+            guard let self, playback.retry() else { return }
+            errorCard.hide()
+            startSpinnerTimer()
+            onRetry?(self)
+        }
         errorCard.onRemove = { [weak self] in
             guard let self else { return }
             onRemove?(self)
@@ -176,7 +184,8 @@ final class PageSlot {
             surface.clear()
             clearBackdrop()
             let isOwnFile = post?.videoURI.hasPrefix("file://") == true
-            errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile)
+            errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile,
+                           retryable: error.isRetryable)
             onError?(self, error)
         }
         playback.onLoop = { [weak self] pass, framesPresented in

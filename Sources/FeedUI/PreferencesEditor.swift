@@ -20,6 +20,7 @@ final class PreferencesEditor {
 
     var onRecordingLimitChanged: ((Int) -> Void)?
     var onLibraryFoldersChanged: (([String]) -> Void)?
+    var onVideoCacheChanged: ((Int) -> Void)?
 
     /// `folderExists` looks at the disk (the app's; a fake in tests).
     init(store: PreferencesStore, videosFolder: URL, folderExists: @escaping (String) -> Bool) {
@@ -39,6 +40,14 @@ final class PreferencesEditor {
     }
 
     func setSaveCopy(_ on: Bool) { store.update { $0.saveCopyToVideos = on } }
+
+    var videoCacheMegabytes: Int { store.load().videoCacheMegabytes }
+
+    func setVideoCacheMegabytes(_ megabytes: Int) {
+        guard Preferences.videoCacheChoices.contains(megabytes), megabytes != videoCacheMegabytes else { return }
+        store.update { $0.videoCacheMegabytes = megabytes }
+        onVideoCacheChanged?(megabytes)
+    }
 
     /// ~/Videos, offered while it exists and nothing watched covers it.
     var suggestedFolder: String? {

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import GtkKit
 import Localization
@@ -12,6 +13,7 @@ final class PreferencesWindow {
     private let suggestion = Button(label: "")
     private let folderNote = DialogForm.paragraph()
     private var limitButtons: [(Int, Button)] = []
+    private var cacheButtons: [(Int, Button)] = []
     private var chooser: FileChooser?
     private let parent: Window
     var onClosed: (() -> Void)?
@@ -69,6 +71,22 @@ final class PreferencesWindow {
         copyRow.append(copy)
         form.append(copyRow)
 
+        form.append(Self.heading(tr("Offline videos")))
+        form.append(DialogForm.paragraph(tr("Videos from the feeds you follow are kept to play offline, up to this much; the least recently watched go first."), dim: true))
+        let sizes = Box(.horizontal, spacing: 6)
+        for megabytes in Preferences.videoCacheChoices {
+            let button = Button(label: megabytes >= 1024 ? tr("{count} GB", ["count": megabytes / 1024])
+                                                         : tr("{count} MB", ["count": megabytes]))
+            button.addCSSClass("limit-chip")
+            button.onClicked { [weak self] in
+                self?.editor.setVideoCacheMegabytes(megabytes)
+                self?.showLimit()
+            }
+            cacheButtons.append((megabytes, button))
+            sizes.append(button)
+        }
+        form.append(sizes)
+
         dialog.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false
@@ -89,6 +107,7 @@ final class PreferencesWindow {
 
     private func showLimit() {
         for (seconds, button) in limitButtons { button.setCSSClass("selected", seconds == editor.recordingLimit) }
+        for (megabytes, button) in cacheButtons { button.setCSSClass("selected", megabytes == editor.videoCacheMegabytes) }
     }
 
     private func showFolders() {

@@ -1,3 +1,4 @@
+import FeedSources
 import Foundation
 import Localization
 
@@ -6,6 +7,8 @@ import Localization
 public struct CommandLineOptions: Equatable, Sendable {
     public var dataDirectory: String?
     public var cacheDirectory: String?
+    /// `--cache-limit`: the video cache's size for this run, in bytes.
+    public var cacheLimit: Int64?
     public var camera: String?
     public var eventsPath: String?
     public var inputs: [String] = []
@@ -17,9 +20,11 @@ public struct CommandLineOptions: Equatable, Sendable {
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case unknownOption(String)
         case missingValue(String)
+        case badSize(String)
 
         public var description: String {
             switch self {
+            case .badSize(let text): "loopfeed: " + tr("'{size}' is not a size like 500M or 2G (see --help)", ["size": text])
             case .unknownOption(let option): "loopfeed: " + tr("unknown option '{option}' (see --help)", ["option": option])
             case .missingValue(let option): "loopfeed: " + tr("option '{option}' needs a value (see --help)", ["option": option])
             }
@@ -55,6 +60,10 @@ public struct CommandLineOptions: Equatable, Sendable {
             case "--version": options.showVersion = true
             case "--data-dir": options.dataDirectory = try value()
             case "--cache-dir": options.cacheDirectory = try value()
+            case "--cache-limit":
+                let text = try value()
+                guard let size = VideoCacheLayout.parseSize(text) else { throw .badSize(text) }
+                options.cacheLimit = size
             case "--camera": options.camera = try value()
             case "--events": options.eventsPath = try value()
             default: throw .unknownOption(name)
@@ -84,6 +93,8 @@ public struct CommandLineOptions: Equatable, Sendable {
             tr("  --data-dir DIR     where the library and recordings live (default: $XDG_DATA_HOME/loopfeed)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)"),
+            // TRANSLATORS: --help; keep the option names, the suffixes K, M, G and the column.
+            tr("  --cache-limit SIZE how much downloaded video to keep for this run, as 800K, 500M or 2G\n                     (default: the preference, 1G)"),
             // TRANSLATORS: --help; keep the option name, “test” (typed as is) and the columns.
             tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone (default: every camera and microphone found, hot-plug too)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.

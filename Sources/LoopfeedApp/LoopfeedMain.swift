@@ -101,6 +101,11 @@ public enum LoopfeedMain {
             report("storage", tr("Couldn’t add the files to the library: {error}", ["error": error]))
         }
 
+        let preferences = PreferencesSetup.open(paths: paths, ownDataDirectory: options.dataDirectory != nil,
+                                                executable: executableURL, report: report)
+        let videoCache = VideoCache(directory: paths.cacheDirectory.appendingPathComponent("videos"),
+                                    limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
+                                    userAgent: "Loopfeed/\(CommandLineOptions.version)")
         let thumbnails = ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                             width: GridLayout.maximumTile)
         var environment = FeedEnvironment(
@@ -108,16 +113,16 @@ public enum LoopfeedMain {
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,
-            preferences: PreferencesSetup.open(paths: paths, ownDataDirectory: options.dataDirectory != nil,
-                                               executable: executableURL, report: report),
+            preferences: preferences,
             stills: ScreenStills(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                  work: MainLoopWork(label: "io.github.loopfeed.stills", qos: .utility)),
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),
                                           measure: { (try? ClipProbe.probe($0))?.size }),
             thumbnails: thumbnails,
-            cache: CacheDirectory(directory: paths.cacheDirectory, work: MainLoopWork(label: "io.github.loopfeed.cache",
-                                                                                     qos: .utility)),
+            cache: CacheDirectory(directory: paths.cacheDirectory,
+                                  work: MainLoopWork(label: "io.github.loopfeed.cache", qos: .utility),
+                                  keep: { videoCache.protectedKeys }, cleared: { videoCache.forgetRemovedDownloads() }),
             clipJobs: MediaClipJobs(),
             avatars: AvatarFolder(directory: paths.dataDirectory.appendingPathComponent("avatars"),
                                   work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)),
@@ -134,6 +139,11 @@ public enum LoopfeedMain {
         // A web address that is not a video's is followed once the window is up.
         environment.addressesToFollow = collected.sources.compactMap { source in
             if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
+        }
+        environment.remoteVideos = videoCache
+        // --cache-limit holds for this run; without it the preference resizes the cache at once.
+        if options.cacheLimit == nil {
+            environment.videoCacheLimitChanged = { megabytes in videoCache.limit = Int64(megabytes) << 20 }
         }
         environment.library = LibraryWatcher(repository: library)
         environment.subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),

@@ -31,9 +31,37 @@ public struct HTTPResponse: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
     public var contentLength: Int64?
+    /// A 206's `Content-Range: bytes START-END/TOTAL`: where the body starts and the whole
+    /// file's length (nil when the server gives `*`).
+    public var rangeStart: Int64?
+    public var rangeTotal: Int64?
+    /// `Accept-Ranges: bytes`: a download cut short can be resumed.
+    public var acceptsRanges = false
     public var body: [UInt8]
 
     public var notModified: Bool { status == 304 }
+
+    public init(status: Int, url: URL, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil,
+                contentLength: Int64? = nil, body: [UInt8] = []) {
+        self.status = status
+        self.url = url
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.contentLength = contentLength
+        self.body = body
+    }
+
+    /// Reads `bytes START-END/TOTAL` (TOTAL may be `*`).
+    public static func parseContentRange(_ text: String) -> (start: Int64, total: Int64?)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
+        let spec = trimmed.dropFirst(6)
+        let halves = spec.split(separator: "/", maxSplits: 1)
+        guard halves.count == 2, let dash = halves[0].firstIndex(of: "-"),
+              let start = Int64(halves[0][..<dash].trimmingCharacters(in: .whitespaces)), start >= 0 else { return nil }
+        return (start, Int64(halves[1].trimmingCharacters(in: .whitespaces)))
+    }
 }
 
 /// Why a fetch gave nothing, in words for a subscription's line or an error card.
@@ -97,6 +125,20 @@ public final class HTTPClient {
         transfer.start(request.url)
     }
 
+    /// A fetch whose body is handed over as it arrives, not kept: `onHead` once the answer's
+    /// headers are in (a 2xx), then `onChunk` for each piece, then `completion` (its response
+    /// has an empty body). For videos, written to the cache while they play.
+    public func download(_ request: HTTPRequest, maxBytes: Int, cancellation: HTTPCancellation? = nil,
+                         onHead: @escaping @MainActor (HTTPResponse) -> Void,
+                         onChunk: @escaping @MainActor ([UInt8]) -> Void,
+                         completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
+        let transfer = Transfer(client: self, request: request, maxBytes: maxBytes, completion: completion)
+        transfer.onHead = onHead
+        transfer.onChunk = onChunk
+        cancellation?.transfer = transfer
+        transfer.start(request.url)
+    }
+
     fileprivate var raw: UnsafeMutablePointer<SoupSession> { session.typed(SoupSession.self) }
 }
 
@@ -120,6 +162,10 @@ private final class Transfer {
     var stream: UnsafeMutablePointer<GInputStream>?
     var response: HTTPResponse?
     var redirects = 0
+    var onHead: (@MainActor (HTTPResponse) -> Void)?
+    var onChunk: (@MainActor ([UInt8]) -> Void)?
+    /// Bytes of the body so far (kept or handed over).
+    var received = 0
     var timer: SourceHandle?
     var timeout: HTTPFailure?
     var finished = false
@@ -193,9 +239,16 @@ private final class Transfer {
         let finalURL = Self.address(of: message) ?? request.url
         response = HTTPResponse(status: status, url: finalURL, contentType: header("Content-Type"), etag: header("ETag"),
                                 lastModified: header("Last-Modified"), contentLength: length > 0 ? Int64(length) : nil, body: [])
+        if let range = header("Content-Range").flatMap(HTTPResponse.parseContentRange) {
+            response?.rangeStart = range.start
+            response?.rangeTotal = range.total
+        }
+        response?.acceptsRanges = header("Accept-Ranges")?.lowercased().contains("bytes") ?? false
         guard (200..<300).contains(status) || status == 304 else { return finish(.failure(.status(status))) }
         if length > Int64(maxBytes) { return finish(.failure(.tooLarge(limit: maxBytes))) }
         if status == 304 { return finish(.success(response!)) }
+        onHead?(response!)
+        guard !finished else { return }
         read()
     }
 
@@ -218,8 +271,13 @@ private final class Transfer {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         if size == 0 { return finish(.success(response!)) }
-        guard response!.body.count + Int(size) <= maxBytes else { return finish(.failure(.tooLarge(limit: maxBytes))) }
-        if let data { response!.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size))) }
+        received += Int(size)
+        guard received <= maxBytes else { return finish(.failure(.tooLarge(limit: maxBytes))) }
+        if let data {
+            let piece = UnsafeRawBufferPointer(start: data, count: Int(size))
+            if let onChunk { onChunk(Array(piece)) } else { response!.body.append(contentsOf: piece) }
+        }
+        guard !finished else { return }
         read()
     }
 

@@ -18,7 +18,7 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(try keys(.ready(posts: 3)), ["event", "t_us", "posts"])
         XCTAssertEqual(try keys(.page(index: 0, postID: 1, uri: "u", liked: true, likeCount: 2, commentCount: 3)),
                        ["event", "t_us", "index", "post_id", "uri", "liked", "like_count", "comment_count",
-                        "author", "share_count"])
+                        "author", "share_count", "cached"])
         XCTAssertEqual(try keys(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280)),
                        ["event", "t_us", "post_id", "index", "latency_us", "width", "height"])
         XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us", "interval_us", "frames_decoded", "frames_presented"])

@@ -57,6 +57,22 @@ final class PagePlaybackTests: XCTestCase {
         }
     }
 
+    func testTryAgainLoadsTheSameVideoAfterAnError() {
+        onMain {
+            let player = FakePagePlayer()
+            let page = PagePlayback(player: player)
+            _ = page.load(Self.post(1), index: 0, uri: "https://example.org/v1.mp4")
+            XCTAssertFalse(page.retry(), "nothing to retry while it has no error")
+            player.fail(MediaError(kind: .offline, message: "offline"))
+            XCTAssertTrue(page.error?.isRetryable == true)
+            player.clearCommands()
+            XCTAssertTrue(page.retry())
+            XCTAssertEqual(player.commands, [.unload, .load("https://example.org/v1.mp4")])
+            XCTAssertNil(page.error)
+            XCTAssertTrue(page.isLoading)
+        }
+    }
+
     func testAnErrorTakesTheFrameAwayAndANewPostClearsIt() {
         onMain {
             let player = FakePagePlayer()

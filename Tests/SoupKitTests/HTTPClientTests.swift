@@ -8,32 +8,13 @@ import XCTest
 /// delivered by the GLib main loop.
 final class HTTPClientTests: XCTestCase {
     /// The server, started once for the suite.
-    private static let server: Result<(Process, Int), Error> = Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("http_test_server.py").path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw NSError(domain: "http_test_server", code: 1) }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw NSError(domain: "http_test_server", code: 2)
-        }
-        return (process, port)
-    }
+    private static let server = Result { try LoopbackServer(script: "http_test_server.py", besides: #filePath) }
 
     override class func tearDown() {
-        if case .success(let (process, _)) = server { process.terminate() }
+        if case .success(let server) = server { server.stop() }
     }
 
-    private static func url(_ path: String) throws -> URL {
-        URL(string: "http://127.0.0.1:\(try server.get().1)\(path)")!
-    }
+    private static func url(_ path: String) throws -> URL { try server.get().url(path) }
 
     @MainActor
     private static func fetch(_ client: HTTPClient, _ request: HTTPRequest, maxBytes: Int = 1 << 20,

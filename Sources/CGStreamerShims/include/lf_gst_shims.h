@@ -48,6 +48,10 @@ typedef void (*LfEventHandler)(gpointer user_data);
 gulong lf_pad_add_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
                               GDestroyNotify notify);
 
+/* The same for an event travelling upstream (a flush-start reaching a source's pad). */
+gulong lf_pad_add_upstream_event_probe(GstPad *pad, GstEventType type, LfEventHandler handler, gpointer user_data,
+                                       GDestroyNotify notify);
+
 /* `handler` runs once when no data flows through the pad (at once, on the calling thread, if
  * none does now; else on the streaming thread between two buffers). The probe removes itself. */
 gulong lf_pad_when_idle(GstPad *pad, LfEventHandler handler, gpointer user_data, GDestroyNotify notify);

@@ -1,0 +1,357 @@
+public import FeedCore
+public import Foundation
+import GLibKit
+import Localization
+import SoupKit
+
+/// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over
+/// libsoup into a `.part` file (played while it grows), renamed when complete, resumed with
+/// Range when cut short, and let go least recently used first when the folder outgrows its
+/// limit. The post on screen downloads in full and is never evicted; once it is in, the first
+/// part of the next posts is fetched ahead.
+///
+/// Network work runs on the main loop (libsoup's async API never blocks it); every write,
+/// scan and deletion runs on one serial writer queue, in the order the bytes arrived.
+@MainActor
+public final class VideoCache: RemoteVideoCache {
+    /// A video larger than this is refused.
+    public static let largestVideo = 1 << 30
+    public static let defaultLimit: Int64 = 1 << 30
+
+    public let directory: URL
+    /// The most the folder may hold, in bytes; going over evicts at once.
+    public var limit: Int64 {
+        didSet { if limit != oldValue { trim() } }
+    }
+    /// How much of each upcoming post is fetched ahead (all of a smaller one).
+    public var prefetchBytes: Int64 = 800 * 1024
+    public var prefetchCount = 3
+
+    private let client: HTTPClient
+    private let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
+    private var downloads: [String: Download] = [:]
+    private var current: String?
+    private var upcoming: [String] = []
+
+    public init(directory: URL, limit: Int64 = VideoCache.defaultLimit, userAgent: String) {
+        self.directory = directory
+        self.limit = limit
+        client = HTTPClient(userAgent: userAgent)
+        let directory = directory
+        writer.async { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        trim()
+    }
+
+    // MARK: - RemoteVideoCache
+
+    public func cachedFileURI(for address: String) -> String? {
+        let file = finishedFile(for: address)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        // Used now: the least recently used go first.
+        writer.async { _ = utimes(file.path, nil) }
+        return file.absoluteString
+    }
+
+    public func isCached(_ address: String) -> Bool {
+        FileManager.default.fileExists(atPath: finishedFile(for: address).path)
+    }
+
+    public func bytes(for address: String) -> any RemoteVideoBytes {
+        let download = download(for: address)
+        download.want(upTo: prefetchBytes)
+        run(download)
+        return download.video
+    }
+
+    public func focus(current: String?, upcoming: [String]) {
+        self.current = current
+        self.upcoming = upcoming.filter(\.isWebAddress)
+        if let current, current.isWebAddress, !isCached(current) {
+            let download = download(for: current)
+            download.wanted = nil
+            run(download)
+        }
+        prefetchWhenCurrentIsIn()
+    }
+
+    // MARK: - For the profile and unsubscribing
+
+    /// The keys nothing may delete now: the post on screen and every download running or read.
+    public var protectedKeys: Set<String> {
+        var keys = Set(downloads.values.filter { $0.running || $0.video.isBeingRead }.map(\.video.key))
+        if let current { keys.insert(VideoCacheLayout.key(for: current)) }
+        return keys
+    }
+
+    /// The folder was emptied behind our back (the profile's Clear): forget the downloads
+    /// whose files went, so the next play starts them afresh.
+    public func forgetRemovedDownloads() {
+        let keep = protectedKeys
+        downloads = downloads.filter { keep.contains($0.value.video.key) }
+    }
+
+    /// Deletes these videos (an unsubscribed channel's), stopping their downloads.
+    public func remove(addresses: [String]) {
+        var files: [URL] = []
+        for address in addresses {
+            if let download = downloads.removeValue(forKey: address) {
+                download.pausing = true
+                download.cancellation?.cancel()
+            }
+            files.append(finishedFile(for: address))
+            files.append(directory.appendingPathComponent(VideoCacheLayout.key(for: address) + ".part"))
+        }
+        let doomed = files
+        writer.async { for file in doomed { try? FileManager.default.removeItem(at: file) } }
+    }
+
+    // MARK: - Downloads
+
+    @MainActor
+    private final class Download {
+        let video: CachedVideo
+        var cancellation: HTTPCancellation?
+        var running = false
+        /// The download stops once this many bytes are in; nil: all of it (the post on screen).
+        var wanted: Int64? = 0
+        /// The server answers Range, so stopping early costs nothing: a resume goes on from there.
+        var resumable = true
+        /// Stopped on purpose: its "cancelled" is not a failure.
+        var pausing = false
+        /// Bytes in the file, counted on the main loop as they arrive.
+        var arrived: Int64 = 0
+
+        init(video: CachedVideo) { self.video = video }
+
+        func want(upTo bytes: Int64) {
+            if let wanted { self.wanted = max(wanted, bytes) }
+        }
+
+        var hasWhatItWants: Bool {
+            guard let wanted else { return false }
+            return arrived >= wanted
+        }
+    }
+
+    private func finishedFile(for address: String) -> URL {
+        directory.appendingPathComponent(VideoCacheLayout.key(for: address) + VideoCacheLayout.finishedSuffix)
+    }
+
+    private func download(for address: String) -> Download {
+        if let download = downloads[address] { return download }
+        let video = CachedVideo(address: address, key: VideoCacheLayout.key(for: address), directory: directory) {
+            [weak self] neededUpTo in
+            MainLoop.invoke { self?.starved(address, neededUpTo: neededUpTo) }
+        }
+        let download = Download(video: video)
+        downloads[address] = download
+        return download
+    }
+
+    /// A player waits for bytes the download stopped short of.
+    private func starved(_ address: String, neededUpTo: Int64) {
+        guard let download = downloads[address] else { return }
+        download.want(upTo: neededUpTo + 256 * 1024)
+        run(download)
+    }
+
+    private func run(_ download: Download) {
+        guard !download.running, !download.video.isComplete else { return }
+        if download.video.failure != nil { download.video.clearFailure() }
+        download.running = true
+        download.pausing = false
+        let video = download.video
+        writer.async { [weak self] in
+            let opened = Result { try video.openPart() }
+            MainLoop.invoke { self?.request(download, opened: opened) }
+        }
+    }
+
+    private func request(_ download: Download, opened: Result<Int64, any Error>, retryingWhole: Bool = false) {
+        let video = download.video
+        guard case .success(let offset) = opened else {
+            download.running = false
+            if case .failure(let error) = opened { video.failed(Self.writeFailure(error)) }
+            return
+        }
+        guard let url = URL(string: video.address) else {
+            download.running = false
+            return video.failed(MediaError(kind: .notFound, message: tr("This video’s address is not valid."), detail: video.address))
+        }
+        download.arrived = offset
+        if download.hasWhatItWants {
+            download.running = false
+            return
+        }
+        let cancellation = HTTPCancellation()
+        download.cancellation = cancellation
+        let request = HTTPRequest(url: url, accept: "video/*, */*;q=0.5", rangeStart: offset > 0 ? offset : nil)
+        client.download(request, maxBytes: Self.largestVideo, cancellation: cancellation, onHead: { [weak self] response in
+            self?.began(download, response: response, resumedAt: offset)
+        }, onChunk: { [weak self] bytes in
+            self?.arrived(download, bytes)
+        }, completion: { [weak self] result in
+            self?.ended(download, result, resumedAt: offset)
+        })
+    }
+
+    private func began(_ download: Download, response: HTTPResponse, resumedAt offset: Int64) {
+        let resumed = response.status == 206 && response.rangeStart == offset
+        let total = resumed ? (response.rangeTotal ?? response.contentLength.map { offset + $0 }) : response.contentLength
+        download.resumable = resumed || response.acceptsRanges
+        if !resumed { download.arrived = 0 }
+        if let total, total > Int64(Self.largestVideo) {
+            download.pausing = true
+            download.cancellation?.cancel()
+            return download.video.failed(Self.mediaError(.tooLarge(limit: Self.largestVideo), address: download.video.address))
+        }
+        let video = download.video
+        let contentType = response.contentType
+        writer.async {
+            do {
+                try video.began(length: total, contentType: contentType, restart: !resumed && offset > 0)
+            } catch {
+                video.failed(Self.writeFailure(error))
+            }
+        }
+    }
+
+    private func arrived(_ download: Download, _ bytes: [UInt8]) {
+        download.arrived += Int64(bytes.count)
+        let video = download.video
+        writer.async {
+            guard video.failure == nil else { return }
+            do {
+                try video.append(bytes)
+            } catch {
+                video.failed(Self.writeFailure(error))
+            }
+        }
+        if video.failure != nil || (download.hasWhatItWants && download.resumable) {
+            download.pausing = true
+            download.cancellation?.cancel()
+        }
+    }
+
+    private func ended(_ download: Download, _ result: Result<HTTPResponse, HTTPFailure>, resumedAt offset: Int64) {
+        download.running = false
+        download.cancellation = nil
+        let video = download.video
+        switch result {
+        case .success(let response):
+            let contentType = response.contentType
+            writer.async { [weak self] in
+                let complete = video.finished(contentType: contentType)
+                MainLoop.invoke { self?.completed(download, complete: complete) }
+            }
+        case .failure(.cancelled) where download.pausing:
+            break
+        case .failure(.status(416)) where offset > 0:
+            // What an earlier run kept is no prefix the server knows: start over.
+            writer.async { [weak self] in
+                let opened = Result { () throws -> Int64 in
+                    try video.began(length: nil, contentType: nil, restart: true)
+                    return 0
+                }
+                MainLoop.invoke {
+                    download.running = true
+                    self?.request(download, opened: opened)
+                }
+            }
+            download.running = true
+        case .failure(let failure):
+            let error = Self.mediaError(failure, address: video.address)
+            writer.async { video.failed(error) }
+        }
+    }
+
+    private func completed(_ download: Download, complete: Bool) {
+        let video = download.video
+        guard complete else {
+            video.failed(MediaError(kind: .network, message: tr("The download ended before the end of the video."),
+                                    detail: video.address))
+            return
+        }
+        if downloads[video.address] === download { downloads[video.address] = nil }
+        trim()
+        if video.address == current { prefetchWhenCurrentIsIn() }
+    }
+
+    /// The next posts' first part, once the one on screen is in; prefetches of posts no longer
+    /// next stop (what they fetched stays and a later play goes on from there).
+    private func prefetchWhenCurrentIsIn() {
+        let targets = Array(upcoming.prefix(prefetchCount))
+        for (address, download) in downloads where address != current && !targets.contains(address) {
+            guard download.running, download.resumable, !download.video.isBeingRead else { continue }
+            download.wanted = download.arrived
+            download.pausing = true
+            download.cancellation?.cancel()
+        }
+        if let current, current.isWebAddress, !isCached(current) { return }
+        for address in targets where !isCached(address) {
+            let download = download(for: address)
+            download.want(upTo: prefetchBytes)
+            run(download)
+        }
+    }
+
+    /// Evicts least recently used files until the folder fits its limit.
+    private func trim() {
+        let keep = protectedKeys
+        let limit = limit
+        let directory = directory
+        writer.async { [weak self] in
+            let gone = VideoCacheLayout.evictions(VideoCacheLayout.scan(directory), limit: limit, keep: keep)
+            for file in gone { try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.name)) }
+            guard !gone.isEmpty else { return }
+            let keys = Set(gone.map(\.key))
+            MainLoop.invoke {
+                guard let self else { return }
+                self.downloads = self.downloads.filter { !keys.contains($0.value.video.key) || $0.value.running }
+            }
+        }
+    }
+
+    // MARK: - Words
+
+    nonisolated private static func writeFailure(_ error: any Error) -> MediaError {
+        if let error = error as? CacheWriteError, error.isDiskFull {
+            return MediaError(kind: .network, message: tr("The disk is full: this video can’t be downloaded."),
+                              detail: error.description)
+        }
+        return MediaError(kind: .network, message: tr("This video can’t be saved in the cache."), detail: "\(error)")
+    }
+
+    nonisolated static func mediaError(_ failure: HTTPFailure, address: String) -> MediaError {
+        let host = URL(string: address)?.host ?? address
+        switch failure {
+        case .cannotConnect:
+            return MediaError(kind: .offline, message: tr("Can’t reach {host}, and this video isn’t saved on this computer yet.",
+                                                         ["host": host]), detail: failure.description)
+        case .timedOut:
+            return MediaError(kind: .network, message: tr("{host} didn’t answer within 10 seconds.", ["host": host]),
+                              detail: failure.description)
+        case .stalled:
+            return MediaError(kind: .network, message: tr("The download from {host} stopped for 15 seconds.", ["host": host]),
+                              detail: failure.description)
+        case .status(404), .status(410):
+            return MediaError(kind: .notFound, message: tr("{host} no longer has this video.", ["host": host]),
+                              detail: failure.description)
+        case .status(let code):
+            return MediaError(kind: .network, message: tr("{host} couldn’t send this video (error {code}).",
+                                                         ["host": host, "code": code]), detail: failure.description)
+        case .tooLarge:
+            return MediaError(kind: .other, message: tr("This video is larger than 1 GB, so it isn’t downloaded."),
+                              detail: failure.description)
+        case .tls:
+            return MediaError(kind: .network, message: tr("The secure connection to {host} failed.", ["host": host]),
+                              detail: failure.description)
+        case .tooManyRedirects, .notWeb:
+            return MediaError(kind: .network, message: tr("{host} sent this video somewhere Loopfeed doesn’t follow.",
+                                                         ["host": host]), detail: failure.description)
+        case .cancelled, .network:
+            return MediaError(kind: .network, message: tr("The download from {host} failed.", ["host": host]),
+                              detail: failure.description)
+        }
+    }
+}

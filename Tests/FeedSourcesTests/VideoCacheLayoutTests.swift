@@ -1,0 +1,38 @@
+import FeedSources
+import Foundation
+import XCTest
+
+final class VideoCacheLayoutTests: XCTestCase {
+    private func file(_ name: String, _ size: Int64, _ age: TimeInterval) -> VideoCacheLayout.File {
+        VideoCacheLayout.File(name: name, size: size, used: Date(timeIntervalSince1970: 1_000_000 - age))
+    }
+
+    func testTheLeastRecentlyUsedGoUntilTheRestFits() {
+        let files = [file("a.video", 400, 10), file("b.video", 300, 30), file("c.part", 200, 20), file("d.video", 100, 5)]
+        XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 1_000, keep: []), [])
+        XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 600, keep: []).map(\.name), ["b.video", "c.part"])
+        XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 600, keep: ["b"]).map(\.name), ["c.part", "a.video"],
+                       "a kept key (the post on screen) is passed over")
+        XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 0, keep: ["a", "b", "c", "d"]), [])
+    }
+
+    func testKeysAreHashesOfTheAddress() {
+        let key = VideoCacheLayout.key(for: "https://example.org/../../etc/passwd")
+        XCTAssertEqual(key.count, 64)
+        XCTAssertTrue(key.allSatisfy { $0.isHexDigit })
+        XCTAssertEqual(key, VideoCacheLayout.key(for: "https://example.org/../../etc/passwd"))
+        XCTAssertNotEqual(key, VideoCacheLayout.key(for: "https://example.org/other"))
+    }
+
+    func testSizesTakeKMAndGSuffixes() {
+        XCTAssertEqual(VideoCacheLayout.parseSize("800K"), 800 * 1024)
+        XCTAssertEqual(VideoCacheLayout.parseSize("500m"), 500 << 20)
+        XCTAssertEqual(VideoCacheLayout.parseSize("1G"), 1 << 30)
+        XCTAssertEqual(VideoCacheLayout.parseSize("2GB"), 2 << 30)
+        XCTAssertEqual(VideoCacheLayout.parseSize("1.5G"), 3 << 29)
+        XCTAssertEqual(VideoCacheLayout.parseSize("4096"), 4096)
+        XCTAssertNil(VideoCacheLayout.parseSize("lots"))
+        XCTAssertNil(VideoCacheLayout.parseSize("-1G"))
+        XCTAssertNil(VideoCacheLayout.parseSize(""))
+    }
+}

@@ -1,0 +1,187 @@
+import FeedCore
+import FeedSources
+import Foundation
+import GLibKit
+import TestSupport
+import XCTest
+
+/// The video cache against a real server on 127.0.0.1 (video_test_server.py): downloads written
+/// once and read while they grow, servers without byte ranges, prefetching, the size limit, a
+/// download cut short, and no connection at all.
+final class VideoCacheTests: XCTestCase {
+    private static let log = FileManager.default.temporaryDirectory.appendingPathComponent("video-cache-\(UUID().uuidString).log")
+    private static let server = Result { try LoopbackServer(script: "video_test_server.py", besides: #filePath, arguments: [log.path]) }
+
+    override class func tearDown() {
+        if case .success(let server) = server { server.stop() }
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    private static func address(_ path: String) throws -> String {
+        // Each test its own names: the log is the suite's.
+        try server.get().url(path + "/" + UUID().uuidString).absoluteString
+    }
+
+    /// What the server saw for `address`: one range header (or "-") per request.
+    private static func requests(_ address: String) -> [String] {
+        let path = URL(string: address)!.path
+        let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 1)
+            return fields.first.map(String.init) == path ? String(fields.last ?? "-") : nil
+        }
+    }
+
+    private static func pattern(_ range: Range<Int>) -> [UInt8] { range.map { UInt8($0 % 251) } }
+
+    private func folder() -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("videos-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// Reads on another thread (reads block) while the main loop runs the download.
+    @MainActor
+    private static func read(_ bytes: any RemoteVideoBytes, offset: Int64, length: Int) -> VideoBytesRead? {
+        let result = Locked<VideoBytesRead?>(nil)
+        DispatchQueue.global().async {
+            result.value = bytes.read(offset: offset, length: length, isCancelled: { false })
+        }
+        _ = MainLoop.run(until: { result.value != nil }, timeoutSeconds: 10)
+        return result.value
+    }
+
+    @MainActor
+    private static func head(_ bytes: any RemoteVideoBytes) -> Result<RemoteVideoHead, MediaError>? {
+        let result = Locked<Result<RemoteVideoHead, MediaError>?>(nil)
+        bytes.whenHeadKnown { result.value = $0 }
+        _ = MainLoop.run(until: { result.value != nil }, timeoutSeconds: 10)
+        return result.value
+    }
+
+    private static func size(_ folder: URL) -> Int64 {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.reduce(Int64(0)) { total, name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            return total + ((attributes?[.size] as? NSNumber)?.int64Value ?? 0)
+        }
+    }
+
+    func testAVideoIsDownloadedOnceAndReadWhileItArrives() throws {
+        let address = try Self.address("/ranged/300000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            XCTAssertFalse(cache.isCached(address))
+            let bytes = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            XCTAssertEqual(try XCTUnwrap(Self.head(bytes)).get(), RemoteVideoHead(length: 300_000, contentType: "video/mp4"))
+            XCTAssertEqual(Self.read(bytes, offset: 250_000, length: 10_000), .bytes(Self.pattern(250_000..<260_000)))
+            XCTAssertEqual(Self.read(bytes, offset: 299_990, length: 100), .bytes(Self.pattern(299_990..<300_000)),
+                           "the last read stops at the end of the file")
+            XCTAssertEqual(Self.read(bytes, offset: 300_000, length: 100), .end)
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+            let file = try XCTUnwrap(cache.cachedFileURI(for: address).flatMap(URL.init(string:)))
+            XCTAssertEqual(try Data(contentsOf: file), Data(Self.pattern(0..<300_000)))
+            XCTAssertEqual(file.deletingLastPathComponent().standardizedFileURL.path, folder.standardizedFileURL.path)
+            XCTAssertEqual(file.lastPathComponent, VideoCacheLayout.key(for: address) + ".video",
+                           "named by a hash of the address, never by the feed")
+        }
+        XCTAssertEqual(Self.requests(address), ["-"], "downloaded once, for playing and keeping at the same time")
+    }
+
+    func testAServerWithoutByteRangesStillGivesAnyPiece() throws {
+        let address = try Self.address("/plain/200000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let bytes = cache.bytes(for: address)
+            XCTAssertEqual(Self.read(bytes, offset: 199_000, length: 1_000), .bytes(Self.pattern(199_000..<200_000)),
+                           "the end of the file, as a demuxer looks for it")
+            XCTAssertEqual(Self.read(bytes, offset: 0, length: 16), .bytes(Self.pattern(0..<16)), "and the start again")
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+        }
+        XCTAssertEqual(Self.requests(address), ["-"])
+    }
+
+    func testTheNextPostsArePrefetchedInPartAndPlayingOneGoesOnWithARange() throws {
+        let (next, later) = (try Self.address("/ranged/3000000"), try Self.address("/ranged/3000000"))
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.prefetchBytes = 100_000
+            cache.prefetchCount = 1
+            // A local post on screen counts as in: the next one is fetched ahead at once.
+            cache.focus(current: "file:///local.mp4", upcoming: [next, later])
+            let part = folder.appendingPathComponent(VideoCacheLayout.key(for: next) + ".part")
+            XCTAssertTrue(MainLoop.run(until: { Self.requests(next).count == 1 && Self.size(folder) >= 100_000 }, timeoutSeconds: 10))
+            _ = MainLoop.run(until: { false }, timeoutSeconds: 0.5)
+            let prefetched = Self.size(folder)
+            XCTAssertLessThan(prefetched, 1_000_000, "only the first part of it")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: part.path))
+            XCTAssertEqual(Self.requests(later), [], "only as many posts ahead as asked")
+
+            cache.focus(current: next, upcoming: [])
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(next) }, timeoutSeconds: 10))
+            XCTAssertEqual(Self.requests(next), ["-", "bytes=\(prefetched)-"], "the rest, not the whole again")
+            let file = try XCTUnwrap(cache.cachedFileURI(for: next).flatMap(URL.init(string:)))
+            XCTAssertEqual(try Data(contentsOf: file), Data(Self.pattern(0..<3_000_000)))
+        }
+    }
+
+    func testTheCacheStaysUnderItsLimitButKeepsThePostOnScreen() throws {
+        let addresses = try (0..<3).map { _ in try Self.address("/ranged/100000") }
+        let large = try Self.address("/ranged/300000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
+            for address in addresses {
+                cache.focus(current: address, upcoming: [])
+                XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+                // Distinct use times, a second apart as file times may be.
+                _ = MainLoop.run(until: { false }, timeoutSeconds: 1.05)
+            }
+            XCTAssertTrue(MainLoop.run(until: { Self.size(folder) <= 250_000 }, timeoutSeconds: 5))
+            XCTAssertFalse(cache.isCached(addresses[0]), "the least recently used went")
+            XCTAssertTrue(cache.isCached(addresses[2]))
+
+            cache.focus(current: large, upcoming: [])
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(large) && !cache.isCached(addresses[2]) }, timeoutSeconds: 10))
+            XCTAssertTrue(cache.isCached(large), "the post on screen stays even when it alone is over the limit")
+        }
+    }
+
+    func testADownloadCutShortSaysSoAndTryingAgainResumesWhereItStopped() throws {
+        let address = try Self.address("/die-once/200000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let bytes = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            guard case .failed(let error)? = Self.read(bytes, offset: 150_000, length: 1_000) else {
+                return XCTFail("a read past the cut did not fail")
+            }
+            XCTAssertEqual(error.kind, .network)
+            XCTAssertTrue(error.isRetryable)
+            XCTAssertFalse(error.message.contains("GStreamer") || error.message.contains("soup"), error.message)
+
+            let again = cache.bytes(for: address)
+            XCTAssertEqual(Self.read(again, offset: 150_000, length: 1_000), .bytes(Self.pattern(150_000..<151_000)))
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+        }
+        let requests = Self.requests(address)
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
+    }
+
+    func testNoConnectionIsOfflineAndSaysWhichServer() throws {
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let bytes = cache.bytes(for: "http://127.0.0.1:9/nothing-listens-here.mp4")
+            guard case .failure(let error)? = Self.head(bytes) else { return XCTFail("no failure") }
+            XCTAssertEqual(error.kind, .offline)
+            XCTAssertTrue(error.message.contains("127.0.0.1"), error.message)
+        }
+    }
+}
