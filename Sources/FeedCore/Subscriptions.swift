@@ -96,6 +96,7 @@ public protocol SubscriptionRepository {
     /// Stores the entry unless its subscription has it already (then only its like count
     /// changes); the new post, nil when it was there.
     @discardableResult func storeEntry(_ entry: RemotePost) throws -> Post?
-    /// Unsubscribes: its posts go, except those liked or commented on, which stay.
-    func deleteSubscription(id: Int64) throws
+    /// Unsubscribes: its posts go, except those liked or commented on, which stay. Returns the
+    /// video addresses of all its posts (their cached downloads go).
+    @discardableResult func deleteSubscription(id: Int64) throws -> [String]
 }

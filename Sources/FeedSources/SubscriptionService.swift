@@ -139,7 +139,10 @@ public final class SubscriptionService: FeedSubscribing {
         refresh(subscription, done: done)
     }
 
-    public func unsubscribe(id: Int64) throws { try library.deleteSubscription(id: id) }
+    /// Told the video addresses of a subscription that went (the app empties them from the cache).
+    public var videosLeft: @MainActor ([String]) -> Void = { _ in }
+
+    public func unsubscribe(id: Int64) throws { videosLeft(try library.deleteSubscription(id: id)) }
 
     public func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
         guard let data = FileManager.default.contents(atPath: file.path) else {

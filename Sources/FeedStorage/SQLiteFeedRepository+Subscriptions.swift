@@ -60,14 +60,17 @@ extension SQLiteFeedRepository: SubscriptionRepository {
         }
     }
 
-    public func deleteSubscription(id: Int64) throws {
+    @discardableResult
+    public func deleteSubscription(id: Int64) throws -> [String] {
         try connection.transaction {
+            let videos = try connection.query("SELECT video_uri FROM posts WHERE subscription_id = ?", [id]) { $0.string(0) }
             try connection.run("""
                 DELETE FROM posts WHERE subscription_id = ? AND NOT liked
                     AND NOT EXISTS (SELECT 1 FROM comments c JOIN authors a ON a.id = c.author_id
                                     WHERE c.post_id = posts.id AND a.is_self)
                 """, [id])
             try connection.run("DELETE FROM subscriptions WHERE id = ?", [id])
+            return videos
         }
     }
 }

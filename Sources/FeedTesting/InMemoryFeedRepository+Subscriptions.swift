@@ -46,13 +46,17 @@ extension InMemoryFeedRepository: SubscriptionRepository {
         return try self.post(id: post.id) ?? post
     }
 
-    public func deleteSubscription(id: Int64) throws {
+    @discardableResult
+    public func deleteSubscription(id: Int64) throws -> [String] {
+        var videos: [String] = []
         for (postID, key) in remoteKeys where key.subscription == id {
             let post = try self.post(id: postID)
+            if let post { videos.append(post.videoURI) }
             let commented = try !comments(postID: postID, before: nil, limit: 1_000).filter(\.author.isSelf).isEmpty
             if post?.liked == false, !commented { try deletePost(id: postID) }
             remoteKeys[postID] = nil
         }
         subscriptionRows.removeAll { $0.id == id }
+        return videos
     }
 }

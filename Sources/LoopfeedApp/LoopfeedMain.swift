@@ -146,8 +146,10 @@ public enum LoopfeedMain {
             environment.videoCacheLimitChanged = { megabytes in videoCache.limit = Int64(megabytes) << 20 }
         }
         environment.library = LibraryWatcher(repository: library)
-        environment.subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
-                                                        events: events)
+        let subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
+                                                events: events)
+        subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
+        environment.subscriptions = subscriptions
         environment.folderExists = { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue

@@ -35,7 +35,9 @@ final class SubscriptionStorageTests: StorageTestCase {
         try repo.storeEntry(entry("plain", in: subscription))
         try repo.setLiked(postID: liked.id, liked: true)
         try repo.insertComment(postID: commented.id, authorHandle: SelfAuthorFixture.handle, text: "nice", likeCount: 0, created: Date())
-        try repo.deleteSubscription(id: subscription.id)
+        let videos = try repo.deleteSubscription(id: subscription.id)
+        XCTAssertEqual(Set(videos), Set(["liked", "commented", "plain"].map { "https://video.example/\($0).mp4" }),
+                       "every video it brought leaves the cache, kept posts too (they stream again)")
         XCTAssertEqual(Set(try repo.feedPage(after: nil, limit: 10).map(\.caption)), ["clip liked", "clip commented"])
         XCTAssertEqual(try repo.subscriptions(), [])
     }
