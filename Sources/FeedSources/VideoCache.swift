@@ -7,8 +7,8 @@ import SoupKit
 /// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over
 /// libsoup into a `.part` file (played while it grows), renamed when complete, resumed with
 /// Range when cut short, and let go least recently used first when the folder outgrows its
-/// limit. The post on screen downloads in full and is never evicted; once it is in, the first
-/// part of the next posts is fetched ahead.
+/// limit. The post on screen downloads in full and is never evicted, nor are the next posts;
+/// once it is in, the first part of those is fetched ahead.
 ///
 /// Network work runs on the main loop (libsoup's async API never blocks it); every write,
 /// scan and deletion runs on one serial writer queue, in the order the bytes arrived.
@@ -72,14 +72,19 @@ public final class VideoCache: RemoteVideoCache {
             run(download)
         }
         prefetchWhenCurrentIsIn()
+        // What was kept for the posts just left may go now.
+        trim()
     }
 
     // MARK: - For the profile and unsubscribing
 
-    /// The keys nothing may delete now: the post on screen and every download running or read.
+    /// The keys nothing may delete now: the post on screen, the ones fetched ahead of it (a
+    /// prefetch must not push out the next post), and every download running or read.
     public var protectedKeys: Set<String> {
         var keys = Set(downloads.values.filter { $0.running || $0.video.isBeingRead }.map(\.video.key))
-        if let current { keys.insert(VideoCacheLayout.key(for: current)) }
+        for address in [current].compactMap({ $0 }) + upcoming.prefix(prefetchCount) {
+            keys.insert(VideoCacheLayout.key(for: address))
+        }
         return keys
     }
 
@@ -259,6 +264,11 @@ public final class VideoCache: RemoteVideoCache {
                 }
             }
             download.running = true
+        case .failure(.network(let detail)) where download.arrived > offset && download.resumable:
+            let host = URL(string: video.address)?.host ?? video.address
+            let error = MediaError(kind: .network, message: tr("The download from {host} broke off. Try Again goes on from where it stopped.",
+                                                               ["host": host]), detail: detail)
+            writer.async { video.failed(error) }
         case .failure(let failure):
             let error = Self.mediaError(failure, address: video.address)
             writer.async { video.failed(error) }

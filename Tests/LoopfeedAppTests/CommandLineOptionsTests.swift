@@ -14,6 +14,15 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertFalse(options.showHelp)
     }
 
+    func testTheCacheLimitTakesASizeWithASuffix() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["--cache-limit", "500M"]).cacheLimit, 500 << 20)
+        XCTAssertEqual(try CommandLineOptions.parse(["--cache-limit=2G"]).cacheLimit, 2 << 30)
+        XCTAssertNil(try CommandLineOptions.parse([]).cacheLimit, "the preference decides")
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--cache-limit", "big"])) { error in
+            XCTAssertEqual(error as? CommandLineOptions.ParseError, .badSize("big"))
+        }
+    }
+
     func testHelpAndVersion() throws {
         XCTAssertTrue(try CommandLineOptions.parse(["--help"]).showHelp)
         XCTAssertTrue(try CommandLineOptions.parse(["-h"]).showHelp)

@@ -292,6 +292,137 @@ def case_a_pasted_address_is_followed(ctx: Context) -> None:
         server.wait(5)
 
 
+def start_feed_server(folder: Path) -> tuple[subprocess.Popen, int]:
+    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return server, int(server.stdout.readline().strip())
+
+
+def server_requests(port: int) -> dict[str, list[str]]:
+    """What the feed server was asked for: each path with the Range header of each request."""
+    import json
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/requests", timeout=5) as answer:
+        return json.loads(answer.read())
+
+
+def folder_size(folder: Path) -> int:
+    return sum(f.stat().st_size for f in folder.glob("*") if f.is_file())
+
+
+def case_remote_videos_are_cached_and_play_offline(ctx: Context) -> None:
+    """Four videos from a server without byte ranges (as `python3 -m http.server`): each plays,
+    loops and is downloaded once (playing and prefetching share the download); the cache stays
+    under a small --cache-limit, keeping the posts on screen and next. After a restart with the
+    server stopped, the cached posts play and the evicted ones say they are offline, with Try Again."""
+    folder = ctx.case_tmp / "remote"
+    folder.mkdir(parents=True, exist_ok=True)
+    colors = {"a": 0xC04040, "b": 0x40C040, "c": 0x4040C0, "d": 0xC0C040}
+    for name, color in colors.items():
+        make_clip(folder / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
+    largest = max((folder / f"{name}.mp4").stat().st_size for name in colors)
+    limit = largest * 5 // 2
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    server, port = start_feed_server(folder)
+    addresses = [f"http://127.0.0.1:{port}/plain/{name}.mp4" for name in colors]
+    try:
+        app = App(ctx, ["--cache-limit", str(limit), *addresses], name="remote",
+                  env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        _, page0 = wait_started(app)
+        expect(page0.get("uri") == addresses[0] and page0.get("cached") is False,
+               f"the first remote page was {page0}")
+        ctx.pointer_into_window()
+        time.sleep(0.3)
+        shown = share_near(ctx, (150, 250, 100, 100), colors["a"], tolerance=40)
+        expect(shown > 0.8, f"the remote video is not on screen ({shown:.0%}), see {ctx.screenshot('remote-a')}")
+        app.wait("loop", 10, pred=lambda e: e.get("post_id") == page0["post_id"], what="the remote video looping")
+        for index in (1, 2, 3):
+            page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to remote post {index}")
+            expect(page.get("uri") == addresses[index], f"page {index} was {page}")
+        asked = server_requests(port)
+        for address in addresses:
+            path = address.split(str(port), 1)[1]
+            expect(len(asked.get(path, [])) == 1, f"{path} was fetched {len(asked.get(path, []))} times: {asked}")
+        videos = app.cache_dir / "videos"
+        deadline = time.monotonic() + 5
+        while folder_size(videos) > limit and time.monotonic() < deadline:
+            time.sleep(0.1)
+        expect(folder_size(videos) <= limit, f"the cache holds {folder_size(videos)} bytes over its {limit}")
+        expect(not list(videos.glob("*.part")), f"unfinished downloads left: {list(videos.glob('*.part'))}")
+        quit_app(app)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+    again = App(ctx, ["--cache-limit", str(limit), *addresses], name="remote-offline", data_dir=app.data_dir,
+                cache_dir=app.cache_dir, env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    again.wait("ready", 20)
+    first = again.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page 0 offline")
+    error = again.wait("error", 10, pred=lambda e: e.get("post_id") == first["post_id"], what="the offline card of an evicted post")
+    expect(error.get("kind") == "offline" and "127.0.0.1" in error.get("message", ""), f"the evicted post said {error}")
+    ctx.pointer_into_window()
+    time.sleep(0.5)
+    ctx.screenshot("remote-offline-card")
+    for index, cached in ((1, False), (2, True), (3, True)):
+        page = expect_page_moves(again, lambda: ctx.key("Down"), index, f"Down to post {index} offline", first_frame=cached)
+        expect(page.get("cached") is cached, f"post {index} offline: {page}")
+        if not cached:
+            again.wait("error", 5, pred=lambda e: e.get("post_id") == page["post_id"] and e.get("kind") == "offline",
+                       what=f"post {index}'s offline card")
+    time.sleep(0.3)
+    shown = share_near(ctx, (150, 250, 100, 100), colors["d"], tolerance=40)
+    expect(shown > 0.8, f"the cached video does not play offline ({shown:.0%}), see {ctx.screenshot('remote-offline-d')}")
+    quit_app(again)
+
+
+def case_a_download_cut_short_offers_try_again(ctx: Context) -> None:
+    """A server that drops the connection half-way: the page shows the download failed, in plain
+    words, with Try Again; pressing it resumes with a Range and the video plays."""
+    folder = ctx.case_tmp / "dying"
+    folder.mkdir(parents=True, exist_ok=True)
+    make_clip(folder / "cut.mp4", seconds=2, width=180, height=320, color=0x40C0C0)
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    server, port = start_feed_server(folder)
+    try:
+        address = f"http://127.0.0.1:{port}/die-once/cut.mp4"
+        app = App(ctx, [address], name="cut", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        app.wait("ready", 20)
+        page = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="the cut video's page")
+        error = app.wait("error", 20, pred=lambda e: e.get("post_id") == page["post_id"], what="the cut download's card")
+        expect(error.get("kind") == "network", f"the cut download said {error}")
+        for word in ("GStreamer", "soup", "gst", "Internal data stream"):
+            expect(word not in error.get("message", ""), f"the card shows library words: {error['message']}")
+        ctx.pointer_into_window()
+        time.sleep(0.5)
+        shot = ctx.screenshot("cut-card")
+        # Try Again from the keyboard: Tab to the card's button (told by its name in the focus
+        # events), Enter presses it (Space stays play/pause everywhere in the feed).
+        since = app.cursor()
+        for _ in range(12):
+            ctx.key("Tab")
+            time.sleep(0.15)
+            focused = app.find("focus", since)
+            if focused and focused[-1].get("name") == "Download this video again":
+                break
+        else:
+            raise CaseFailed(f"Tab never reached Try Again, see {shot}")
+        since = app.cursor()
+        ctx.key("Return")
+        app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == page["post_id"], what="the video after Try Again")
+        time.sleep(0.3)
+        shown = share_near(ctx, (150, 250, 100, 100), 0x40C0C0, tolerance=40)
+        expect(shown > 0.8, f"the video does not play after Try Again ({shown:.0%}), see {ctx.screenshot('cut-retried')}")
+        asked = server_requests(port).get("/die-once/cut.mp4", [])
+        expect(len(asked) == 2 and asked[1].startswith("bytes=") and asked[1] != "bytes=0-",
+               f"Try Again did not resume with a Range: {asked}")
+        quit_app(app)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
 SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_dropped_folder_is_added_with_progress", case_a_dropped_folder_is_added_with_progress),
     ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
@@ -299,4 +430,6 @@ SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_library_folder_follows_its_files", case_a_library_folder_follows_its_files),
     ("a_followed_channel_plays_its_videos", case_a_followed_channel_plays_its_videos),
     ("a_pasted_address_is_followed", case_a_pasted_address_is_followed),
+    ("remote_videos_are_cached_and_play_offline", case_remote_videos_are_cached_and_play_offline),
+    ("a_download_cut_short_offers_try_again", case_a_download_cut_short_offers_try_again),
 ]

@@ -5,13 +5,24 @@ media:group, a torrent beside them) answers 406 to a request without an Accept h
 names it, carries an ETag, and the videos are served with byte ranges. Prints its port.
 
     feed_server.py DIR     (the .mp4 files in DIR are the channel's videos, newest first by name)
+
+Besides /videos/NAME (byte ranges), the same files as other servers send them:
+    /plain/NAME      the whole file with 200 whatever the Range (as `python3 -m http.server`)
+    /die-once/NAME   the first request sends half and drops the connection; later ones are /videos/
+    /requests        JSON: each path asked for so far, with the Range header of each request
 """
+import json
 import os
+import socket
 import sys
+import threading
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.abspath(sys.argv[1])
+REQUESTS: dict[str, list[str]] = {}
+DIED: set[str] = set()
+LOCK = threading.Lock()
 
 
 def videos():
@@ -45,6 +56,37 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         host = self.headers.get("Host", "127.0.0.1")
+        if self.path == "/requests":
+            with LOCK:
+                body = json.dumps(REQUESTS).encode()
+            return self.reply(200, body, "application/json")
+        with LOCK:
+            REQUESTS.setdefault(self.path, []).append(self.headers.get("Range", "-"))
+        if self.path.startswith("/plain/"):
+            path = os.path.join(ROOT, os.path.basename(self.path))
+            if not os.path.isfile(path):
+                return self.reply(404, b"no such video", "text/plain")
+            with open(path, "rb") as f:
+                return self.reply(200, f.read(), "video/mp4")
+        if self.path.startswith("/die-once/"):
+            with LOCK:
+                first = self.path not in DIED
+                DIED.add(self.path)
+            path = os.path.join(ROOT, os.path.basename(self.path))
+            if first and os.path.isfile(path):
+                with open(path, "rb") as f:
+                    data = f.read()
+                self.send_response(200)
+                self.send_header("Content-Type", "video/mp4")
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Accept-Ranges", "bytes")
+                self.end_headers()
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                self.connection.shutdown(socket.SHUT_RDWR)
+                self.connection.close()
+                return
+            self.path = "/videos/" + os.path.basename(self.path)
         if self.path.startswith("/feeds/videos.xml"):
             accept = self.headers.get("Accept", "")
             if "rss" not in accept and "xml" not in accept:

@@ -329,18 +329,20 @@ class App:
     _serial = 0
 
     def __init__(self, ctx: "Context", args: list[str], *, data_dirs: bool = True, events: bool = True,
-                 env: dict | None = None, name: str = "app", data_dir: Path | None = None):
+                 env: dict | None = None, name: str = "app", data_dir: Path | None = None,
+                 cache_dir: Path | None = None):
         """`data_dir`: reuse that library (e.g. an earlier launch's `app.data_dir`) instead of a fresh one;
-        the events log, stderr and cache dir are still this launch's own."""
+        the events log, stderr and cache dir are still this launch's own. `cache_dir`: reuse that cache."""
         App._serial += 1
         self.ctx = ctx
         self.dir = Path(tempfile.mkdtemp(prefix=f"lf-{name}-", dir=ctx.case_tmp))
         self.events_path = self.dir / "events.jsonl"
         self.stderr_path = self.dir / "stderr.txt"
         self.data_dir = data_dir or (self.dir / "data")
+        self.cache_dir = cache_dir or (self.dir / "cache")
         cmd = [str(ctx.binary)]
         if data_dirs:
-            cmd += ["--data-dir", str(self.data_dir), "--cache-dir", str(self.dir / "cache")]
+            cmd += ["--data-dir", str(self.data_dir), "--cache-dir", str(self.cache_dir)]
         if events:
             cmd += ["--events", str(self.events_path)]
         cmd += args
