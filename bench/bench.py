@@ -1189,6 +1189,11 @@ class Bench:
                      "go to bench/out/results.json, app logs and event files to the work directory it prints.")
         lines.append("")
         out = Path(self.args.out)
+        # bench/sources.sh keeps its own block in the same report: carried over as it is.
+        previous = out.read_text() if out.exists() else ""
+        begin, end = previous.find("<!-- sources:begin"), previous.find("<!-- sources:end -->")
+        if begin >= 0 and end > begin:
+            lines += ["", previous[begin:end + len("<!-- sources:end -->")], ""]
         out.write_text("\n".join(lines))
         log(f"wrote {out}")
 

@@ -77,11 +77,14 @@ public struct ParsedFeed: Sendable, Equatable {
     public var siteURL: URL?
     public var imageURL: URL?
     public var entries: [FeedEntry]
+    /// The page of older entries after this one (a Loops cursor), when the feed is paged.
+    public var nextPage: URL?
 
-    public init(title: String, siteURL: URL? = nil, imageURL: URL? = nil, entries: [FeedEntry] = []) {
+    public init(title: String, siteURL: URL? = nil, imageURL: URL? = nil, entries: [FeedEntry] = [], nextPage: URL? = nil) {
         self.title = title
         self.siteURL = siteURL
         self.imageURL = imageURL
         self.entries = entries
+        self.nextPage = nextPage
     }
 }

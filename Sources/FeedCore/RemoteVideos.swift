@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What a remote video's download said about it once its headers came.
 public struct RemoteVideoHead: Sendable, Equatable {
     /// The whole file's length in bytes.
@@ -57,4 +59,12 @@ extension String {
         let lower = prefix(8).lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
+}
+
+/// Images the web gives (a video's still from its feed, a channel's picture), fetched once into
+/// the cache (FeedSources' WebImageCache).
+@MainActor
+public protocol WebImageFetching: AnyObject {
+    /// `then` gets the image's file, or nil when it can't be had (not an image, too large, offline).
+    func image(at address: String, then: @escaping @MainActor (URL?) -> Void)
 }

@@ -46,11 +46,14 @@ public struct RemotePost: Sendable, Equatable {
     public var created: Date
     /// The entry's page (what Share copies).
     public var pageURL: String?
+    /// The feed's still of the video (http or https), kept as the post's cover for grids.
+    public var thumbnailURI: String?
 
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
                 music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
-                pageURL: String? = nil) {
+                pageURL: String? = nil, thumbnailURI: String? = nil) {
         self.pageURL = pageURL
+        self.thumbnailURI = thumbnailURI
         self.music = music
         self.subscriptionID = subscriptionID
         self.remoteID = remoteID

@@ -2,9 +2,17 @@ public import FeedCore
 public import Foundation
 
 /// A Loops account's videos as its public JSON API gives them (`/api/v1/feed/account/ID`):
-/// `data` is a list of videos, each with its caption, page, account and `media.src_url`.
+/// `data` is a list of videos, each with its caption, page, account and `media.src_url`; older
+/// videos are on the page `links.next` names, or `?cursor=` with `meta.next_cursor`.
 enum LoopsFeedParser {
-    private struct Page: Decodable { var data: [Video] }
+    private struct Page: Decodable {
+        var data: [Video]
+        var meta: Meta?
+        var links: Links?
+    }
+
+    private struct Meta: Decodable { var next_cursor: String? }
+    private struct Links: Decodable { var next: String? }
 
     private struct Video: Decodable {
         var id: JSONFeedID
@@ -37,6 +45,7 @@ enum LoopsFeedParser {
               page.data.contains(where: { $0.media?.src_url != nil }) else { return nil }
         let owner = page.data.first?.account
         var feed = ParsedFeed(title: FeedText.title(owner?.name ?? owner?.username ?? ""))
+        feed.nextPage = nextPage(page, base: base)
         for video in page.data {
             guard let source = FeedText.webURL(video.media?.src_url, base: base) else { continue }
             let rendition = VideoRendition(url: source, mimeType: "video/mp4", width: video.media?.width, height: video.media?.height)
@@ -49,6 +58,15 @@ enum LoopsFeedParser {
                 durationSeconds: video.media?.duration, likeCount: video.likes ?? video.like_count))
         }
         return feed
+    }
+
+    /// The older page: `links.next` when it is a web address, else this address with the cursor.
+    private static func nextPage(_ page: Page, base: URL?) -> URL? {
+        if let next = FeedText.webURL(page.links?.next, base: base) { return next }
+        guard let cursor = page.meta?.next_cursor, !cursor.isEmpty, let base,
+              var parts = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
+        parts.queryItems = (parts.queryItems ?? []).filter { $0.name != "cursor" } + [URLQueryItem(name: "cursor", value: cursor)]
+        return parts.url
     }
 
     /// The account id in an answer of `/api/v1/account/username/NAME` (`{"data": {"id": …}}`

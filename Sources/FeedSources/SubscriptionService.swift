@@ -12,6 +12,8 @@ import Localization
 public final class SubscriptionService: FeedSubscribing {
     public typealias Library = FeedRepository & SubscriptionRepository
     static let concurrentRefreshes = 4
+    /// How many older pages of a paged feed (a Loops account) a refresh reads beyond the first.
+    static let olderPages = 3
 
     private let library: any Library
     private let fetcher: any FeedFetching
@@ -59,8 +61,9 @@ public final class SubscriptionService: FeedSubscribing {
             if let existing = try? library.subscription(url: url.absoluteString) { return then(.alreadySubscribed(existing)) }
             do {
                 let subscription = try library.insertSubscription(url: url.absoluteString, title: feed.title)
-                let posts = store(feed, fetched, in: subscription)
-                then(.subscribed((try? library.subscription(url: url.absoluteString)) ?? subscription, added: posts))
+                store(feed, fetched, in: subscription) { [weak self] posts in
+                    then(.subscribed((try? self?.library.subscription(url: url.absoluteString)) ?? subscription, added: posts))
+                }
             } catch {
                 then(.failed(tr("The subscription could not be saved: {reason}", ["reason": error])))
             }
@@ -196,7 +199,7 @@ public final class SubscriptionService: FeedSubscribing {
                     failed(subscription, tr("The feed can’t be read any more."))
                     return done([])
                 }
-                done(store(feed, fetched, in: subscription))
+                store(feed, fetched, in: subscription, then: done)
             }
         }
     }
@@ -206,8 +209,14 @@ public final class SubscriptionService: FeedSubscribing {
         events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: reason))
     }
 
-    /// The feed's video entries as posts (each once); what was new.
-    private func store(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription) -> [Post] {
+    /// The feed's video entries as posts (each once), and its older pages; what was new.
+    private func store(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription,
+                       then: @escaping @MainActor ([Post]) -> Void) {
+        let added = storeEntries(feed, in: subscription)
+        storeOlderPages(after: feed, newOnPage: added.count, first: (feed, fetched), in: subscription, found: added, then: then)
+    }
+
+    private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
         let host = URL(string: subscription.url)?.host ?? "web"
         var added: [Post] = []
         for entry in feed.entries {
@@ -218,14 +227,44 @@ public final class SubscriptionService: FeedSubscribing {
                                   authorName: name, caption: entry.title, music: tr("Original sound"),
                                   videoURI: rendition.url.absoluteString,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
-                                  created: entry.published ?? now(), pageURL: entry.pageURL?.absoluteString)
+                                  created: entry.published ?? now(), pageURL: entry.pageURL?.absoluteString,
+                                  thumbnailURI: entry.thumbnailURL?.absoluteString)
             if let stored = try? library.storeEntry(post) { added.append(stored) }
         }
+        return added
+    }
+
+    private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post]) {
         try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(
             title: feed.title.isEmpty ? nil : feed.title, imageURL: feed.imageURL?.absoluteString, etag: fetched.etag,
             lastModified: fetched.lastModified, newCount: added.count, at: now()))
         events?.emit(.feedRefreshed(url: subscription.url, items: feed.entries.count, added: added.count, error: nil))
-        return added
+    }
+
+    /// A paged feed (Loops): its older pages while each brought only new videos (one already
+    /// stored means the older ones are too), up to `olderPages` of them. Then the refresh is
+    /// recorded and reported with everything it added.
+    private func storeOlderPages(after feed: ParsedFeed, newOnPage: Int, first: (ParsedFeed, FetchedDocument),
+                                 in subscription: Subscription, found: [Post], pages: Int = 0,
+                                 then: @escaping @MainActor ([Post]) -> Void) {
+        let finish = { [weak self] in
+            self?.recordRefresh(first.0, first.1, in: subscription, added: found)
+            then(found)
+        }
+        guard let next = feed.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == playableCount(feed) else {
+            return finish()
+        }
+        fetcher.fetch(next, etag: nil, lastModified: nil) { [weak self] result in
+            guard let self, case .success(let fetched) = result,
+                  case .feed(let older)? = try? FeedDocument.read(fetched.body, base: fetched.url) else { return finish() }
+            let added = storeEntries(older, in: subscription)
+            storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription, found: found + added,
+                            pages: pages + 1, then: then)
+        }
+    }
+
+    private func playableCount(_ feed: ParsedFeed) -> Int {
+        feed.entries.filter { VideoRendition.best(of: $0.renditions, pageHeight: pageHeight) != nil }.count
     }
 
     /// "Blender Studio" on video.example is @blender.studio@video.example.

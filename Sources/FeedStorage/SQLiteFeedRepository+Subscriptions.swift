@@ -53,7 +53,7 @@ extension SQLiteFeedRepository: SubscriptionRepository {
             }
             let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                               videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
-                                              created: entry.created))
+                                              created: entry.created, coverURI: entry.thumbnailURI))
             try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ? WHERE id = ?",
                                [entry.subscriptionID, entry.remoteID, entry.pageURL, post.id])
             return try self.post(id: post.id) ?? post

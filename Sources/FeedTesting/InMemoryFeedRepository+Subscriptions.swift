@@ -40,7 +40,7 @@ extension InMemoryFeedRepository: SubscriptionRepository {
         }
         let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                           videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
-                                          created: entry.created))
+                                          created: entry.created, coverURI: entry.thumbnailURI))
         remoteKeys[post.id] = (entry.subscriptionID, entry.remoteID)
         try setPageURL(postID: post.id, entry.pageURL)
         return try self.post(id: post.id) ?? post

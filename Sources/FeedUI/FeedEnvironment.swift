@@ -51,9 +51,13 @@ public struct FeedEnvironment {
     public var subscriptions: (any FeedSubscribing)?
     /// Web addresses named on the command line that are not a video's: followed at start.
     public var addressesToFollow: [URL] = []
+    /// OPML files named on the command line: their feeds are followed at start.
+    public var opmlFilesToImport: [URL] = []
     /// The cache remote videos download into and play from (FeedSources' VideoCache); nil:
     /// GStreamer streams them itself.
     public var remoteVideos: (any RemoteVideoCache)?
+    /// Pictures from the web (a followed channel's), fetched once into the cache.
+    public var webImages: (any WebImageFetching)?
     /// The cache size preference changed (megabytes); the app resizes the cache.
     public var videoCacheLimitChanged: (Int) -> Void = { _ in }
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.

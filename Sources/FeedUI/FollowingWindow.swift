@@ -16,8 +16,11 @@ final class FollowingWindow {
     var onExport: ((URL) -> String?)?
     var onClosed: (() -> Void)?
 
-    init(store: FollowingStore, parent: Window) {
+    private let images: (any WebImageFetching)?
+
+    init(store: FollowingStore, parent: Window, images: (any WebImageFetching)?) {
         self.store = store
+        self.images = images
         let form: Box
         (dialog, form) = DialogForm.make(title: tr("Following"), parent: parent, width: 440)
         form.append(list)
@@ -57,6 +60,15 @@ final class FollowingWindow {
         }
         for subscription in store.rows {
             let row = Box(.horizontal, spacing: 8)
+            // The channel's picture when its feed names one; the default avatar until it comes.
+            let avatar = Image(file: nil, pixelSize: 36)
+            avatar.addCSSClass("rail-avatar")
+            avatar.setOverflowHidden()
+            avatar.setAlign(horizontal: .center, vertical: .center)
+            if let picture = subscription.imageURL {
+                images?.image(at: picture) { [weak avatar] file in avatar?.setFile(file?.path) }
+            }
+            row.append(avatar)
             let text = Box(.vertical, spacing: 2)
             text.setExpand(horizontal: true, vertical: false)
             let title = Label(subscription.title.isEmpty ? subscription.url : subscription.title)

@@ -38,12 +38,21 @@ extension MainWindow {
         subscriptions.add(url) { [weak self] outcome in self?.followed(outcome, address: url.absoluteString) }
     }
 
+    /// Follows every feed an OPML list names (a file given on the command line).
+    func importSubscriptions(from file: URL) {
+        guard let subscriptions = environment.subscriptions else { return }
+        importBanner.showProgress(tr("Following the feeds in {file}…", ["file": file.lastPathComponent]), fraction: nil)
+        subscriptions.importOPML(file: file) { [weak self] outcome in
+            self?.importBanner.showResult(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))
+        }
+    }
+
     func showFollowing() {
         guard let subscriptions = environment.subscriptions else { return }
         if let followingWindow { return followingWindow.present() }
         let store = FollowingStore(service: subscriptions)
         store.onAdded = { [weak self] posts in self?.feed.showNext(posts) }
-        let shown = FollowingWindow(store: store, parent: window)
+        let shown = FollowingWindow(store: store, parent: window, images: environment.webImages)
         shown.onImport = { [weak shown] file in
             subscriptions.importOPML(file: file) { outcome in
                 shown?.say(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))

@@ -186,6 +186,7 @@ public final class MainWindow: PlaybackControl {
         // What the followed feeds published while the app was closed comes next in the feed.
         environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
+        for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
         if create.leftoverClip != nil {
             feed.view.flash(tr("Your recording from last time was kept: open + to finish it."))
         }

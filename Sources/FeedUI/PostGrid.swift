@@ -56,8 +56,9 @@ final class PostGrid {
             }
             tiles.append(tile)
             root.addOverlay(tile.button)
-            // A cover chosen when posting wins over the first frame.
-            let cover = post.coverURI.flatMap(URL.init(string:)).flatMap { $0.isFileURL ? $0 : nil }
+            // A cover chosen when posting, or a followed post's still from its feed, wins over
+            // the first frame.
+            let cover = post.coverURI.flatMap(URL.init(string:)).flatMap { $0.isFileURL || $0.absoluteString.isWebAddress ? $0 : nil }
             tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI), cover: cover,
                                                 ticket: WorkTicket()) { [weak tile] url in
                 tile?.setThumbnail(url?.path)

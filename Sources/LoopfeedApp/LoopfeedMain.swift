@@ -87,7 +87,9 @@ public enum LoopfeedMain {
             }
         }
 
-        let collected = MediaPathCollector().collect(options.inputs)
+        // An OPML list on the command line is followed, not played.
+        let opmlFiles = options.inputs.filter(Self.isOPMLFile)
+        let collected = MediaPathCollector().collect(options.inputs.filter { !Self.isOPMLFile($0) })
         func isFeedAddress(_ source: MediaSource) -> Bool {
             if case .remote(let url) = source { !SubscriptionService.isVideoFile(url) } else { false }
         }
@@ -106,8 +108,11 @@ public enum LoopfeedMain {
         let videoCache = VideoCache(directory: paths.cacheDirectory.appendingPathComponent("videos"),
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     userAgent: "Loopfeed/\(CommandLineOptions.version)")
-        let thumbnails = ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                            width: GridLayout.maximumTile)
+        let webImages = WebImageCache(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
+                                      userAgent: "Loopfeed/\(CommandLineOptions.version)")
+        let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
+                                                                width: GridLayout.maximumTile),
+                                       images: webImages, videos: videoCache)
         var environment = FeedEnvironment(
             repository: library, events: events, clock: clock,
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
@@ -141,10 +146,12 @@ public enum LoopfeedMain {
             if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
         }
         environment.remoteVideos = videoCache
+        environment.webImages = webImages
         // --cache-limit holds for this run; without it the preference resizes the cache at once.
         if options.cacheLimit == nil {
             environment.videoCacheLimitChanged = { megabytes in videoCache.limit = Int64(megabytes) << 20 }
         }
+        environment.opmlFilesToImport = opmlFiles.map { $0.hasPrefix("file://") ? (URL(string: $0) ?? URL(fileURLWithPath: $0)) : URL(fileURLWithPath: $0) }
         environment.library = LibraryWatcher(repository: library)
         let subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
                                                 events: events)
@@ -156,6 +163,19 @@ public enum LoopfeedMain {
         }
         return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                               unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
+    }
+
+    /// A local file that is an OPML list: named .opml, or saying <opml near its start.
+    static func isOPMLFile(_ argument: String) -> Bool {
+        guard !argument.contains("://") || argument.hasPrefix("file://") else { return false }
+        let path = argument.hasPrefix("file://") ? (URL(string: argument)?.path ?? argument) : argument
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+        if path.lowercased().hasSuffix(".opml") { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let start = String(decoding: handle.readData(ofLength: 1024), as: UTF8.self).lowercased()
+        return start.contains("<opml")
     }
 
     @MainActor

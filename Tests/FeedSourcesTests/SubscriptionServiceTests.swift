@@ -77,6 +77,29 @@ final class SubscriptionServiceTests: XCTestCase {
         }
     }
 
+    /// Loops pages its videos with a cursor: older pages are read while all they bring is new.
+    func testALoopsAccountsOlderPagesFollowItsCursor() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let feed = URL(string: "https://loops.example/api/v1/feed/account/7")!
+            func video(_ id: Int) -> String {
+                #"{"id": "\#(id)", "caption": "clip \#(id)", "account": {"name": "Dan"}, "media": {"src_url": "https://cdn.loops.example/\#(id).mp4"}}"#
+            }
+            fetcher.serve(feed, #"{"data": [\#(video(3)), \#(video(2))], "meta": {"next_cursor": "c2"}}"#)
+            fetcher.serve(URL(string: "https://loops.example/api/v1/feed/account/7?cursor=c2")!,
+                          #"{"data": [\#(video(1))], "links": {"next": "https://loops.example/api/v1/feed/account/7?cursor=c3"}}"#)
+            fetcher.serve(URL(string: "https://loops.example/api/v1/feed/account/7?cursor=c3")!,
+                          #"{"data": [\#(video(0))], "meta": {"next_cursor": null}}"#)
+            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            guard case .subscribed(_, let added)? = Self.add(service, feed) else { return XCTFail("not followed") }
+            XCTAssertEqual(added.map(\.caption), ["clip 3", "clip 2", "clip 1", "clip 0"], "all three pages")
+            var refreshed: [Post]?
+            service.refreshAll { refreshed = $0 }
+            XCTAssertEqual(refreshed ?? [], [], "a refresh whose first page is all known reads no older page")
+            XCTAssertEqual(fetcher.requests.filter { $0.url.absoluteString.contains("cursor") }.count, 2)
+        }
+    }
+
     /// A Loops profile link: the account's id from the JSON API, then its videos (`media.src_url`).
     func testALoopsProfileIsFollowedThroughItsAPI() throws {
         try onMain {

@@ -184,4 +184,31 @@ final class VideoCacheTests: XCTestCase {
             XCTAssertTrue(error.message.contains("127.0.0.1"), error.message)
         }
     }
+
+    func testWebImagesAreFetchedOnceAndOnlyImagesAreKept() throws {
+        let (png, fake) = (try Self.address("/png"), try Self.address("/fake-png"))
+        let folder = folder()
+        try onMain {
+            let images = WebImageCache(directory: folder, userAgent: "Loopfeed-tests")
+            let files = Locked<[URL?]>([])
+            for _ in 0..<3 { images.image(at: png) { file in files.mutate { $0.append(file) } } }
+            XCTAssertTrue(MainLoop.run(until: { files.value.count == 3 }, timeoutSeconds: 10))
+            let file = try XCTUnwrap(files.value.first ?? nil)
+            XCTAssertEqual(Set(files.value), [file])
+            XCTAssertTrue(try Data(contentsOf: file).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            XCTAssertEqual(file.deletingLastPathComponent().standardizedFileURL.path, folder.standardizedFileURL.path)
+            var again: URL??
+            images.image(at: png) { again = $0 }
+            XCTAssertEqual(again, file, "known: no request")
+
+            var refused: URL?? = .none
+            images.image(at: fake) { refused = $0 }
+            XCTAssertTrue(MainLoop.run(until: { refused != nil }, timeoutSeconds: 10))
+            XCTAssertEqual(refused, .some(nil), "a page that calls itself image/png is not kept")
+            var local: URL?? = .none
+            images.image(at: "file:///etc/passwd") { local = $0 }
+            XCTAssertEqual(local, .some(nil), "only the web")
+        }
+        XCTAssertEqual(Self.requests(png), ["-"], "three tiles, one request")
+    }
 }

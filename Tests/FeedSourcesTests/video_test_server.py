@@ -5,6 +5,8 @@ the first line. Bodies are bytes i % 251 for i in 0..<N, so any piece can be che
     /ranged/N/NAME     N bytes, answering Range (206) and saying Accept-Ranges: bytes
     /plain/N/NAME      N bytes, always the whole body with 200 (python -m http.server does so)
     /die-once/N/NAME   the first request sends half and drops the connection; later ones behave as /ranged
+    /png/NAME          a PNG's first bytes, as image/png
+    /fake-png/NAME     an HTML page that says it is image/png
 
     video_test_server.py LOGFILE   (one line per request: "PATH RANGE", RANGE "-" when none)
 """
@@ -41,6 +43,10 @@ class Handler(BaseHTTPRequestHandler):
         wanted = self.headers.get("Range", "")
         with LOCK:
             LOG.write(f"{self.path} {wanted or '-'}\n")
+        if parts[0] == "png":
+            return self.send(200, b"\x89PNG\r\n\x1a\n" + bytes(64), {"Content-Type": "image/png"})
+        if parts[0] == "fake-png":
+            return self.send(200, b"<html>not an image</html>", {"Content-Type": "image/png"})
         if len(parts) < 2 or not parts[1].isdigit():
             return self.send(404, b"no")
         kind, size = parts[0], int(parts[1])

@@ -61,3 +61,22 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(MainActor.assumeIsolated { LoopfeedMain.run(arguments: ["loopfeed", "--version"]) }, 0)
     }
 }
+
+final class OPMLArgumentTests: XCTestCase {
+    func testAnOPMLFileOnTheCommandLineIsToldFromAVideo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let named = folder.appendingPathComponent("subscriptions.opml")
+        try Data("<opml/>".utf8).write(to: named)
+        let unnamed = folder.appendingPathComponent("exported.xml")
+        try Data("<?xml version='1.0'?>\n<opml version='2.0'><body/></opml>".utf8).write(to: unnamed)
+        let video = folder.appendingPathComponent("clip.mp4")
+        try Data([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]).write(to: video)
+        XCTAssertTrue(LoopfeedMain.isOPMLFile(named.path))
+        XCTAssertTrue(LoopfeedMain.isOPMLFile(unnamed.absoluteString), "by what it says, as a file:// URI too")
+        XCTAssertFalse(LoopfeedMain.isOPMLFile(video.path))
+        XCTAssertFalse(LoopfeedMain.isOPMLFile(folder.path), "a folder is searched for videos")
+        XCTAssertFalse(LoopfeedMain.isOPMLFile("https://example.org/list.opml"), "a web address is followed as any other")
+    }
+}

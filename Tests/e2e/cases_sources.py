@@ -238,6 +238,20 @@ def case_a_followed_channel_plays_its_videos(ctx: Context) -> None:
         time.sleep(0.3)
         shown = share_near(ctx, (150, 250, 100, 100), colors["clip-3"], tolerance=40)
         expect(shown > 0.8, f"the followed video is not on screen ({shown:.0%}), see {ctx.screenshot('followed')}")
+        # Following: the channel's picture from its feed beside its name.
+        ctx.key("ctrl+shift+l")
+        wait_window(ctx, "Following")
+        time.sleep(1.0)
+        avatar = share_near(ctx, (28, 36, 20, 24), 0x20A0E0, tolerance=40)
+        expect(avatar > 0.7, f"the channel's picture is not on the Following page ({avatar:.0%}), see "
+                             f"{ctx.screenshot('following-avatar')}")
+        ctx.key("Escape")
+        time.sleep(0.5)
+        asked = server_requests(port)
+        videos = {path: ranges for path, ranges in asked.items() if path.startswith("/videos/")}
+        expect(len(videos) == 3 and all(len(ranges) == 1 for ranges in videos.values()),
+               f"each followed video is fetched once (played or fetched ahead): {videos}")
+        expect(not any(path.startswith("/torrents/") for path in asked), f"a torrent was fetched: {asked}")
         quit_app(app)
 
         again, _ = launch_clips(ctx, "follow-again", count=1, data_dir=app.data_dir)

@@ -10,17 +10,32 @@ Besides /videos/NAME (byte ranges), the same files as other servers send them:
     /plain/NAME      the whole file with 200 whatever the Range (as `python3 -m http.server`)
     /die-once/NAME   the first request sends half and drops the connection; later ones are /videos/
     /requests        JSON: each path asked for so far, with the Range header of each request
+    /thumbs/NAME.png a PNG still for the video NAME (one colour, see THUMB_COLOR), /avatar.png the
+                     channel's picture (AVATAR_COLOR)
 """
 import json
 import os
 import socket
+import struct
 import sys
 import threading
+import zlib
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.abspath(sys.argv[1])
 REQUESTS: dict[str, list[str]] = {}
+THUMB_COLOR = (0xE0, 0x80, 0x20)
+AVATAR_COLOR = (0x20, 0xA0, 0xE0)
+
+
+def png(color: tuple[int, int, int], width: int = 90, height: int = 160) -> bytes:
+    """A solid-colour RGB PNG."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    row = b"\x00" + bytes(color) * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 DIED: set[str] = set()
 LOCK = threading.Lock()
 
@@ -41,10 +56,11 @@ def feed(host):
       <media:group>
         <media:content url="http://{host}/videos/{name}" type="video/mp4" height="320" duration="1"/>
         <media:content url="http://{host}/torrents/{stem}.torrent" type="application/x-bittorrent" height="320"/>
-      </media:group></item>""")
+      </media:group><media:thumbnail url="http://{host}/thumbs/{stem}.png"/></item>""")
     return f"""<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
-  <channel><title>Test Channel</title><link>http://{host}/c/test</link>{''.join(items)}
+  <channel><title>Test Channel</title><link>http://{host}/c/test</link>
+  <image><url>http://{host}/avatar.png</url><title>Test Channel</title><link>http://{host}/c/test</link></image>{''.join(items)}
   </channel></rss>""".encode()
 
 
@@ -62,6 +78,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, body, "application/json")
         with LOCK:
             REQUESTS.setdefault(self.path, []).append(self.headers.get("Range", "-"))
+        if self.path.startswith("/thumbs/"):
+            return self.reply(200, png(THUMB_COLOR), "image/png")
+        if self.path == "/avatar.png":
+            return self.reply(200, png(AVATAR_COLOR, 64, 64), "image/png")
         if self.path.startswith("/plain/"):
             path = os.path.join(ROOT, os.path.basename(self.path))
             if not os.path.isfile(path):
