@@ -99,7 +99,16 @@ public protocol SubscriptionRepository {
     /// Stores the entry unless its subscription has it already (then only its like count
     /// changes); the new post, nil when it was there.
     @discardableResult func storeEntry(_ entry: RemotePost) throws -> Post?
+    /// Stores a page of entries at once (one transaction in SQLite); the new posts, in order.
+    /// An entry that can't be stored is left out; the others are kept.
+    func storeEntries(_ entries: [RemotePost]) -> [Post]
     /// Unsubscribes: its posts go, except those liked or commented on, which stay. Returns the
     /// video addresses of all its posts (their cached downloads go).
     @discardableResult func deleteSubscription(id: Int64) throws -> [String]
+}
+
+extension SubscriptionRepository {
+    public func storeEntries(_ entries: [RemotePost]) -> [Post] {
+        entries.compactMap { try? storeEntry($0) }
+    }
 }

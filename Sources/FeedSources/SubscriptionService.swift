@@ -218,20 +218,19 @@ public final class SubscriptionService: FeedSubscribing {
 
     private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
         let host = URL(string: subscription.url)?.host ?? "web"
-        var added: [Post] = []
+        var posts: [RemotePost] = []
         for entry in feed.entries {
             guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
             let name = entry.author ?? (feed.title.isEmpty ? host : feed.title)
-            let post = RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
+            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
                                   // TRANSLATORS: the music line of a followed video, which has its own sound.
                                   authorName: name, caption: entry.title, music: tr("Original sound"),
                                   videoURI: rendition.url.absoluteString,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
                                   created: entry.published ?? now(), pageURL: entry.pageURL?.absoluteString,
-                                  thumbnailURI: entry.thumbnailURL?.absoluteString)
-            if let stored = try? library.storeEntry(post) { added.append(stored) }
+                                  thumbnailURI: entry.thumbnailURL?.absoluteString))
         }
-        return added
+        return library.storeEntries(posts)
     }
 
     private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post]) {

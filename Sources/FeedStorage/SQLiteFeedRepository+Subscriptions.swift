@@ -60,6 +60,11 @@ extension SQLiteFeedRepository: SubscriptionRepository {
         }
     }
 
+    public func storeEntries(_ entries: [RemotePost]) -> [Post] {
+        // One commit for a feed's page, not one per entry: a refresh of 50 entries is one write.
+        (try? connection.transaction { entries.compactMap { try? storeEntry($0) } }) ?? []
+    }
+
     @discardableResult
     public func deleteSubscription(id: Int64) throws -> [String] {
         try connection.transaction {
