@@ -174,6 +174,20 @@ final class VideoCacheTests: XCTestCase {
         XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
     }
 
+    func testAVideoTheServerNoLongerHasSaysSo() throws {
+        let address = try Self.address("/gone")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            guard case .failure(let error)? = Self.head(cache.bytes(for: address)) else { return XCTFail("no failure") }
+            XCTAssertEqual(error.kind, .notFound)
+            XCTAssertEqual(error.message, "127.0.0.1 no longer has this video.")
+            XCTAssertFalse(cache.isCached(address))
+        }
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".video") }, [],
+                       "nothing kept of an error page")
+    }
+
     func testNoConnectionIsOfflineAndSaysWhichServer() throws {
         let folder = folder()
         try onMain {

@@ -128,6 +128,36 @@ def case_chosen_files_and_folders_are_added_once(ctx: Context) -> None:
     quit_app(again_app)
 
 
+def case_several_chosen_files_are_added_together(ctx: Context) -> None:
+    """Ctrl+O with several files selected (Ctrl+A in the chooser's list, then Open) adds them all
+    in one import; the chooser shows only videos (its filter hides the text file)."""
+    folder = import_folder(ctx, "several", 3)
+    app, _ = launch_clips(ctx, "several", count=1)
+    wait_started(app)
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.key("ctrl+o")
+    wait_window(ctx, "Add videos")
+    time.sleep(0.5)
+    ctx.key("ctrl+l")
+    time.sleep(0.3)
+    ctx.xdotool("type", "--delay", "20", str(folder) + "/")
+    time.sleep(1.0)
+    ctx.key("Return")  # opens the folder; the list then has the focus
+    time.sleep(1.5)
+    ctx.key("ctrl+a")
+    time.sleep(0.5)
+    ctx.screenshot("several-selected")
+    # Open (Alt+O): Return would activate only the row under the cursor.
+    ctx.key("alt+o")
+    done = app.wait("import_finished", 30, since, what="import_finished after choosing several files")
+    expect(done.get("added") == 3 and done.get("duplicates") == 1,
+           f"three clips and a copy of the first, chosen together, gave {done}")
+    progress = app.find("import_progress", since)
+    expect(progress and progress[-1].get("total") == 4, f"the import counted {progress[-1] if progress else None}")
+    quit_app(app)
+
+
 def case_preferences_are_gsettings_and_the_window_keeps_its_size(ctx: Context) -> None:
     """An earlier Loopfeed's preferences.json is read into GSettings once (and kept aside);
     Ctrl+comma opens Preferences and Escape closes it; the window's size comes back at the next
@@ -440,6 +470,7 @@ def case_a_download_cut_short_offers_try_again(ctx: Context) -> None:
 SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_dropped_folder_is_added_with_progress", case_a_dropped_folder_is_added_with_progress),
     ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
+    ("several_chosen_files_are_added_together", case_several_chosen_files_are_added_together),
     ("preferences_are_gsettings_and_the_window_keeps_its_size", case_preferences_are_gsettings_and_the_window_keeps_its_size),
     ("a_library_folder_follows_its_files", case_a_library_folder_follows_its_files),
     ("a_followed_channel_plays_its_videos", case_a_followed_channel_plays_its_videos),
