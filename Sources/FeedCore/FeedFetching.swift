@@ -65,4 +65,7 @@ public protocol FeedSubscribing: AnyObject {
     func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void)
     /// Writes what is followed as an OPML file.
     func exportOPML(to file: URL) throws
+    /// The new posts of feeds followed from an OPML list, as each list's feeds are refreshed
+    /// (after `add` or `importOPML` answered `.imported`).
+    var onImportedPosts: (@MainActor ([Post]) -> Void)? { get set }
 }

@@ -64,10 +64,7 @@ actor PlaybackEngine {
         // small share of a core, and the pool's other two decoders sit paused anyway.
         let streamFeed = streamFeed
         playbin.onElementSetup { element in
-            let factory = element.factoryName
-            if factory.hasPrefix("avdec_") { element.set("max-threads", "1") }
-            // A download in progress: no byte past what came may be needed to know its type.
-            if factory == "typefind", let caps = streamFeed.feed?.caps { try? element.set("force-caps", caps: caps) }
+            if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
         }
         playbin.onSourceSetup { element in streamFeed.feed?.attach(to: element) }
         // One element converts and scales, right before the size filter; the filter takes the
@@ -189,7 +186,7 @@ actor PlaybackEngine {
         case .success(let head):
             report?(.loading(source: source))
             let failure = streamFeed.failure
-            streamFeed.feed = RandomAccessFeed(length: head.length, caps: Self.containerCaps(head.contentType), reader: {
+            streamFeed.feed = RandomAccessFeed(length: head.length, reader: {
                 offset, length, isCancelled in
                 switch bytes.read(offset: offset, length: length, isCancelled: isCancelled) {
                 case .bytes(let data): return .bytes(data)
@@ -200,18 +197,27 @@ actor PlaybackEngine {
                     return .failed(error.detail)
                 }
             }, wake: { bytes.wakeReaders() })
-            open("appsrc://")
+            // Its own address each time, so playbin makes a new source rather than keep the last
+            // one; named with the container's extension, which the type-finder tries first: in
+            // pull mode it would otherwise try every type, and some read the end of the file,
+            // which would wait for the whole download.
+            open("appsrc://loopfeed/\(source)" + Self.containerExtension(head.contentType, address: bytes.address))
         }
     }
 
-    /// The container a server's Content-Type names, as caps (type-finding skipped).
-    static func containerCaps(_ contentType: String?) -> String? {
+    /// ".mp4", ".webm" ...: the container the server's Content-Type names, else the address's own
+    /// extension; "" when neither says.
+    static func containerExtension(_ contentType: String?, address: String) -> String {
         let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         switch type {
-        case "video/mp4", "video/quicktime", "video/x-m4v": return "video/quicktime"
-        case "video/webm": return "video/webm"
-        case "video/x-matroska": return "video/x-matroska"
-        default: return nil
+        case "video/mp4", "video/x-m4v": return ".mp4"
+        case "video/quicktime": return ".mov"
+        case "video/webm": return ".webm"
+        case "video/x-matroska": return ".mkv"
+        default:
+            let path = URL(string: address)?.path ?? ""
+            let ext = (path as NSString).pathExtension.lowercased()
+            return ["mp4", "m4v", "mov", "webm", "mkv", "ogv"].contains(ext) ? "." + ext : ""
         }
     }
 

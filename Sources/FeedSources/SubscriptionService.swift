@@ -91,7 +91,7 @@ public final class SubscriptionService: FeedSubscribing {
             }
         }
         then(.imported(made))
-        refresh(made) { _ in }
+        refresh(made) { [weak self] posts in self?.onImportedPosts?(posts) }
     }
 
     private func resolve(_ address: PeerTubeAddress, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
@@ -141,6 +141,8 @@ public final class SubscriptionService: FeedSubscribing {
         guard let subscription = subscriptions().first(where: { $0.id == id }) else { return done([]) }
         refresh(subscription, done: done)
     }
+
+    public var onImportedPosts: (@MainActor ([Post]) -> Void)?
 
     /// Told the video addresses of a subscription that went (the app empties them from the cache).
     public var videosLeft: @MainActor ([String]) -> Void = { _ in }

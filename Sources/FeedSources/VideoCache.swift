@@ -125,6 +125,8 @@ public final class VideoCache: RemoteVideoCache {
         var pausing = false
         /// Bytes in the file, counted on the main loop as they arrive.
         var arrived: Int64 = 0
+        /// Times the body ended before its length with no error.
+        var shortEndings = 0
 
         init(video: CachedVideo) { self.video = video }
 
@@ -250,7 +252,9 @@ public final class VideoCache: RemoteVideoCache {
                 MainLoop.invoke { self?.completed(download, complete: complete) }
             }
         case .failure(.cancelled) where download.pausing:
-            break
+            // Asked for more while the stop was under way (it became the post on screen, or a
+            // player reads on): go on now, from where it stopped.
+            if download.wanted.map({ $0 > download.arrived }) ?? true { run(download) }
         case .failure(.status(416)) where offset > 0:
             // What an earlier run kept is no prefix the server knows: start over.
             writer.async { [weak self] in
@@ -277,6 +281,11 @@ public final class VideoCache: RemoteVideoCache {
 
     private func completed(_ download: Download, complete: Bool) {
         let video = download.video
+        // A body that ended short without an error (a server closing early) is resumed, twice at most.
+        if !complete, download.resumable, download.shortEndings < 2 {
+            download.shortEndings += 1
+            return run(download)
+        }
         guard complete else {
             video.failed(MediaError(kind: .network, message: tr("The download ended before the end of the video."),
                                     detail: video.address))

@@ -185,6 +185,7 @@ public final class MainWindow: PlaybackControl {
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
         environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
+        environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
         if create.leftoverClip != nil {

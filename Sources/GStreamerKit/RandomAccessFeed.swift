@@ -28,40 +28,45 @@ public final class RandomAccessFeed: Sendable {
         var offset: Int64 = 0
         var flushing = false
         var closed = false
+        /// A read is waiting in the reader now (on the streaming thread).
+        var reading = false
     }
 
     private let length: Int64
-    /// The container, when known: playbin's type-finder is told it (`force-caps`), since in
-    /// pull mode it would otherwise try every type, some of which read the end of the file.
-    public let caps: String?
     private let reader: Reader
     private let wake: @Sendable () -> Void
     private let state = Mutex(State())
     /// The appsrc fed, weakly (it holds this feed).
     private let source = Mutex<GWeakReference?>(nil)
 
-    /// `caps`: the container when the server named it ("video/quicktime").
-    public init(length: Int64, caps: String?, reader: @escaping Reader, wake: @escaping @Sendable () -> Void) {
+    public init(length: Int64, reader: @escaping Reader, wake: @escaping @Sendable () -> Void) {
         self.length = length
-        self.caps = caps
         self.reader = reader
         self.wake = wake
     }
 
     /// Stops feeding for good (the player loads something else): blocked reads return, and the
-    /// source ends its stream, so a state change waiting on it (type-finding pulls while the
-    /// pipeline changes state) goes on. Any thread.
+    /// source is flushed, so a state change waiting on it (a demuxer's pull) goes on. A flush,
+    /// not end-of-stream: told "end", the demuxer and type-finder of the stream that is going
+    /// post errors, which could reach the next clip.
     public func close() {
-        state.withLock { $0.closed = true }
+        let reading = state.withLock { state in
+            state.closed = true
+            return state.reading
+        }
         wake()
-        endStream()
+        // Only a pull waiting for bytes would hold up the state change; flushing a stream that
+        // is not waiting only disturbs it (its type-finder then restarts the source past READY).
+        if reading { flushSource() }
     }
 
-    /// Wakes an appsrc waiting for a buffer that will not come: its read returns end-of-stream.
-    private func endStream() {
+    /// Wakes an appsrc waiting for a buffer that will not come: its read returns "flushing".
+    private func flushSource() {
         guard let weak = source.withLock({ $0 }), let object = weak.strong() else { return }
         defer { g_object_unref(object) }
-        _ = gst_app_src_end_of_stream(object.assumingMemoryBound(to: GstAppSrc.self))
+        // Left flushing: the state change that follows (to READY) ends it. Flushing, every pull
+        // returns at once without data and no element posts an error for a stream that is going.
+        _ = gst_element_send_event(object.assumingMemoryBound(to: GstElement.self), gst_event_new_flush_start())
     }
 
     /// Configures `source` and starts answering it; false when it is not an appsrc.
@@ -69,8 +74,8 @@ public final class RandomAccessFeed: Sendable {
     public func attach(to source: Element) -> Bool {
         guard source.factoryName == "appsrc", let pad = source.staticPad("src") else { return false }
         self.source.withLock { $0 = GWeakReference(source.handle.raw) }
+        // Bytes is appsrc's format already; setting it again on a source past READY is a critical.
         source.set("stream-type", "random-access")
-        source.set("format", "bytes")
         source.set("size", "\(length)")
         var callbacks = GstAppSrcCallbacks()
         callbacks.need_data = { appsrc, length, data in
@@ -113,13 +118,17 @@ public final class RandomAccessFeed: Sendable {
 
     private func needData(_ appsrc: UnsafeMutablePointer<GstAppSrc>, _ wanted: Int) {
         let (offset, closed) = state.withLock { ($0.offset, $0.closed) }
+        // Closed: nothing will come, and appsrc would wait for it; flushed, it returns at once.
+        if closed { return flushSource() }
         let want = offset >= length ? 0 : Int(min(Int64(wanted), length - offset))
-        // Closed: every read ends the stream at once (a seek clears appsrc's own end-of-stream).
-        guard want > 0, !closed else {
+        guard want > 0 else {
             gst_app_src_end_of_stream(appsrc)
             return
         }
-        switch reader(offset, want, isCancelled) {
+        state.withLock { $0.reading = true }
+        let read = reader(offset, want, isCancelled)
+        state.withLock { $0.reading = false }
+        switch read {
         case .bytes(let bytes):
             guard !bytes.isEmpty, let buffer = gst_buffer_new_allocate(nil, gsize(bytes.count), nil) else {
                 gst_app_src_end_of_stream(appsrc)
@@ -141,9 +150,9 @@ public final class RandomAccessFeed: Sendable {
             // Nothing more will come: a pull waiting inside a state change must not hang on it.
             gst_app_src_end_of_stream(appsrc)
         case .cancelled:
-            // Flushed: appsrc waits for a buffer, and the flush that cancelled us ends that wait.
-            // Closed: nothing will come.
-            if state.withLock({ $0.closed }) { gst_app_src_end_of_stream(appsrc) }
+            // Flushed: the flush that cancelled us (a seek's) ends appsrc's wait for a buffer.
+            // Closed: end it with one of our own.
+            if state.withLock({ $0.closed }) { flushSource() }
         }
     }
 }

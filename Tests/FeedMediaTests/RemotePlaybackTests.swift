@@ -130,9 +130,10 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
     }
 
     func testTheServersContentTypeNamesTheContainer() {
-        XCTAssertEqual(PlaybackEngine.containerCaps("video/mp4"), "video/quicktime")
-        XCTAssertEqual(PlaybackEngine.containerCaps("video/webm; codecs=vp9"), "video/webm")
-        XCTAssertNil(PlaybackEngine.containerCaps("application/octet-stream"), "left to type-finding")
-        XCTAssertNil(PlaybackEngine.containerCaps(nil))
+        XCTAssertEqual(PlaybackEngine.containerExtension("video/mp4", address: "https://v/x"), ".mp4")
+        XCTAssertEqual(PlaybackEngine.containerExtension("video/webm; codecs=vp9", address: "https://v/x"), ".webm")
+        XCTAssertEqual(PlaybackEngine.containerExtension("application/octet-stream", address: "https://v/clip.MOV?x=1"), ".mov",
+                       "else the address's own")
+        XCTAssertEqual(PlaybackEngine.containerExtension(nil, address: "https://v/watch"), "", "left to type-finding")
     }
 }

@@ -165,9 +165,12 @@ final class SubscriptionServiceTests: XCTestCase {
             fetcher.serve(list, OPML.write([OPMLOutline(feedURL: Self.feedURL, title: "Blender")], title: "mine"))
             fetcher.serve(Self.feedURL, Self.rss(1...2))
             let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            var arrived: [Post] = []
+            service.onImportedPosts = { arrived += $0 }
             guard case .imported(let made)? = Self.add(service, list) else { return XCTFail("the list") }
             XCTAssertEqual(made.map(\.url), [Self.feedURL.absoluteString])
             XCTAssertEqual(try library.postCount(), 2, "each imported feed is refreshed")
+            XCTAssertEqual(arrived.count, 2, "and its new videos are told, for the feed to show next")
             let liked = try XCTUnwrap(library.feedPage(after: nil, limit: 5).first)
             try library.setLiked(postID: liked.id, liked: true)
             try library.deleteSubscription(id: made[0].id)

@@ -225,4 +225,29 @@ final class VideoCacheTests: XCTestCase {
         }
         XCTAssertEqual(Self.requests(png), ["-"], "three tiles, one request")
     }
+
+    func testPagingBackAndForthWhileEverythingDownloadsNeverFailsAVideo() throws {
+        let addresses = try (0..<6).map { _ in try Self.address("/ranged/60000") }
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.prefetchBytes = 20_000
+            var order = Array(0..<6)
+            for step in 0..<40 {
+                order.shuffle()
+                let current = addresses[order[0]]
+                cache.focus(current: current, upcoming: order.dropFirst().prefix(3).map { addresses[$0] })
+                if !cache.isCached(current) {
+                    let bytes = cache.bytes(for: current)
+                    let read = Self.read(bytes, offset: 0, length: 60_000)
+                    XCTAssertEqual(read, .bytes(Self.pattern(0..<60_000)), "step \(step)")
+                }
+                _ = MainLoop.run(until: { false }, timeoutSeconds: Double.random(in: 0...0.02))
+            }
+            for address in addresses {
+                cache.focus(current: address, upcoming: [])
+                XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10), address)
+            }
+        }
+    }
 }

@@ -28,6 +28,7 @@ final class FollowingStoreTests: XCTestCase {
         }
         func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
         func exportOPML(to file: URL) throws {}
+        var onImportedPosts: (@MainActor ([Post]) -> Void)?
     }
 
     func testEachSubscriptionSaysWhenItWasRefreshedOrWhyItFailed() {

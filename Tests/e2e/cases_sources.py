@@ -467,6 +467,103 @@ def case_a_download_cut_short_offers_try_again(ctx: Context) -> None:
         server.wait(5)
 
 
+def case_every_kind_of_feed_plays_and_bad_ones_are_contained(ctx: Context) -> None:
+    """Addresses on the command line of each kind a server on 127.0.0.1 offers: a PeerTube RSS
+    channel, a Loops Atom feed, a JSON Feed, a Loops account's JSON pages (two pages through the
+    cursor), an HTML page announcing a feed, an OPML list. Each is followed and a video of each
+    plays. A hostile feed (file:// and path enclosures, markup and a direction override in its
+    title), an 11 MB document and garbage add nothing, say why on their subscription, and break
+    nothing else."""
+    folder = ctx.case_tmp / "kinds"
+    folder.mkdir(parents=True, exist_ok=True)
+    colors = {"clip-rss": 0xC04040, "atom-a": 0x40C040, "json-a": 0x4040C0, "loops-a": 0xC0C040, "loops-b": 0xC040C0}
+    for name, color in colors.items():
+        make_clip(folder / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    server, port = start_feed_server(folder)
+    base = f"http://127.0.0.1:{port}"
+    good = [f"{base}/feeds/videos.xml?videoChannelId=1", f"{base}/page.html", f"{base}/list.opml",
+            f"{base}/api/v1/feed/account/42"]
+    bad = [f"{base}/hostile.xml", f"{base}/huge.xml", f"{base}/garbage.xml"]
+    try:
+        local = ctx.fixtures.feed_clips()[:1]
+        app = App(ctx, [str(local[0]), *good, *bad], name="kinds", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        # Each followed address moves the feed on to its newest video: no page 0 to wait for.
+        app.wait("ready", 20)
+        ctx.pointer_into_window()
+        # The list's own feed (JSON) is refreshed after it is imported: 4 + 1 + 3 refreshes or refusals.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            refreshed = {e.get("url") for e in app.find("feed_refreshed")}
+            if {f"{base}/atom/1.atom", f"{base}/feed.json", good[0], good[3]} <= refreshed:
+                break
+            time.sleep(0.2)
+        refreshed = {e.get("url"): e for e in app.find("feed_refreshed")}
+        expect(refreshed.get(good[0], {}).get("added") == 1, f"the PeerTube channel: {refreshed.get(good[0])}")
+        expect(refreshed.get(f"{base}/atom/1.atom", {}).get("added") == 1, f"the page's Atom feed: {refreshed}")
+        expect(refreshed.get(f"{base}/feed.json", {}).get("added") == 1, f"the OPML's JSON Feed: {refreshed}")
+        expect(refreshed.get(good[3], {}).get("added") == 2, f"the Loops account, both pages: {refreshed.get(good[3])}")
+        # Whatever a feed says, a followed post plays from the web, never from this machine.
+        local_paths = db_rows(app, "SELECT video_uri FROM posts WHERE subscription_id IS NOT NULL "
+                                   "AND video_uri NOT LIKE 'http://%' AND video_uri NOT LIKE 'https://%'")
+        expect(not local_paths, f"a followed post points at this machine: {local_paths}")
+        passwd = db_rows(app, "SELECT video_uri FROM posts WHERE video_uri LIKE '%/etc/passwd%'")
+        expect(not passwd, f"a post points at /etc/passwd: {passwd}")
+        expect(not any(p.name.endswith((".video", ".part")) and not p.name[:-6].isalnum()
+                       for p in (app.cache_dir / "videos").glob("*")), "a cache file named by the feed")
+        # From the top, page through the whole feed: a video of each kind plays, on screen.
+        wanted = {f"{base}/videos/{name}.mp4": name for name in colors}
+        played: set[str] = set()
+        ctx.pointer_into_window()
+        time.sleep(0.5)
+        since = app.cursor()
+        ctx.key("Home")
+        page = app.wait("page", 5, since, pred=lambda e: e.get("index") == 0, what="the first page after Home")
+        for _ in range(12):
+            if page.get("uri") in wanted:
+                app.wait("first_frame", 15, since, pred=lambda e, p=page: e.get("post_id") == p["post_id"],
+                         what=f"the first frame of {wanted[page['uri']]}")
+                time.sleep(0.3)
+                name = wanted[page["uri"]]
+                shown = share_near(ctx, (150, 250, 100, 100), colors[name], tolerance=40)
+                expect(shown > 0.8, f"{name} is not on screen ({shown:.0%}), see {ctx.screenshot('kind-' + name)}")
+                played.add(page["uri"])
+            if set(wanted) <= played:
+                break
+            since = app.cursor()
+            ctx.key("Down")
+            try:
+                page = app.wait("page", 4, since, what="a page after Down")
+            except CaseFailed:
+                break  # the end of the feed
+            time.sleep(0.3)
+        expect(set(wanted) <= played, f"never played: {sorted(set(wanted) - played)}")
+
+        # The bad ones: followed (so their trouble is shown) but nothing added, a reason given.
+        ctx.key("ctrl+shift+l")
+        wait_window(ctx, "Following")
+        time.sleep(0.8)
+        ctx.screenshot("kinds-following")
+        subscriptions = db_rows(app, "SELECT url, title, last_error, new_count FROM subscriptions")
+        by_url = {row[0]: row for row in subscriptions}
+        for address in bad:
+            row = by_url.get(address)
+            if row is None:
+                continue  # refused outright when followed (the huge one and the garbage may be)
+            expect(row[3] == 0, f"{address} added {row[3]} posts")
+        hostile_row = by_url.get(bad[0])
+        expect(hostile_row is not None and "\u202e" not in (hostile_row[1] or ""), f"the hostile title was kept as {hostile_row}")
+        errors = [e for e in app.find("error") if e.get("kind") not in ("samples",)]
+        expect(not errors, f"errors while following: {errors}")
+        ctx.key("Escape")
+        expect(app.alive(), "app exited")
+        quit_app(app)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
 SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_dropped_folder_is_added_with_progress", case_a_dropped_folder_is_added_with_progress),
     ("chosen_files_and_folders_are_added_once", case_chosen_files_and_folders_are_added_once),
@@ -477,4 +574,5 @@ SOURCE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_pasted_address_is_followed", case_a_pasted_address_is_followed),
     ("remote_videos_are_cached_and_play_offline", case_remote_videos_are_cached_and_play_offline),
     ("a_download_cut_short_offers_try_again", case_a_download_cut_short_offers_try_again),
+    ("every_kind_of_feed_plays_and_bad_ones_are_contained", case_every_kind_of_feed_plays_and_bad_ones_are_contained),
 ]

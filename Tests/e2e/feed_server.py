@@ -12,6 +12,18 @@ Besides /videos/NAME (byte ranges), the same files as other servers send them:
     /requests        JSON: each path asked for so far, with the Range header of each request
     /thumbs/NAME.png a PNG still for the video NAME (one colour, see THUMB_COLOR), /avatar.png the
                      channel's picture (AVATAR_COLOR)
+
+The other formats, each naming the videos whose names start with its own prefix:
+    /atom/1.atom                 Atom as Loops writes it (link rel=enclosure + media:content), "atom-*"
+    /feed.json                   JSON Feed 1.1 (attachments with a video mime_type), "json-*"
+    /api/v1/feed/account/42      a Loops account's videos (JSON API, media.src_url), one video a page
+                                 with a cursor, "loops-*"
+    /page.html                   an HTML page announcing /atom/1.atom (autodiscovery)
+    /list.opml                   an OPML list naming /feed.json
+    /hostile.xml                 RSS whose enclosures are file:///etc/passwd and a path, and whose
+                                 title carries markup and direction overrides
+    /huge.xml                    an RSS document over 10 MB
+    /garbage.xml                 bytes that are no feed
 """
 import json
 import os
@@ -46,7 +58,7 @@ def videos():
 
 def feed(host):
     items = []
-    for index, name in enumerate(videos()):
+    for index, name in enumerate(n for n in videos() if not n.startswith(("atom-", "json-", "loops-"))):
         stem = name[:-4]
         date = formatdate(1796119200 - index * 3600, usegmt=True)
         items.append(f"""
@@ -64,6 +76,51 @@ def feed(host):
   </channel></rss>""".encode()
 
 
+def named(prefix):
+    return [name for name in videos() if name.startswith(prefix)]
+
+
+def atom(host):
+    entries = "".join(f"""
+  <entry><id>urn:loops:{name}</id><title>{name[:-4]}</title><updated>2026-11-0{i + 1}T10:00:00Z</updated>
+    <author><name>Atom Author</name></author><link rel="alternate" href="http://{host}/v/{name[:-4]}"/>
+    <link rel="enclosure" type="video/mp4" href="http://{host}/videos/{name}"/>
+    <media:content url="http://{host}/videos/{name}" type="video/mp4" height="320"/></entry>"""
+                      for i, name in enumerate(named("atom-")))
+    return f"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+  <title>Atom Account</title><id>urn:loops:account</id><updated>2026-11-10T10:00:00Z</updated>{entries}
+</feed>""".encode()
+
+
+def json_feed(host):
+    items = [{"id": name, "title": name[:-4], "url": f"http://{host}/j/{name[:-4]}",
+              "date_published": f"2026-10-0{i + 1}T10:00:00Z", "authors": [{"name": "JSON Author"}],
+              "attachments": [{"url": f"http://{host}/videos/{name}", "mime_type": "video/mp4"}]}
+             for i, name in enumerate(named("json-"))]
+    return json.dumps({"version": "https://jsonfeed.org/version/1.1", "title": "JSON Channel", "items": items}).encode()
+
+
+def loops_page(host, cursor):
+    clips = named("loops-")
+    index = int(cursor or 0)
+    data = [{"id": f"{index}", "caption": clips[index][:-4], "url": f"http://{host}/l/{index}",
+             "created_at": f"2026-09-0{index + 1}T10:00:00+00:00", "likes": 7,
+             "account": {"id": "42", "username": "looper", "name": "Loops Person"},
+             "media": {"src_url": f"http://{host}/videos/{clips[index]}", "width": 180, "height": 320}}] if index < len(clips) else []
+    page = {"data": data, "meta": {"next_cursor": str(index + 1) if index + 1 < len(clips) else None}}
+    return json.dumps(page).encode()
+
+
+def hostile(host):
+    return f"""<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Hostile &lt;b&gt;bold&lt;/b&gt; \u202etxt.exe</title>
+  <item><guid>1</guid><title>passwd</title><enclosure url="file:///etc/passwd" type="video/mp4"/></item>
+  <item><guid>2</guid><title>path</title><enclosure url="/../../../../etc/passwd" type="application/x-bittorrent"/></item>
+  <item><guid>3</guid><title>home</title><enclosure url="file:../../etc/shadow" type="video/mp4"/></item>
+</channel></rss>""".encode()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -78,6 +135,26 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, body, "application/json")
         with LOCK:
             REQUESTS.setdefault(self.path, []).append(self.headers.get("Range", "-"))
+        if self.path == "/atom/1.atom":
+            return self.reply(200, atom(host), "application/atom+xml")
+        if self.path == "/feed.json":
+            return self.reply(200, json_feed(host), "application/feed+json")
+        if self.path.startswith("/api/v1/feed/account/42"):
+            cursor = self.path.split("cursor=", 1)[1] if "cursor=" in self.path else None
+            return self.reply(200, loops_page(host, cursor), "application/json")
+        if self.path == "/page.html":
+            return self.reply(200, f"""<!doctype html><html><head><title>A page</title>
+<link rel="alternate" type="application/atom+xml" href="/atom/1.atom"></head><body>hi</body></html>""".encode(), "text/html")
+        if self.path == "/list.opml":
+            return self.reply(200, f"""<?xml version="1.0"?><opml version="2.0"><head><title>l</title></head><body>
+<outline text="JSON Channel" type="rss" xmlUrl="http://{host}/feed.json"/></body></opml>""".encode(), "text/x-opml")
+        if self.path == "/hostile.xml":
+            return self.reply(200, hostile(host), "application/rss+xml")
+        if self.path == "/huge.xml":
+            return self.reply(200, b"<rss version='2.0'><channel><title>big</title>" + b" " * (11 << 20) + b"</channel></rss>",
+                              "application/rss+xml")
+        if self.path == "/garbage.xml":
+            return self.reply(200, bytes(range(256)) * 64, "application/rss+xml")
         if self.path.startswith("/thumbs/"):
             return self.reply(200, png(THUMB_COLOR), "image/png")
         if self.path == "/avatar.png":

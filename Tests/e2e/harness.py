@@ -933,6 +933,16 @@ def db_post(app: App, post_id: int) -> dict:
     return db_post_where(app, "id", post_id)
 
 
+def db_rows(app: App, sql: str, params: tuple = ()) -> list[tuple]:
+    """The rows `sql` reads from the library (read-only)."""
+    import sqlite3
+    con = sqlite3.connect(f"file:{app.data_dir / 'library.sqlite'}?mode=ro", uri=True)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
 def db_post_where(app: App, column: str, value) -> dict:
     """The library's first post whose `column` is `value` (read-only), or {}."""
     import sqlite3
