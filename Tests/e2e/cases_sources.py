@@ -24,24 +24,33 @@ def clip_color(index: int) -> int:
     return (index * 0x2F4A7 + 0x404040) & 0xFFFFFF
 
 
-def import_folder(ctx: Context, name: str, count: int) -> Path:
-    """`count` distinct one-second clips (each its own colour), a copy of the first, and a
-    text file, in a folder of this case."""
+def import_folder(ctx: Context, name: str, count: int, colors: int | None = None) -> Path:
+    """`count` distinct one-second clips, a copy of the first, and a text file, in a folder of
+    this case. Each clip is its own colour, or with `colors`, clip N has the colour of clip
+    ((N - 1) % colors) + 1 and distinct bytes (a `free` box after the movie, which players skip),
+    so hundreds are made in the time a few take to encode."""
+    import struct
     folder = ctx.case_tmp / name
     folder.mkdir(parents=True, exist_ok=True)
-    for index in range(1, count + 1):
+    made = min(count, colors or count)
+    for index in range(1, made + 1):
         make_clip(folder / f"clip-{index:02d}.mp4", seconds=1, width=180, height=320,
                   color=clip_color(index))
+    for index in range(made + 1, count + 1):
+        base = (folder / f"clip-{(index - 1) % made + 1:02d}.mp4").read_bytes()
+        payload = f"copy {index}".encode()
+        (folder / f"clip-{index:03d}.mp4").write_bytes(base + struct.pack(">I", 8 + len(payload)) + b"free" + payload)
     shutil.copy(folder / "clip-01.mp4", folder / "zz copy of clip-01.mp4")
     (folder / "notes.txt").write_text("not a video\n")
     return folder
 
 
 def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
-    """A folder dragged from another program onto the window: the drop zone shows while the drag
-    hovers, the banner counts the files, every video is added once (its copy and the text file
-    are not), and the feed starts again on the first of them."""
-    folder = import_folder(ctx, "dropped", 24)
+    """A folder of 200 clips dragged from another program onto the window: the drop zone shows
+    while the drag hovers, the banner counts the files, pages keep changing while they import,
+    every video is added once (its copy and the text file are not), and the feed starts again
+    on the first of them."""
+    folder = import_folder(ctx, "dropped", 200, colors=12)
     app, _ = launch_clips(ctx, "drop", count=2)
     wait_started(app)
     source = subprocess.Popen([SYSTEM_PYTHON, str(DRAG_SOURCE), str(folder)], env=ctx.session.env,
@@ -62,11 +71,26 @@ def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
         hovering = ctx.screenshot("drop-hover")
         ctx.xdotool("mouseup", "1")
         expect(edge > 0.3, f"no drop zone while hovering ({edge:.0%} of its edge is the accent), see {hovering}")
-        app.wait("import_progress", 10, since, pred=lambda e: e.get("total") == 25,
-                 what="import_progress counting the 25 files that look like videos")
-        finished = app.wait("import_finished", 60, since, what="import_finished for the dropped folder")
-        expect(finished.get("added") == 24 and finished.get("duplicates") == 1 and not finished.get("cancelled"),
+        app.wait("import_progress", 10, since, pred=lambda e: e.get("total") == 201,
+                 what="import_progress counting the 201 files that look like videos")
+        time.sleep(0.3)
+        counting = share_near(ctx, BANNER, 0x1C1C20, tolerance=24)
+        counting_shot = ctx.screenshot("drop-counting")
+        # Paging while it imports, with the wheel (the drag source's window may have the keyboard):
+        # each notch still moves one page and paints its first frame.
+        ctx.pointer_into_window()
+        moved_during = 0
+        for index in (1, 0, 1, 0):
+            if app.find("import_finished", since):
+                break
+            expect_page_moves(app, lambda: ctx.xdotool("click", "5" if index else "4"), index,
+                              "a wheel notch during the import", settle=0.3)
+            moved_during += 1
+        finished = app.wait("import_finished", 90, since, what="import_finished for the dropped folder")
+        expect(finished.get("added") == 200 and finished.get("duplicates") == 1 and not finished.get("cancelled"),
                f"the drop added {finished}")
+        expect(counting > 0.5, f"no progress banner while importing ({counting:.0%} of it), see {counting_shot}")
+        expect(moved_during >= 2, f"only {moved_during} page changes happened during the import")
         page = app.wait("page", 10, since, pred=lambda e: e.get("uri", "").endswith("/clip-01.mp4"),
                         what="the feed starting again on the first dropped clip")
         app.wait("first_frame", 10, since, pred=lambda e: e.get("post_id") == page["post_id"],
@@ -78,7 +102,7 @@ def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
         shot = ctx.screenshot("drop-done")
         expect(banner > 0.5, f"no result banner ({banner:.0%} of it), see {shot}")
         progress = app.find("import_progress", since)
-        expect(len(progress) >= 3 and progress[-1].get("done") == 25, f"progress went {[e.get('done') for e in progress]}")
+        expect(len(progress) >= 3 and progress[-1].get("done") == 201, f"progress went {[e.get('done') for e in progress]}")
     finally:
         source.terminate()
         source.wait(5)
