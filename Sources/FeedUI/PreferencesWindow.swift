@@ -46,17 +46,12 @@ final class PreferencesWindow {
         limitLabel.setExpand(horizontal: true, vertical: false)
         limitLabel.setXAlign(0)
         limits.append(limitLabel)
-        for seconds in [15, 60, 180] {
-            let button = Button(label: seconds >= 60 ? trn("{count} min", "{count} min", seconds / 60)
-                                                      : trn("{count} s", "{count} s", seconds))
-            button.addCSSClass("limit-chip")
-            button.onClicked { [weak self] in
-                self?.editor.setRecordingLimit(seconds)
-                self?.showLimit()
-            }
-            limitButtons.append((seconds, button))
-            limits.append(button)
-        }
+        limitButtons = Self.chips(Preferences.recordingLimitChoices, in: limits, label: { seconds in
+            seconds >= 60 ? trn("{count} min", "{count} min", seconds / 60) : trn("{count} s", "{count} s", seconds)
+        }, chosen: { [weak self] seconds in
+            self?.editor.setRecordingLimit(seconds)
+            self?.showLimit()
+        })
         form.append(limits)
 
         form.append(Self.heading(tr("Posting")))
@@ -74,17 +69,12 @@ final class PreferencesWindow {
         form.append(Self.heading(tr("Offline videos")))
         form.append(DialogForm.paragraph(tr("Videos from the feeds you follow are kept to play offline, up to this much; the least recently watched go first."), dim: true))
         let sizes = Box(.horizontal, spacing: 6)
-        for megabytes in Preferences.videoCacheChoices {
-            let button = Button(label: megabytes >= 1024 ? tr("{count} GB", ["count": megabytes / 1024])
-                                                         : tr("{count} MB", ["count": megabytes]))
-            button.addCSSClass("limit-chip")
-            button.onClicked { [weak self] in
-                self?.editor.setVideoCacheMegabytes(megabytes)
-                self?.showLimit()
-            }
-            cacheButtons.append((megabytes, button))
-            sizes.append(button)
-        }
+        cacheButtons = Self.chips(Preferences.videoCacheChoices, in: sizes, label: { megabytes in
+            megabytes >= 1024 ? tr("{count} GB", ["count": megabytes / 1024]) : tr("{count} MB", ["count": megabytes])
+        }, chosen: { [weak self] megabytes in
+            self?.editor.setVideoCacheMegabytes(megabytes)
+            self?.showLimit()
+        })
         form.append(sizes)
 
         dialog.onCloseRequest { [weak self] in
@@ -97,6 +87,18 @@ final class PreferencesWindow {
 
     func present() { dialog.present() }
     func close() { dialog.close() }
+
+    /// One chip per choice in `row`; `chosen` gets the value of the one pressed.
+    private static func chips(_ values: [Int], in row: Box, label: (Int) -> String,
+                              chosen: @escaping (Int) -> Void) -> [(Int, Button)] {
+        values.map { value in
+            let button = Button(label: label(value))
+            button.addCSSClass("limit-chip")
+            button.onClicked { chosen(value) }
+            row.append(button)
+            return (value, button)
+        }
+    }
 
     private static func heading(_ text: String) -> Label {
         let label = Label(text)

@@ -68,12 +68,22 @@ public class Element: @unchecked Sendable {
     /// playbin's "element-setup": called (on a streaming or the calling thread) for every
     /// element it creates, to set properties before the element starts.
     public func onElementSetup(_ handler: @escaping @Sendable (Element) -> Void) {
+        onElementSignal("element-setup", handler)
+    }
+
+    /// playbin made its source element (an appsrc for `appsrc://`), on the thread changing state.
+    public func onSourceSetup(_ handler: @escaping @Sendable (Element) -> Void) {
+        onElementSignal("source-setup", handler)
+    }
+
+    /// A signal whose one argument is an element (playbin's element-setup and source-setup).
+    private func onElementSignal(_ name: String, _ handler: @escaping @Sendable (Element) -> Void) {
         typealias Handler = @Sendable (Element) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, element, data in
             guard let element, let data else { return }
             CallbackBox<Handler>.from(data)(Element(handle: GObjectHandle(retaining: element)))
         }
-        _ = Signals.connect(handle.raw, "element-setup", handler: handler as Handler,
+        _ = Signals.connect(handle.raw, name, handler: handler as Handler,
                             trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 

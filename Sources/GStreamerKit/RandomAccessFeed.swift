@@ -156,16 +156,3 @@ public final class RandomAccessFeed: Sendable {
         }
     }
 }
-
-public extension Element {
-    /// playbin made its source element (an appsrc for `appsrc://`), on the thread changing state.
-    func onSourceSetup(_ handler: @escaping @Sendable (Element) -> Void) {
-        typealias Handler = @Sendable (Element) -> Void
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, element, data in
-            guard let element, let data else { return }
-            CallbackBox<Handler>.from(data)(Element(handle: GObjectHandle(retaining: element)))
-        }
-        _ = Signals.connect(handle.raw, "source-setup", handler: handler as Handler,
-                            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
-    }
-}
