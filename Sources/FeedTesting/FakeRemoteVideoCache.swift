@@ -42,6 +42,7 @@ public final class FakeRemoteVideo: RemoteVideoBytes {
         var available: Int
         var failure: MediaError?
         var waiting: [DispatchSemaphore] = []
+        var blocked = 0
     }
     private let state: Mutex<State>
 
@@ -51,6 +52,9 @@ public final class FakeRemoteVideo: RemoteVideoBytes {
         self.contentType = contentType
         state = Mutex(State(available: available))
     }
+
+    /// Reads waiting for bytes now (a test waits on this fact instead of a while).
+    public var blockedReads: Int { state.withLock { $0.blocked } }
 
     /// More of the download arrived.
     public func release(upTo count: Int) {
@@ -71,15 +75,19 @@ public final class FakeRemoteVideo: RemoteVideoBytes {
         let start = Int(offset)
         guard start < data.count else { return .end }
         let end = min(data.count, start + length)
+        var counted = false
+        defer { if counted { state.withLock { $0.blocked -= 1 } } }
         while true {
             let semaphore = DispatchSemaphore(value: 0)
             let ready: VideoBytesRead? = state.withLock { state in
                 if let failure = state.failure { return .failed(failure) }
                 if state.available >= end { return .bytes(Array(data[start..<end])) }
                 state.waiting.append(semaphore)
+                if !counted { state.blocked += 1 }
                 return nil
             }
             if let ready { return ready }
+            counted = true
             _ = semaphore.wait(timeout: .now() + .milliseconds(100))
             if isCancelled() { return .cancelled }
         }

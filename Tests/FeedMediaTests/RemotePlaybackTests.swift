@@ -38,7 +38,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             let player = try Self.player(log, cache: cache)
             player.load(uri: Self.address)
             XCTAssertEqual(cache.opened, [Self.address])
-            spin(seconds: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited for the index")
             XCTAssertEqual(player.phase, .loading, "ready before the index arrived")
             video.release(upTo: bytes.count)
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
@@ -72,11 +72,11 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
         let local = clips.landscape.fileURI
         try onMain {
             let cache = FakeRemoteVideoCache()
-            cache.serve(Self.address, bytes: bytes, available: 4_096)
+            let video = cache.serve(Self.address, bytes: bytes, available: 4_096)
             let log = FrameLog()
             let player = try Self.player(log, cache: cache)
             player.load(uri: Self.address)
-            spin(seconds: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited")
             XCTAssertEqual(player.phase, .loading)
             player.load(uri: local)
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5),
@@ -98,8 +98,8 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
             XCTAssertEqual(player.phase, .ready)
             player.play()
-            XCTAssertTrue(MainLoop.run(until: { log.playedCount >= 3 }, timeoutSeconds: 5))
-            spin(seconds: 0.5)
+            XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5),
+                          "playback never waited for the missing bytes")
             let stalled = log.playedCount
             XCTAssertLessThan(stalled, 80, "it played past the bytes that came")
             let mark = log.count
@@ -120,7 +120,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             let video = cache.serve(Self.address, bytes: bytes, available: bytes.count / 2)
             let player = try Self.player(FrameLog(), cache: cache)
             player.load(uri: Self.address)
-            spin(seconds: 0.3)
+            XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited")
             let error = MediaError(kind: .network, message: "The download from videos.example stopped for 15 seconds.")
             video.fail(error)
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
