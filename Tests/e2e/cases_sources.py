@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-from cases_ux import main_window, resize, share_near  # noqa: E402
+from cases_ux import main_window, resize, share_near, share_soon  # noqa: E402
 
 DRAG_SOURCE = Path(__file__).with_name("drag_source.py")
 # GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them.
@@ -66,15 +66,13 @@ def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
         for x in (760, 720, 650, 550, 450, 350, 250, 200):
             ctx.xdotool("mousemove", str(x), "400")
             time.sleep(0.08)
-        time.sleep(0.5)
-        edge = share_near(ctx, DROP_EDGE, ACCENT, tolerance=60)
+        edge = share_soon(ctx, DROP_EDGE, ACCENT, at_least=0.3, tolerance=60)
         hovering = ctx.screenshot("drop-hover")
         ctx.xdotool("mouseup", "1")
         expect(edge > 0.3, f"no drop zone while hovering ({edge:.0%} of its edge is the accent), see {hovering}")
         app.wait("import_progress", 10, since, pred=lambda e: e.get("total") == 201,
                  what="import_progress counting the 201 files that look like videos")
-        time.sleep(0.3)
-        counting = share_near(ctx, BANNER, 0x1C1C20, tolerance=24)
+        counting = share_soon(ctx, BANNER, 0x1C1C20, at_least=0.5, tolerance=24)
         counting_shot = ctx.screenshot("drop-counting")
         # Paging while it imports, with the wheel (the drag source's window may have the keyboard):
         # each notch still moves one page and paints its first frame.
@@ -95,8 +93,7 @@ def case_a_dropped_folder_is_added_with_progress(ctx: Context) -> None:
                         what="the feed starting again on the first dropped clip")
         app.wait("first_frame", 10, since, pred=lambda e: e.get("post_id") == page["post_id"],
                  what="the first dropped clip's first frame")
-        time.sleep(0.3)
-        shown = share_near(ctx, (150, 250, 100, 100), clip_color(1), tolerance=40)
+        shown = share_soon(ctx, (150, 250, 100, 100), clip_color(1), at_least=0.8, tolerance=40)
         expect(shown > 0.8, f"the first dropped clip is not on screen ({shown:.0%}), see {ctx.screenshot('drop-shown')}")
         banner = share_near(ctx, BANNER, 0x1C1C20, tolerance=24)
         shot = ctx.screenshot("drop-done")
@@ -289,14 +286,12 @@ def case_a_followed_channel_plays_its_videos(ctx: Context) -> None:
         expect(page["uri"].endswith("/clip-3.mp4"), f"the newest video is not shown first: {page['uri']}")
         app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == page["post_id"],
                  what="the followed video's first frame")
-        time.sleep(0.3)
-        shown = share_near(ctx, (150, 250, 100, 100), colors["clip-3"], tolerance=40)
+        shown = share_soon(ctx, (150, 250, 100, 100), colors["clip-3"], at_least=0.8, tolerance=40)
         expect(shown > 0.8, f"the followed video is not on screen ({shown:.0%}), see {ctx.screenshot('followed')}")
         # Following: the channel's picture from its feed beside its name.
         ctx.key("ctrl+shift+l")
         wait_window(ctx, "Following")
-        time.sleep(1.0)
-        avatar = share_near(ctx, (28, 36, 20, 24), 0x20A0E0, tolerance=40)
+        avatar = share_soon(ctx, (28, 36, 20, 24), 0x20A0E0, at_least=0.7, tolerance=40)
         expect(avatar > 0.7, f"the channel's picture is not on the Following page ({avatar:.0%}), see "
                              f"{ctx.screenshot('following-avatar')}")
         ctx.key("Escape")
@@ -401,8 +396,7 @@ def case_remote_videos_are_cached_and_play_offline(ctx: Context) -> None:
         expect(page0.get("uri") == addresses[0] and page0.get("cached") is False,
                f"the first remote page was {page0}")
         ctx.pointer_into_window()
-        time.sleep(0.3)
-        shown = share_near(ctx, (150, 250, 100, 100), colors["a"], tolerance=40)
+        shown = share_soon(ctx, (150, 250, 100, 100), colors["a"], at_least=0.8, tolerance=40)
         expect(shown > 0.8, f"the remote video is not on screen ({shown:.0%}), see {ctx.screenshot('remote-a')}")
         app.wait("loop", 10, pred=lambda e: e.get("post_id") == page0["post_id"], what="the remote video looping")
         for index in (1, 2, 3):
@@ -438,8 +432,7 @@ def case_remote_videos_are_cached_and_play_offline(ctx: Context) -> None:
         if not cached:
             again.wait("error", 5, pred=lambda e: e.get("post_id") == page["post_id"] and e.get("kind") == "offline",
                        what=f"post {index}'s offline card")
-    time.sleep(0.3)
-    shown = share_near(ctx, (150, 250, 100, 100), colors["d"], tolerance=40)
+    shown = share_soon(ctx, (150, 250, 100, 100), colors["d"], at_least=0.8, tolerance=40)
     expect(shown > 0.8, f"the cached video does not play offline ({shown:.0%}), see {ctx.screenshot('remote-offline-d')}")
     quit_app(again)
 
@@ -479,8 +472,7 @@ def case_a_download_cut_short_offers_try_again(ctx: Context) -> None:
         since = app.cursor()
         ctx.key("Return")
         app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == page["post_id"], what="the video after Try Again")
-        time.sleep(0.3)
-        shown = share_near(ctx, (150, 250, 100, 100), 0x40C0C0, tolerance=40)
+        shown = share_soon(ctx, (150, 250, 100, 100), 0x40C0C0, at_least=0.8, tolerance=40)
         expect(shown > 0.8, f"the video does not play after Try Again ({shown:.0%}), see {ctx.screenshot('cut-retried')}")
         asked = server_requests(port).get("/die-once/cut.mp4", [])
         expect(len(asked) == 2 and asked[1].startswith("bytes=") and asked[1] != "bytes=0-",
@@ -548,9 +540,8 @@ def case_every_kind_of_feed_plays_and_bad_ones_are_contained(ctx: Context) -> No
             if page.get("uri") in wanted:
                 app.wait("first_frame", 15, since, pred=lambda e, p=page: e.get("post_id") == p["post_id"],
                          what=f"the first frame of {wanted[page['uri']]}")
-                time.sleep(0.3)
                 name = wanted[page["uri"]]
-                shown = share_near(ctx, (150, 250, 100, 100), colors[name], tolerance=40)
+                shown = share_soon(ctx, (150, 250, 100, 100), colors[name], at_least=0.8, tolerance=40)
                 expect(shown > 0.8, f"{name} is not on screen ({shown:.0%}), see {ctx.screenshot('kind-' + name)}")
                 played.add(page["uri"])
             if set(wanted) <= played:

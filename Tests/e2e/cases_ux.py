@@ -83,6 +83,18 @@ def share_near(ctx: Context, geometry: tuple[int, int, int, int], color: int, to
     return sum(1 for p in pixels if near(p, color, tolerance)) / max(1, len(pixels))
 
 
+def share_soon(ctx: Context, geometry: tuple[int, int, int, int], color: int, at_least: float,
+               tolerance: int = 40, timeout: float = 3.0) -> float:
+    """`share_near`, polled until it reaches `at_least` (the frame or the widget has been painted)
+    or `timeout` passes; the last share either way."""
+    deadline = time.monotonic() + timeout
+    while True:
+        share = share_near(ctx, geometry, color, tolerance)
+        if share >= at_least or time.monotonic() > deadline:
+            return share
+        time.sleep(0.05)
+
+
 def expect_color(ctx: Context, geometry: tuple[int, int, int, int], color: int, what: str, shot_name: str,
                  minimum: float = 0.9) -> None:
     share = share_near(ctx, geometry, color)
