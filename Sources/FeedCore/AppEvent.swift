@@ -9,6 +9,8 @@ public enum AppEvent: Sendable, Equatable {
     case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int,
               author: String = "", shareCount: Int = 0, cached: Bool = false)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
+    /// The input -> the paint in which the new page covers the middle of the window.
+    case pageShown(postID: Int64, index: Int, latencyUs: Int64)
     /// `seamUs`: how much longer than one frame the picture stood still at the wrap;
     /// the frame counts cover the pass that just ended (presented = painted on screen).
     case loop(postID: Int64, seamUs: Int64, intervalUs: Int64 = 0, framesDecoded: Int = 0, framesPresented: Int = 0)
@@ -40,6 +42,7 @@ public enum AppEvent: Sendable, Equatable {
         case .ready: "ready"
         case .page: "page"
         case .firstFrame: "first_frame"
+        case .pageShown: "page_shown"
         case .loop: "loop"
         case .like: "like"
         case .commentAdded: "comment_added"
@@ -69,6 +72,8 @@ public enum AppEvent: Sendable, Equatable {
              ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
              ("comment_count", .int(Int64(commentCount))), ("author", .string(author)),
              ("share_count", .int(Int64(shareCount))), ("cached", .bool(cached))]
+        case .pageShown(let postID, let index, let latencyUs):
+            [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs))]
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs)),
              ("width", .int(Int64(width))), ("height", .int(Int64(height)))]

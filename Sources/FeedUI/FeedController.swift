@@ -21,6 +21,10 @@ final class FeedController {
     let animator: PageAnimator
 
     private var firstFrame = FirstFrameClock()
+    /// When the page asked for covers the middle of the window (FeedController+PageShown).
+    var pageShown = PageShownClock()
+    /// How much of the window the current page fills now (1 at rest).
+    var covering = 1.0
     private var userPaused = false
     private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
@@ -115,7 +119,11 @@ final class FeedController {
         gestures.canGo = { [weak self] in (self?.canGoPrevious ?? false, self?.canGoNext ?? false) }
         gestures.pageHeight = { [weak self] in self?.view.pageHeight ?? 0 }
         gestures.currentOffset = { [weak self] in self?.view.offset ?? 0 }
-        animator.onStep = { [weak self] offset in self?.view.offset = offset }
+        animator.onStep = { [weak self] offset in
+            guard let self else { return }
+            view.offset = offset
+            pageInView(covering: view.pageHeight > 0 ? abs(offset) / view.pageHeight : 1)
+        }
         animator.onFinished = { [weak self] delta in self?.slideFinished(delta: delta) }
     }
 
@@ -134,7 +142,11 @@ final class FeedController {
             view.flash(tr("No videos yet"))
             return
         }
-        if let post = store.current { firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs) }
+        if let post = store.current {
+            firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs)
+            pageShown.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs)
+        }
+        covering = 1
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
@@ -184,6 +196,7 @@ final class FeedController {
             if visible { currentSlot?.activate() }
             view.offset = 0
             afterPageChange()
+            pageInView(covering: 1)
             view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
         }
     }
@@ -202,6 +215,7 @@ final class FeedController {
         if visible { currentSlot?.activate() }
         view.offset = 0
         afterPageChange()
+        pageInView(covering: 1)
         view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
     }
 
@@ -237,6 +251,9 @@ final class FeedController {
         stopped = false
         guard let post = store.current else { return }
         firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs)
+        pageShown.expect(postID: post.id, index: store.index, inputUs: inputUs)
+        // Not in view yet: the slide (or the page put in place) says how far it has come.
+        covering = 0
     }
 
     /// Events, first-frame detection and preloading once the current page is known.
@@ -252,6 +269,7 @@ final class FeedController {
                                cached: env.remoteVideos?.isCached(address) ?? false))
         if let slot = currentSlot, let error = slot.error {
             firstFrame.cancel()
+            pageShown.cancel()
             env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
         } else if let slot = currentSlot, slot.hasFrame {
             // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
@@ -275,6 +293,7 @@ final class FeedController {
     private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
         guard slot.index == store.index else { return }
         reportFirstFrame(for: slot)
+        pageInView(covering: covering, painting: true)
     }
 
     private func reportFirstFrame(for slot: PageSlot) {
@@ -313,6 +332,7 @@ final class FeedController {
         // Neighbours report when they come on screen; the current post reports now.
         guard slot.index == store.index, let post = slot.post else { return }
         firstFrame.cancel()
+        pageShown.cancel()
         env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
     }
 
@@ -359,6 +379,7 @@ final class FeedController {
         // The new page is in the middle again: reassign the pool around it.
         if delta != 0 { assignSlots() }
         view.offset = 0
+        pageInView(covering: 1)
         rewindLeftSlots()
     }
 
@@ -437,24 +458,6 @@ final class FeedController {
             view.flash(tr("Couldn’t save the like"))
             env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
         }
-    }
-
-    /// An author changed (the user edited their profile): their posts show the new handle, name
-    /// and avatar at once, here as everywhere else.
-    func authorUpdated(_ author: Author) {
-        for post in store.update(author: author) {
-            for slot in slots where slot.post?.id == post.id {
-                slot.show(post, avatarPath: env.filePath(for: post.author.avatarURI))
-            }
-            if post.id == store.current?.id { onCurrentChanged?(post) }
-        }
-    }
-
-    /// A post changed elsewhere (comments added or deleted): show the new counts at once.
-    func postUpdated(_ post: Post) {
-        store.update(post)
-        for slot in slots { slot.update(post) }
-        if post.id == store.current?.id { onCurrentChanged?(post) }
     }
 
     var environment: FeedEnvironment { env }

@@ -21,6 +21,8 @@ final class AppEventTests: XCTestCase {
                         "author", "share_count", "cached"])
         XCTAssertEqual(try keys(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280)),
                        ["event", "t_us", "post_id", "index", "latency_us", "width", "height"])
+        XCTAssertEqual(try keys(.pageShown(postID: 1, index: 0, latencyUs: 80_000)),
+                       ["event", "t_us", "post_id", "index", "latency_us"])
         XCTAssertEqual(try keys(.loop(postID: 1, seamUs: 9)), ["event", "t_us", "post_id", "seam_us", "interval_us", "frames_decoded", "frames_presented"])
         XCTAssertEqual(try keys(.like(postID: 1, liked: false, likeCount: 0)),
                        ["event", "t_us", "post_id", "liked", "like_count"])

@@ -475,7 +475,19 @@ def case_events_tell_the_truth_about_first_frames(ctx: Context) -> None:
                                     for e in events[:index])
                 expect(not earlier_error, f"first_frame for post {event.get('post_id')} after its error: {event}")
                 expect(event.get("latency_us", 0) < 5_000_000, f"a first_frame latency of {event.get('latency_us')} us")
-        debug(f"posts with errors: {errors}")
+        # page_shown: what the user sees, the paint in which the new page covers the middle. It
+        # comes with or after that page's first frame, from the same input, and never for a
+        # post that failed.
+        shown = [(index, e) for index, e in enumerate(events) if e["event"] == "page_shown"]
+        expect(len(shown) >= 4, f"{len(shown)} page_shown events for the launch and 4 page changes")
+        for index, event in shown:
+            expect(event.get("post_id") not in errors, f"page_shown for a post that failed: {event}")
+            frames = [e for e in events[:index] if e["event"] == "first_frame" and e.get("post_id") == event.get("post_id")]
+            expect(frames, f"page_shown before any first frame of its post: {event}")
+            expect(event.get("latency_us", -1) >= frames[-1].get("latency_us", 0),
+                   f"page_shown ({event.get('latency_us')} us) before its first frame ({frames[-1].get('latency_us')} us)")
+        debug(f"posts with errors: {errors}; page_shown latencies (ms): "
+              f"{[round(e['latency_us'] / 1000) for _, e in shown]}")
         expect(app.alive(), "app exited")
     finally:
         server.shutdown()
