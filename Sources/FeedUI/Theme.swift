@@ -19,7 +19,7 @@ enum Theme {
     .page-backdrop { opacity: 0.4; }
     .muted-indicator { color: #fff; background-color: rgba(0,0,0,0.45); border-radius: 999px; padding: 8px;
         -gtk-icon-shadow: none; }
-    .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px; }
+    .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px 76px 24px 24px; }
     .error-card .title { font-weight: 800; font-size: 17px; }
     .error-card .detail { font-size: 13px; color: #c8c8cc; }
     .tab-bar { background-color: #000; border-top: 1px solid rgba(255,255,255,0.12); padding: 4px 0 2px 0; }
