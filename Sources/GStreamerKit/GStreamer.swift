@@ -7,6 +7,15 @@ public enum GStreamer {
     /// lazily under a lock, and workers probing files may get there before the window).
     private static let initialized: Bool = {
         gst_init(nil, nil)
+        // appsrc in random-access mode (a remote video read while it downloads) is started again
+        // when decodebin activates its pad after the source already reached PAUSED; appsrc's
+        // start then sets its format (bytes, as it was) and GStreamer asserts the state. Only
+        // that one message is dropped; every other critical of the domain is logged as before.
+        g_log_set_handler("GStreamer-Base", GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue),
+                          { domain, level, message, _ in
+            if let message, strstr(message, "gst_base_src_set_format: assertion") != nil { return }
+            g_log_default_handler(domain, level, message, nil)
+        }, nil)
         return true
     }()
 
