@@ -58,21 +58,21 @@ public final class CaptureSession: CaptureSessionControl {
     /// until the previous pipeline has let go of the device.
     private nonisolated static let lifecycle = DispatchQueue(label: "io.github.loopfeed.capture-lifecycle", qos: .userInitiated)
 
-    isolated deinit {
-        let pipeline = CrossThreadElement(pipeline)
-        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
+    deinit {
+        let pipeline = pipeline
+        Self.lifecycle.async { _ = pipeline.setState(.null) }
     }
 
     public func start() {
         stopped = false
-        let pipeline = CrossThreadElement(pipeline)
+        let pipeline = pipeline
         let error: RecorderError = graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera
         // Weakly: a session dropped meanwhile is not kept (nor freed) on the lifecycle queue.
         let report: @Sendable () -> Void = { [weak self] in
             MainLoop.invoke { self?.startFailed(error) }
         }
         Self.lifecycle.async {
-            guard pipeline.element.setState(.playing) == .failure else { return }
+            guard pipeline.setState(.playing) == .failure else { return }
             report()
         }
     }
@@ -86,8 +86,8 @@ public final class CaptureSession: CaptureSessionControl {
             return
         }
         finalizeTimer?.cancel()
-        let pipeline = CrossThreadElement(pipeline)
-        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
+        let pipeline = pipeline
+        Self.lifecycle.async { _ = pipeline.setState(.null) }
         live = false
         stopped = true
     }
@@ -162,11 +162,10 @@ public final class CaptureSession: CaptureSessionControl {
             // Between two buffers: none is cut in half, and EOS follows the last one to the muxer.
             // Once: a second run would release a pad the tee no longer has.
             let once = RunOnce()
-            let tee = CrossThreadElement(tee)
             source.whenIdle {
                 guard once.claim() else { return }
                 source.unlink(from: sink)
-                tee.element.releaseRequestPad(source)
+                tee.releaseRequestPad(source)
                 sink.sendEndOfStream()
             }
         }
