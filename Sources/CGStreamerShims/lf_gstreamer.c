@@ -2,7 +2,10 @@
 
 GstMessageType lf_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
 GstObject *lf_message_source(GstMessage *message) { return GST_MESSAGE_SRC(message); }
-gboolean lf_message_is_from(GstMessage *message, gpointer object) { return GST_MESSAGE_SRC(message) == GST_OBJECT(object); }
+/* Addresses only: `object` may already be freed (a watch's pipeline is held without a
+ * reference, and its last one can go on another thread while a message is being decoded), so
+ * a checked cast here would read a dead object's class. */
+gboolean lf_message_is_from(GstMessage *message, gconstpointer object) { return (gconstpointer)GST_MESSAGE_SRC(message) == object; }
 GstClockTime lf_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 
 GstCaps *lf_caps_from_string(const char *text) { return gst_caps_from_string(text); }

@@ -4,7 +4,8 @@ public import GLibKit
 import Synchronization
 
 /// A top-level pipeline (or playbin) with its bus watched on the main loop or a player thread.
-/// Sendable as every Element is; its own state, the bus watch, is behind a lock.
+/// Not Sendable, as no Element is; its own state, the bus watch, is behind a lock, so whichever
+/// thread lets the pipeline go can remove it.
 public final class Pipeline: Element {
     private let watch = BusWatchSlot()
 
@@ -117,6 +118,7 @@ private func releaseBusWatchState(_ data: UnsafeMutableRawPointer?) {
 
 private final class BusWatchState {
     let handler: CallbackBox<@MainActor (BusMessage) -> Void>
+    /// Held without a reference: compared with a message's source, never followed.
     let pipeline: UnsafeMutableRawPointer
     init(handler: CallbackBox<@MainActor (BusMessage) -> Void>, pipeline: UnsafeMutableRawPointer) {
         self.handler = handler

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 /* ---- GStreamer macros ---- */
 GstMessageType lf_message_type(GstMessage *message);
 GstObject *lf_message_source(GstMessage *message);
-gboolean lf_message_is_from(GstMessage *message, gpointer object);
+gboolean lf_message_is_from(GstMessage *message, gconstpointer object);
 GstClockTime lf_clock_time_none(void);
 /* Parses caps from a string; NULL when invalid. */
 GstCaps *lf_caps_from_string(const char *text);
