@@ -98,6 +98,7 @@ let package = Package(
         .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "GLibKit", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
     ]
 )

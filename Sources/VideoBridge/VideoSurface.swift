@@ -45,6 +45,14 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
         screen = Screen()
     }
 
+    /// The last reference to a surface often goes on a player thread (the engine holding it is
+    /// freed there), and the paintable's deinit is main-actor work: queued the Swift way it
+    /// would never run under the GLib main loop, so the screen is handed to the main loop.
+    deinit {
+        let screen = screen
+        MainLoop.invoke { _ = screen }
+    }
+
     // Streaming thread.
     public func receive(_ frame: VideoFrame, isPreroll: Bool) {
         guard let texture = Texture(videoFrame: frame) else { return }
