@@ -18,6 +18,10 @@ public final class CaptureSession: CaptureSessionControl {
 
     private let graph: CaptureGraph
     private let pipeline: Pipeline
+    /// The same pipeline, for the lifecycle queue, which starts and stops it, and for the
+    /// deinitialiser, which stays nonisolated: an isolated one reached off the main thread
+    /// would be queued where the GLib main loop never looks, and the camera never let go.
+    private let lifecycleHandle: CrossThreadElement
     /// The record branch attached to the tees, and once released how it ends.
     private struct Branch {
         var bin: Element
@@ -45,6 +49,7 @@ public final class CaptureSession: CaptureSessionControl {
         } catch {
             throw RecorderError.pipeline("\(error)")
         }
+        lifecycleHandle = CrossThreadElement(pipeline)
         guard let previewSink = pipeline.child(named: "preview") else { throw RecorderError.pipeline(tr("no preview sink")) }
         previewSink.onVideoFrame { frame, isPreroll in
             if !isPreroll { receiver.receive(frame, isPreroll: false) }
@@ -59,20 +64,20 @@ public final class CaptureSession: CaptureSessionControl {
     private nonisolated static let lifecycle = DispatchQueue(label: "io.github.loopfeed.capture-lifecycle", qos: .userInitiated)
 
     deinit {
-        let pipeline = pipeline
-        Self.lifecycle.async { _ = pipeline.setState(.null) }
+        let pipeline = lifecycleHandle
+        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
     }
 
     public func start() {
         stopped = false
-        let pipeline = pipeline
+        let pipeline = lifecycleHandle
         let error: RecorderError = graph.device.camera.isTestPattern ? .pipeline(tr("the test sources did not start")) : .noCamera
         // Weakly: a session dropped meanwhile is not kept (nor freed) on the lifecycle queue.
         let report: @Sendable () -> Void = { [weak self] in
             MainLoop.invoke { self?.startFailed(error) }
         }
         Self.lifecycle.async {
-            guard pipeline.setState(.playing) == .failure else { return }
+            guard pipeline.element.setState(.playing) == .failure else { return }
             report()
         }
     }
@@ -86,8 +91,8 @@ public final class CaptureSession: CaptureSessionControl {
             return
         }
         finalizeTimer?.cancel()
-        let pipeline = pipeline
-        Self.lifecycle.async { _ = pipeline.setState(.null) }
+        let pipeline = lifecycleHandle
+        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
         live = false
         stopped = true
     }
@@ -162,10 +167,11 @@ public final class CaptureSession: CaptureSessionControl {
             // Between two buffers: none is cut in half, and EOS follows the last one to the muxer.
             // Once: a second run would release a pad the tee no longer has.
             let once = RunOnce()
+            let tee = CrossThreadElement(tee)
             source.whenIdle {
                 guard once.claim() else { return }
                 source.unlink(from: sink)
-                tee.releaseRequestPad(source)
+                tee.element.releaseRequestPad(source)
                 sink.sendEndOfStream()
             }
         }

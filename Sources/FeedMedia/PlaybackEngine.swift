@@ -54,7 +54,10 @@ actor PlaybackEngine {
         GStreamer.initialize()
         thread = ContextThread(name: "player")
         self.receiver = receiver
-        playbin = try Pipeline.makePipeline("playbin")
+        // A local the rest of init configures: once init is done with `self`, an actor's
+        // non-Sendable state is its executor's only.
+        let playbin = try Pipeline.makePipeline("playbin")
+        self.playbin = playbin
         pipelineReference = GWeakReference(playbin.handle.raw)
         // Subtitles and colour balance are never shown, and our own sink bin converts and scales
         // (native-video), so the caps it sees are the clip's own size.

@@ -12,10 +12,10 @@ final class ScaleTarget: Sendable {
         var applied: PixelSize?
     }
 
-    private let filter: Element
+    private let filter: CrossThreadElement
     private let state = Mutex(State())
 
-    init(filter: Element) { self.filter = filter }
+    init(filter: Element) { self.filter = CrossThreadElement(filter) }
 
     var viewport: PixelSize { state.withLock { $0.viewport } }
     var videoSize: PixelSize? { state.withLock { $0.video } }
@@ -50,7 +50,7 @@ final class ScaleTarget: Sendable {
                 return target
             }
             guard let target else { return }
-            try? filter.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
+            try? filter.element.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
             let stillCurrent = state.withLock { s in
                 guard let video = s.video, !s.viewport.isEmpty else { return true }
                 return VideoFit.scaledSize(video: video, viewport: s.viewport) == target

@@ -5,7 +5,7 @@ import Localization
 /// Following a feed or channel from the window (Ctrl+L).
 extension MainWindow {
     func showAddFeed() {
-        guard let subscriptions = environment.subscriptions else { return }
+        guard environment.subscriptions != nil else { return }
         if let addFeedDialog { return addFeedDialog.present() }
         let dialog = AddFeedDialog(parent: window)
         dialog.onClosed = { [weak self] in self?.addFeedDialog = nil }

@@ -4,11 +4,9 @@ public import GLibKit
 
 /// A GStreamer element, owned by Swift (the floating reference is sunk on creation).
 ///
-/// `@unchecked Sendable`: GStreamer objects lock themselves (properties, state changes, pads
-/// and bins are made to be used from the application's threads and the streaming threads at
-/// once), and the wrapper's only field never changes. What must stay on one thread (a
-/// player's playbin) is kept there by its owner's isolation, as `PlaybackEngine` does.
-public class Element: @unchecked Sendable {
+/// Not Sendable: an element stays with whoever made it (a player's playbin with its engine's
+/// thread). One that must go to another thread on purpose goes as a `CrossThreadElement`.
+public class Element {
     public let handle: GObjectHandle
 
     public init(handle: GObjectHandle) { self.handle = handle }
@@ -221,4 +219,14 @@ public struct SeekFlags: OptionSet, Sendable {
     public static let accurate = SeekFlags(rawValue: GST_SEEK_FLAG_ACCURATE.rawValue)
     public static let keyUnit = SeekFlags(rawValue: GST_SEEK_FLAG_KEY_UNIT.rawValue)
     public static let segment = SeekFlags(rawValue: GST_SEEK_FLAG_SEGMENT.rawValue)
+}
+
+/// An element handed to another thread on purpose: a live capture pipeline stopped on the
+/// lifecycle queue (setting v4l2src to NULL blocks), a tee whose pad a streaming thread's idle
+/// probe releases, the size filter a caps probe retunes. `@unchecked Sendable`: GStreamer's
+/// state changes, pads and properties lock themselves, and the reference never changes. What
+/// must stay on one thread (a player's playbin) is never wrapped.
+public struct CrossThreadElement: @unchecked Sendable {
+    public let element: Element
+    public init(_ element: Element) { self.element = element }
 }

@@ -2,8 +2,9 @@ import CGStreamer
 import CGStreamerShims
 public import GLibKit
 
-/// A pad of an element. `@unchecked Sendable` for the reason `Element` is: GstPad locks itself
-/// (probes, links and events are made for streaming threads), and the field never changes.
+/// A pad of an element. `@unchecked Sendable`: GstPad locks itself (probes, links and events
+/// are made for streaming threads, where idle probes unlink and release them), and the field
+/// never changes.
 public final class Pad: @unchecked Sendable, Equatable {
     public let handle: GObjectHandle
     init(handle: GObjectHandle) { self.handle = handle }
