@@ -34,10 +34,15 @@ extension CreatePage {
         let times = CoverFrame.times(count: 8, durationSeconds: range.upperBound - range.lowerBound)
             .map { $0 + range.lowerBound }
         deps.clipJobs.covers(of: clip.url, at: times, edit: edit, width: 270, into: folder, ticket: ticket) { [weak self] made, failure in
-            guard let self else { return }
+            guard let self, coverTicket === ticket else { return }
+            coverTicket = nil
             coverFrames = made
             posting.setCovers(made)
             if made.isEmpty, let failure { posting.coverFramesFailed(failure.description) }
+            if let publish = publishWhenCovered {
+                publishWhenCovered = nil
+                publish()
+            }
         }
     }
 
@@ -99,11 +104,18 @@ extension CreatePage {
     func publish(_ video: URL, seconds: Double, choices: PostingChoices) {
         guard flow.isPublishing else { return }
         posting.setBusy(tr("Posting…"))
+        if coverTicket != nil {
+            publishWhenCovered = { [weak self] in self?.publish(video, seconds: seconds, choices: choices) }
+            return
+        }
         // The user's name, or the one they start with.
         let name = (try? deps.repository.selfAuthor())?.name ?? tr("You")
         // TRANSLATORS: the music line of a clip posted with its own sound; {name} is the user's name.
         let music = editor.chosenSound?.musicLine ?? tr("Original sound — {name}", ["name": name])
-        let cover = choices.coverIndex.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
+        // Post may have been pressed before the frames were there to pick from (they can arrive
+        // during the render): then the first, which the page shows chosen once they come.
+        let index = choices.coverIndex ?? (coverFrames.isEmpty ? nil : 0)
+        let cover = index.flatMap { coverFrames.indices.contains($0) ? coverFrames[$0] : nil }
         let publication = ClipPublication(
             clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
             cover: cover, duration: seconds, copyFolder: choices.saveCopy ? deps.videosFolder : nil)

@@ -80,6 +80,9 @@ final class CreatePage {
     var edit: ClipEdit?
     var coverFrames: [URL] = []
     var coverTicket: WorkTicket?
+    /// Post was pressed before the cover frames were made: the post waits for them (a post
+    /// stored without its cover would show a blank tile until a thumbnail is made).
+    var publishWhenCovered: (() -> Void)?
     var renderTicket: WorkTicket?
     /// The last render of this clip, kept until it is posted.
     var rendered: (edit: ClipEdit, url: URL)?
@@ -316,6 +319,8 @@ final class CreatePage {
     func startOver() {
         if let folder = clipFolder { deps.clipJobs.discard(folder) }
         coverTicket?.cancel()
+        coverTicket = nil
+        publishWhenCovered = nil
         editor.unload()
         flow.finishClip()
         edit = nil
