@@ -36,6 +36,9 @@ public enum AppEvent: Sendable, Equatable {
     case createPage(name: String)
     /// A subscription was refreshed (or added): its entries, how many were new, the failure.
     case feedRefreshed(url: String, items: Int, added: Int, error: String?)
+    /// A step of the launch reached at `atUs` (the events' own clock), so a launch can be broken
+    /// down: `main`, `gstreamer_ready`, `activate`, `window_built`, `window_mapped`.
+    case launchMark(name: String, atUs: Int64)
 
     public var name: String {
         switch self {
@@ -58,6 +61,7 @@ public enum AppEvent: Sendable, Equatable {
         case .importFinished: "import_finished"
         case .feedRefreshed: "feed_refreshed"
         case .createPage: "create_page"
+        case .launchMark: "launch_mark"
         }
     }
 
@@ -109,6 +113,8 @@ public enum AppEvent: Sendable, Equatable {
         case .feedRefreshed(let url, let items, let added, let error):
             [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
                 + [("error", error.map(JSONValue.string) ?? .string(""))]
+        case .launchMark(let name, let atUs):
+            [("mark", .string(name)), ("at_us", .int(atUs))]
         }
     }
 

@@ -181,7 +181,10 @@ public enum LoopfeedMain {
     @MainActor
     private static func runApplication(environment: FeedEnvironment, events: EventSink?,
                                        launchTimeUs: Int64, unique: Bool, iconsDirectory: String?) -> Int32 {
+        events?.emit(.launchMark(name: "main", atUs: launchTimeUs))
         GStreamer.initialize()
+        let clock = SystemMonotonicClock()
+        events?.emit(.launchMark(name: "gstreamer_ready", atUs: clock.nowMicroseconds()))
         // One instance per library: a second launch on the same data raises the first window.
         let application = Application(id: applicationID, unique: unique)
         var mainWindow: MainWindow?
@@ -192,11 +195,19 @@ public enum LoopfeedMain {
                 mainWindow.window.present()
                 return
             }
+            events?.emit(.launchMark(name: "activate", atUs: clock.nowMicroseconds()))
             if let iconsDirectory { Style.addIconSearchPath(iconsDirectory) }
             do {
                 let created = try MainWindow(application: application, environment: environment,
                                              launchTimeUs: launchTimeUs)
                 mainWindow = created
+                events?.emit(.launchMark(name: "window_built", atUs: clock.nowMicroseconds()))
+                var mapped = false
+                created.window.on("map", after: true) {
+                    guard !mapped else { return }
+                    mapped = true
+                    events?.emit(.launchMark(name: "window_mapped", atUs: clock.nowMicroseconds()))
+                }
                 // Media keys and desktop controls, over the window's PlaybackControl.
                 mediaControls = MprisService(control: created)
                 created.start()

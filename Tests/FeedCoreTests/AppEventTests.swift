@@ -46,6 +46,10 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(try decode(.firstFrame(postID: 1, index: 0, latencyUs: 5, width: 720, height: 1280))["event"]
                        as? String, "first_frame")
         XCTAssertEqual(try decode(.recordFinished(path: "/tmp/a.mkv", duration: 2.5))["duration"] as? Double, 2.5)
+        let mark = try decode(.launchMark(name: "window_mapped", atUs: 900), at: 1_000)
+        XCTAssertEqual(mark["event"] as? String, "launch_mark")
+        XCTAssertEqual(mark["mark"] as? String, "window_mapped")
+        XCTAssertEqual(mark["at_us"] as? Int, 900, "the mark's own time, not when it was written")
     }
 
     func testStringsAreEscaped() throws {

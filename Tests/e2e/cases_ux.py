@@ -486,6 +486,14 @@ def case_events_tell_the_truth_about_first_frames(ctx: Context) -> None:
             expect(frames, f"page_shown before any first frame of its post: {event}")
             expect(event.get("latency_us", -1) >= frames[-1].get("latency_us", 0),
                    f"page_shown ({event.get('latency_us')} us) before its first frame ({frames[-1].get('latency_us')} us)")
+        # The launch, step by step: each mark once, in order, all before the first post's first frame.
+        order = ["main", "gstreamer_ready", "activate", "window_built", "window_mapped"]
+        marks = {e.get("mark"): e for e in events if e["event"] == "launch_mark"}
+        expect(sorted(marks) == sorted(order), f"launch marks {sorted(marks)}, expected {order}")
+        times = [marks[name]["at_us"] for name in order]
+        expect(times == sorted(times), f"launch marks out of order: {[(n, marks[n]['at_us']) for n in order]}")
+        first = next((e for e in events if e["event"] == "first_frame"), None)
+        expect(first is not None and first["t_us"] >= times[-1], f"first_frame {first} before the window was mapped")
         debug(f"posts with errors: {errors}; page_shown latencies (ms): "
               f"{[round(e['latency_us'] / 1000) for _, e in shown]}")
         expect(app.alive(), "app exited")
