@@ -101,9 +101,11 @@ final class FeedGestures {
         guard n == 1 else { return }
         // A single click waits out the double-click time so a double-click never pauses.
         pendingClick?.cancel()
-        // Below input priority: when the main loop was busy, a second press that is already
-        // waiting must be seen before the single click is taken for a pause.
-        pendingClick = MainLoop.after(milliseconds: Self.doubleClickMilliseconds, priority: MainLoop.priorityDefaultIdle) { [weak self] in
+        // Just below input: when the main loop was busy, a second press that is already waiting
+        // is seen before the single click is taken for a pause. Not at idle priority: while a
+        // video plays on a slow machine the loop is never idle (frames and paints come first),
+        // and a click then never paused at all.
+        pendingClick = MainLoop.after(milliseconds: Self.doubleClickMilliseconds, priority: MainLoop.priorityJustBelowInput) { [weak self] in
             guard let self else { return }
             pendingClick = nil
             guard !dragging else { return }

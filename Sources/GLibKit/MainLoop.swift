@@ -34,7 +34,8 @@ public final class SourceHandle {
 /// `DispatchQueue.main` nor `Task { @MainActor }` ever run there: hop with these instead.
 public enum MainLoop {
     public static let priorityDefault: Int32 = 0
-    public static let priorityDefaultIdle: Int32 = 200
+    /// After input events (GDK's are at the default priority), before frames and redraws.
+    public static let priorityJustBelowInput: Int32 = 10
     public static let priorityHighIdle: Int32 = 100
 
     /// Runs `body` once on the main thread from any thread, as soon as the loop is idle.
