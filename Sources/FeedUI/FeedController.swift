@@ -147,6 +147,7 @@ final class FeedController {
             pageShown.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs)
         }
         covering = 1
+        neighboursWait = true
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
@@ -230,6 +231,7 @@ final class FeedController {
         }
         switch result {
         case .moved(let from, _):
+            neighboursWait = false
             slots.first { $0.index == from }?.leave()
             beginPage(inputUs: inputUs)
             // A prerolled neighbour plays at once, while the snap animation runs (unless the
@@ -289,6 +291,8 @@ final class FeedController {
     }
 
     private var trimTimer: SourceHandle?
+    /// The current post was loaded alone; its neighbours follow its first frame or its failure.
+    var neighboursWait = false
 
     private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
         guard slot.index == store.index else { return }
@@ -304,6 +308,7 @@ final class FeedController {
         let size = slot.player.videoSize ?? post.displaySize ?? PixelSize(width: 0, height: 0)
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index, latencyUs: latencyUs,
                                      width: size.width, height: size.height))
+        loadNeighboursIfWaiting()
         // Only a texture reference is taken here (the encoding is a worker's), but not while the
         // next page may be wanted.
         MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
@@ -331,6 +336,7 @@ final class FeedController {
     private func slotFailed(_ slot: PageSlot, _ error: MediaError) {
         // Neighbours report when they come on screen; the current post reports now.
         guard slot.index == store.index, let post = slot.post else { return }
+        loadNeighboursIfWaiting()
         firstFrame.cancel()
         pageShown.cancel()
         env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
@@ -338,7 +344,7 @@ final class FeedController {
 
     /// Gives every slot its post for the current position and orders them on screen.
     func assignSlots() {
-        let wanted = store.assignment(loaded: slots.map(\.index))
+        let wanted = store.assignment(loaded: slots.map(\.index), currentOnly: neighboursWait)
         for (slot, index) in zip(slots, wanted) {
             guard let index else {
                 if slot.index != nil { slot.clear() }

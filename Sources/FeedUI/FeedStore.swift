@@ -114,8 +114,12 @@ final class FeedStore {
 
     /// Which post index each slot should hold, given the index each holds now (nil: empty):
     /// posts already loaded keep their slot, so a page change reuses the prerolled player.
-    func assignment(loaded: [Int?]) -> [Int?] {
-        plan.assign(loaded: loaded, current: pager.index, count: pager.posts.count)
+    /// `currentOnly`: the current post is given a slot and the others keep what they hold (at
+    /// launch, nothing), so it prerolls without its neighbours competing for the cores.
+    func assignment(loaded: [Int?], currentOnly: Bool = false) -> [Int?] {
+        let wanted = plan.assign(loaded: loaded, current: pager.index, count: pager.posts.count)
+        guard currentOnly else { return wanted }
+        return zip(loaded, wanted).map { old, new in new == pager.index ? new : old }
     }
 
     /// The slots in screen order: the one holding the previous post, the current, the next; a

@@ -114,6 +114,24 @@ final class FeedStoreTests: XCTestCase {
         }
     }
 
+    func testAtLaunchOnlyTheCurrentPostIsLoadedThenItsNeighbours() throws {
+        try onMain {
+            let store = FeedStore(repository: Self.library(10), content: .library, pinned: [], pageSize: 10)
+            try store.loadMoreIfNeeded()
+            _ = try store.move(by: 1)
+            let first = store.assignment(loaded: [nil, nil, nil], currentOnly: true)
+            XCTAssertEqual(first.compactMap { $0 }, [1], "the current post alone")
+            let order = store.screenOrder(loaded: first)
+            XCTAssertEqual(first[order[1]], 1, "and it is on screen")
+            XCTAssertEqual(Set(order).count, 3)
+            let then = store.assignment(loaded: first)
+            XCTAssertEqual(Set(then.compactMap { $0 }), [0, 1, 2], "its neighbours follow")
+            for slot in first.indices where first[slot] != nil {
+                XCTAssertEqual(then[slot], first[slot], "the current post stays in its slot")
+            }
+        }
+    }
+
     func testLikesAndSharesAreStoredAndShownInThePager() throws {
         try onMain {
             let repo = Self.library(3)
