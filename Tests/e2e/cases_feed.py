@@ -488,7 +488,7 @@ def case_profile_opens_and_back_returns(ctx: Context) -> None:
         pages = app.find("page", since)
         expect(not pages, f"clicking the {how} changed the page: {pages}")
         leave()
-        poll_shot(ctx, f"profile-{how}-{leave_label}", is_feed, 3, f"the feed again after {leave_label} on the profile")
+        poll_shot(ctx, f"profile-{how}-{leave_label}", is_feed, 8, f"the feed again after {leave_label} on the profile")
         ctx.pointer_into_window()
         index += 1
         expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down after {leave_label} from the profile")

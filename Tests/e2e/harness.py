@@ -849,7 +849,8 @@ def open_comments(ctx: Context, name: str) -> Path:
     """`c` with the pointer over the video; waits until the sheet covers the lower part of the window."""
     ctx.pointer_into_window()
     ctx.key("c")
-    return poll_shot(ctx, f"{name}-sheet-open", sheet_is_open, 3, "the comments sheet after `c`")
+    # Returns as soon as the sheet is up; the limit allows for a slow machine's first seconds.
+    return poll_shot(ctx, f"{name}-sheet-open", sheet_is_open, 8, "the comments sheet after `c`")
 
 
 def db_comments(app: App) -> list[tuple[int, int, str]]:
