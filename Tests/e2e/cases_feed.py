@@ -408,7 +408,7 @@ def case_comment_delete_and_undo(ctx: Context) -> None:
 
     def trash_found(shot: Path) -> bool:
         return bright_box(shot, *trash_area, level=120) is not None
-    shot = poll_shot(ctx, "comment_delete_and_undo-row", trash_found, 3, "the trash button of the new comment")
+    shot = poll_shot(ctx, "comment_delete_and_undo-row", trash_found, 8, "the trash button of the new comment")
     x0, y0, x1, y1 = bright_box(shot, *trash_area, level=120)
     expect(x1 - x0 < 30 and y1 - y0 < 30, f"the bright thing at the row's end ({x0},{y0})-({x1},{y1}) is no icon, see {shot}")
     since = app.cursor()
@@ -421,7 +421,7 @@ def case_comment_delete_and_undo(ctx: Context) -> None:
     def undo_found(shot: Path) -> bool:
         runs = bright_rows(shot, 340, 560, 110, 200, level=200)
         return bool(runs) and runs[-1][1] - runs[-1][0] < 25
-    shot = poll_shot(ctx, "comment_delete_and_undo-undo-bar", undo_found, 3, "the Undo button")
+    shot = poll_shot(ctx, "comment_delete_and_undo-undo-bar", undo_found, 8, "the Undo button")
     ya, yb = bright_rows(shot, 340, 560, 110, 200, level=200)[-1]
     box = bright_box(shot, 340, ya, 110, yb - ya + 1, level=200)
     expect(box is not None, f"no Undo label, see {shot}")
@@ -484,7 +484,7 @@ def case_profile_opens_and_back_returns(ctx: Context) -> None:
                                            ("avatar", RAIL_AVATAR, lambda: click(ctx, *BACK_BUTTON), "Back")):
         since = app.cursor()
         click(ctx, *point)
-        poll_shot(ctx, f"profile-{how}-opened", is_profile, 3, f"@{author}'s profile after clicking the {how} {point}")
+        poll_shot(ctx, f"profile-{how}-opened", is_profile, 8, f"@{author}'s profile after clicking the {how} {point}")
         pages = app.find("page", since)
         expect(not pages, f"clicking the {how} changed the page: {pages}")
         leave()
@@ -525,7 +525,7 @@ def case_hashtag_search_shows_results(ctx: Context) -> None:
     # hovering it would bring up the tile's tooltip over the empty cells the check expects.
     ctx.xdotool("mousemove", "200", "26")
     ctx.key("Escape")
-    poll_shot(ctx, "discover-snow-back", lambda s: discover_tiles(s) == want, 3, "the \"snow\" results after Esc")
+    poll_shot(ctx, "discover-snow-back", lambda s: discover_tiles(s) == want, 8, "the \"snow\" results after Esc")
     click(ctx, 200, 26)
     ctx.key("ctrl+a")
     type_text(ctx, "#lofi")
@@ -563,7 +563,7 @@ def case_inbox_item_opens_post(ctx: Context) -> None:
            f"the first inbox item about a post ({first['kind']} by {first['actor']}) opened {page.get('uri')!r}, "
            f"expected {want_uri!r}")
     if first["kind"] == "comment":
-        poll_shot(ctx, "inbox-comment-sheet", sheet_is_open, 3, "the comments sheet for a comment item")
+        poll_shot(ctx, "inbox-comment-sheet", sheet_is_open, 8, "the comments sheet for a comment item")
     else:
         window_shot(ctx, "inbox-opened")
     expect(app.alive(), "app exited")

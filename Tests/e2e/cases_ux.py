@@ -175,7 +175,7 @@ def case_like_is_red_and_icons_white(ctx: Context) -> None:
     ctx.key("l")
     like = app.wait("like", 3, since, what="like after L")
     expect(like.get("liked") is True, f"L did not like the post: {like}")
-    liked = poll_shot(ctx, "like-colours-liked", lambda s: count(pixel_colors(s, RAIL_LIKE_BOX), is_red) > 120, 3,
+    liked = poll_shot(ctx, "like-colours-liked", lambda s: count(pixel_colors(s, RAIL_LIKE_BOX), is_red) > 120, 8,
                       "a red heart on the rail after L")
     expect(count(pixel_colors(liked, RAIL_LIKE_BOX), is_white) < 60, f"the liked heart is still white, see {liked}")
     # The double-click burst: red where the click was, while it grows and fades.
@@ -201,13 +201,13 @@ def case_comments_open_after_saving_the_profile(ctx: Context) -> None:
     wait_started(app)
     open_comments(ctx, "comments-after-profile-first")
     ctx.key("Escape")
-    poll_shot(ctx, "comments-after-profile-closed", lambda s: not sheet_is_open(s), 3, "the sheet closing after Esc")
+    poll_shot(ctx, "comments-after-profile-closed", lambda s: not sheet_is_open(s), 8, "the sheet closing after Esc")
     time.sleep(0.4)
     edit_profile(ctx)
     for attempt in range(2):
         open_comments(ctx, f"comments-after-profile-{attempt}")
         ctx.key("Escape")
-        poll_shot(ctx, f"comments-after-profile-{attempt}-closed", lambda s: not sheet_is_open(s), 3,
+        poll_shot(ctx, f"comments-after-profile-{attempt}-closed", lambda s: not sheet_is_open(s), 8,
                   "the sheet closing after Esc")
         time.sleep(0.4)
     expect(app.alive(), "app exited")
