@@ -29,6 +29,8 @@ public final class CaptureSession: CaptureSessionControl {
         var path: URL
         var startedUs: Int64
         var ending: (discard: Bool, endedUs: Int64)?
+        /// Going to NULL on the lifecycle queue: still being saved, and written once only.
+        var closing = false
     }
 
     private var recording: Branch?
@@ -179,12 +181,29 @@ public final class CaptureSession: CaptureSessionControl {
         finalizeTimer = MainLoop.after(milliseconds: 3_000) { [weak self] in self?.segmentWritten() }
     }
 
+    /// EOS reached the file sink (or the timeout came): the branch is stopped, which closes the
+    /// file, on the lifecycle queue, since a branch whose EOS never got through can block going
+    /// to NULL (a queue still full, the encoder); then the segment is announced here.
     private func segmentWritten() {
-        guard let branch = recording, let ending = branch.ending else { return }
+        guard let branch = recording, branch.ending != nil, !branch.closing else { return }
         finalizeTimer?.cancel()
+        finalizeTimer = nil
+        recording?.closing = true
+        let path = branch.path
+        let bin = CrossThreadElement(branch.bin)
+        let pipeline = lifecycleHandle
+        // Strongly: the segment's news must reach whoever holds the session's callbacks.
+        let closed: @Sendable () -> Void = { MainLoop.invoke { self.segmentClosed(path) } }
+        Self.lifecycle.async {
+            bin.element.setState(.null)
+            pipeline.element.remove(bin.element)
+            closed()
+        }
+    }
+
+    private func segmentClosed(_ path: URL) {
+        guard let branch = recording, branch.path == path, let ending = branch.ending else { return }
         recording = nil
-        branch.bin.setState(.null)
-        pipeline.remove(branch.bin)
         if ending.discard {
             try? FileManager.default.removeItem(at: branch.path)
             onSegmentDiscarded?()
