@@ -6,8 +6,8 @@ import Localization
 /// feed, a page announcing one, a PeerTube channel or account page, an OPML list, a video),
 /// and refreshing, at most four at a time, with conditional GETs. Each entry with a video
 /// becomes a post once; a `feed_refreshed` event tells each refresh. Network work is the
-/// fetcher's (libsoup, on the main loop); parsing a feed of a few hundred entries takes a few
-/// milliseconds.
+/// fetcher's (libsoup, on the main loop); reading what it brings is the reader's, off the main
+/// thread (a feed may be 10 MB).
 @MainActor
 public final class SubscriptionService: FeedSubscribing {
     public typealias Library = FeedRepository & SubscriptionRepository
@@ -21,11 +21,14 @@ public final class SubscriptionService: FeedSubscribing {
     /// The page's height in pixels: the rendition chosen is the smallest at least this tall.
     private let pageHeight: Int
     private let now: @Sendable () -> Date
+    /// Reads what the fetcher brings, off the main thread in the app.
+    private let reader: any FeedDocumentReading
 
-    public init(library: any Library, fetcher: any FeedFetching, events: EventSink?, pageHeight: Int = 800,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(library: any Library, fetcher: any FeedFetching, reader: any FeedDocumentReading,
+                events: EventSink?, pageHeight: Int = 800, now: @escaping @Sendable () -> Date = { Date() }) {
         self.library = library
         self.fetcher = fetcher
+        self.reader = reader
         self.events = events
         self.pageHeight = pageHeight
         self.now = now
@@ -50,12 +53,16 @@ public final class SubscriptionService: FeedSubscribing {
         case .failure(let failure): return then(.failed(failure.description))
         case .success(let document): fetched = document
         }
-        let document: FeedDocument
-        do {
-            document = try FeedDocument.read(fetched.body, base: fetched.url)
-        } catch {
-            return then(.failed(error.description))
+        reader.read(fetched.body, base: fetched.url) { [weak self] read in
+            switch read {
+            case .failure(let failure): then(.failed(failure.description))
+            case .success(let document): self?.added(url, fetched, document, followedPage: followedPage, then: then)
+            }
         }
+    }
+
+    private func added(_ url: URL, _ fetched: FetchedDocument, _ document: FeedDocument, followedPage: Bool,
+                       then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
         switch document {
         case .feed(let feed):
             if let existing = try? library.subscription(url: url.absoluteString) { return then(.alreadySubscribed(existing)) }
@@ -197,11 +204,14 @@ public final class SubscriptionService: FeedSubscribing {
                 events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: nil))
                 done([])
             case .success(let fetched):
-                guard case .feed(let feed)? = try? FeedDocument.read(fetched.body, base: fetched.url) else {
-                    failed(subscription, tr("The feed can’t be read any more."))
-                    return done([])
+                reader.read(fetched.body, base: fetched.url) { [weak self] read in
+                    guard let self else { return }
+                    guard case .success(.feed(let feed)) = read else {
+                        failed(subscription, tr("The feed can’t be read any more."))
+                        return done([])
+                    }
+                    store(feed, fetched, in: subscription, then: done)
                 }
-                store(feed, fetched, in: subscription, then: done)
             }
         }
     }
@@ -256,11 +266,13 @@ public final class SubscriptionService: FeedSubscribing {
             return finish()
         }
         fetcher.fetch(next, etag: nil, lastModified: nil) { [weak self] result in
-            guard let self, case .success(let fetched) = result,
-                  case .feed(let older)? = try? FeedDocument.read(fetched.body, base: fetched.url) else { return finish() }
-            let added = storeEntries(older, in: subscription)
-            storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription, found: found + added,
-                            pages: pages + 1, then: then)
+            guard let self, case .success(let fetched) = result else { return finish() }
+            reader.read(fetched.body, base: fetched.url) { [weak self] read in
+                guard let self, case .success(.feed(let older)) = read else { return finish() }
+                let added = storeEntries(older, in: subscription)
+                storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription, found: found + added,
+                                pages: pages + 1, then: then)
+            }
         }
     }
 

@@ -154,6 +154,7 @@ public enum LoopfeedMain {
         environment.opmlFilesToImport = opmlFiles.map { $0.hasPrefix("file://") ? (URL(string: $0) ?? URL(fileURLWithPath: $0)) : URL(fileURLWithPath: $0) }
         environment.library = LibraryWatcher(repository: library)
         let subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
+                                                reader: BackgroundFeedDocumentReader(),
                                                 events: events)
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
         environment.subscriptions = subscriptions

@@ -2,6 +2,7 @@ import FeedCore
 @testable import FeedSources
 import FeedTesting
 import Foundation
+import GLibKit
 import TestSupport
 import XCTest
 
@@ -37,7 +38,7 @@ final class SubscriptionServiceTests: XCTestCase {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
             fetcher.serve(Self.feedURL, Self.rss(1...3), etag: "\"a\"")
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: events, pageHeight: 640)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events, pageHeight: 640)
             guard case .subscribed(let subscription, let added)? = Self.add(service, Self.feedURL) else {
                 return XCTFail("not subscribed")
             }
@@ -67,7 +68,7 @@ final class SubscriptionServiceTests: XCTestCase {
             fetcher.serve(URL(string: "https://ann.example/rss")!, Self.rss(1...1))
             fetcher.serve(URL(string: "https://video.example/api/v1/video-channels/blender")!, #"{"id": 7, "name": "blender"}"#)
             fetcher.serve(Self.feedURL, Self.rss(2...2))
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
             guard case .subscribed(let fromPage, _)? = Self.add(service, page) else { return XCTFail("the page's feed") }
             XCTAssertEqual(fromPage.url, "https://ann.example/rss")
             guard case .subscribed(let channel, _)? = Self.add(service, URL(string: "https://video.example/c/blender/videos")!) else {
@@ -90,7 +91,7 @@ final class SubscriptionServiceTests: XCTestCase {
                           #"{"data": [\#(video(1))], "links": {"next": "https://loops.example/api/v1/feed/account/7?cursor=c3"}}"#)
             fetcher.serve(URL(string: "https://loops.example/api/v1/feed/account/7?cursor=c3")!,
                           #"{"data": [\#(video(0))], "meta": {"next_cursor": null}}"#)
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
             guard case .subscribed(_, let added)? = Self.add(service, feed) else { return XCTFail("not followed") }
             XCTAssertEqual(added.map(\.caption), ["clip 3", "clip 2", "clip 1", "clip 0"], "all three pages")
             var refreshed: [Post]?
@@ -117,7 +118,7 @@ final class SubscriptionServiceTests: XCTestCase {
                   {"id": "2", "caption": "no file", "media": {"thumbnail": "https://cdn.loops.example/x.jpg"}}
                 ], "meta": {"next_cursor": "abc"}}
                 """)
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
             guard case .subscribed(let subscription, let added)? = Self.add(service, URL(string: "https://loops.example/@dansup")!) else {
                 return XCTFail("the Loops profile was not followed")
             }
@@ -136,7 +137,7 @@ final class SubscriptionServiceTests: XCTestCase {
     func testWhatCannotBeFollowedIsSaidAndAFailedRefreshIsKept() throws {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: events)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events)
             XCTAssertEqual(Self.add(service, URL(string: "file:///etc/passwd")!), .failed("Only web addresses (http or https) can be followed."))
             let garbage = URL(string: "https://x.example/feed")!
             fetcher.serve(garbage, "<rss><channel><item>")
@@ -164,7 +165,7 @@ final class SubscriptionServiceTests: XCTestCase {
             let list = URL(string: "https://me.example/subs.opml")!
             fetcher.serve(list, OPML.write([OPMLOutline(feedURL: Self.feedURL, title: "Blender")], title: "mine"))
             fetcher.serve(Self.feedURL, Self.rss(1...2))
-            let service = SubscriptionService(library: library, fetcher: fetcher, events: nil)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
             var arrived: [Post] = []
             service.onImportedPosts = { arrived += $0 }
             guard case .imported(let made)? = Self.add(service, list) else { return XCTFail("the list") }
@@ -176,6 +177,31 @@ final class SubscriptionServiceTests: XCTestCase {
             try library.deleteSubscription(id: made[0].id)
             XCTAssertEqual(try library.feedPage(after: nil, limit: 5).map(\.id), [liked.id], "a liked video stays")
             XCTAssertEqual(try library.subscriptions(), [])
+        }
+    }
+
+    func testTheAppsReaderReadsOffTheMainThreadAndAnswersOnIt() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(Self.feedURL, Self.rss(1...4))
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: BackgroundFeedDocumentReader(), events: nil)
+            var outcome: SubscriptionOutcome?
+            var answeredOnMain = false
+            service.add(Self.feedURL) {
+                outcome = $0
+                answeredOnMain = Thread.isMainThread
+            }
+            XCTAssertNil(outcome, "the feed is not read on the caller's stack")
+            XCTAssertTrue(MainLoop.run(until: { outcome != nil }, timeoutSeconds: 5), "no answer from the reader")
+            XCTAssertTrue(answeredOnMain)
+            guard case .subscribed(_, let added)? = outcome else { return XCTFail("not subscribed: \(String(describing: outcome))") }
+            XCTAssertEqual(added.count, 4)
+
+            var broken: Result<FeedDocument, FeedDocument.Failure>?
+            BackgroundFeedDocumentReader().read(Array("<rss><channel><item>".utf8), base: nil) { broken = $0 }
+            XCTAssertTrue(MainLoop.run(until: { broken != nil }, timeoutSeconds: 5))
+            guard case .failure(let failure)? = broken else { return XCTFail("a malformed feed was read: \(String(describing: broken))") }
+            XCTAssertTrue(failure.description.contains("malformed"), failure.description)
         }
     }
 }

@@ -50,10 +50,15 @@ final class CommentsStoreTests: XCTestCase {
         try onMain {
             let (store, _, _, _, post) = Self.makeStore(comments: 2)
             store.open(post)
+            let shown = store.comments.map(\.id)
+            XCTAssertEqual(shown.count, 2)
             var changes: [CommentsStore.Change] = []
             store.onChange = { changes.append($0) }
             store.open(post)
             XCTAssertEqual(changes, [], "no reload, so a draft in the composer stays")
+            XCTAssertEqual(store.comments.map(\.id), shown, "the same comments, in the same order")
+            XCTAssertNil(store.message)
+            XCTAssertTrue(store.draftChanged("half a thought"), "the draft still counts as one to post")
         }
     }
 
