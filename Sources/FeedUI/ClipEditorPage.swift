@@ -19,8 +19,11 @@ final class ClipEditorPage {
     private(set) var edit = ClipEdit()
     private(set) var sourceSeconds: Double = 0
     private let surface = VideoSurface()
-    private let player: LoopingPlayer?
-    private let sounds: SoundPlayer?
+    /// Made when the first clip is shown, the sound player when the first sound plays: each is
+    /// a pipeline and a thread, and most launches never open the editor.
+    private var player: LoopingPlayer?
+    private var sounds: SoundPlayer?
+    private let audioSinkDescription: String?
     private var soundTrack: RecordingSound?
 
     private let textLabel = Label()
@@ -43,8 +46,7 @@ final class ClipEditorPage {
     private var adjustingTrim = false
 
     init(audioSinkDescription: String?) {
-        player = try? LoopingPlayer(receiver: surface, audioSinkDescription: audioSinkDescription)
-        sounds = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
+        self.audioSinkDescription = audioSinkDescription
         root.addCSSClass("create-page")
         let picture = Picture()
         picture.setPaintable(surface.paintable)
@@ -63,9 +65,21 @@ final class ClipEditorPage {
 
         buildRail()
         buildPanels()
+    }
+
+    private func clipPlayer() -> LoopingPlayer? {
+        if let player { return player }
+        player = try? LoopingPlayer(receiver: surface, audioSinkDescription: audioSinkDescription)
         player?.onLoop = { [weak self] _ in self?.restartSound() }
         player?.onError = { [weak self] error in self?.show(error.message) }
+        return player
+    }
+
+    private func soundPlayer() -> SoundPlayer? {
+        if let sounds { return sounds }
+        sounds = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
         sounds?.onError = { [weak self] text in self?.show(text) }
+        return sounds
     }
 
     private func buildRail() {
@@ -156,6 +170,7 @@ final class ClipEditorPage {
 
     /// A new clip: everything starts over except the speed and sound chosen before recording.
     func show(clip: URL, seconds: Double, speed: ClipEdit.Speed, sound: RecordingSound?) {
+        let player = clipPlayer()
         sourceSeconds = seconds
         edit = ClipEdit(speed: speed)
         textEntry.text = ""
@@ -330,7 +345,7 @@ final class ClipEditorPage {
             sounds?.pause()
             return
         }
-        sounds?.play(soundTrack.file, from: edit.sound?.offsetSeconds ?? 0)
+        soundPlayer()?.play(soundTrack.file, from: edit.sound?.offsetSeconds ?? 0)
     }
 
     private func next() {

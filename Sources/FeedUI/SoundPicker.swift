@@ -29,14 +29,16 @@ final class SoundPicker {
     /// A sentence for the page's toast.
     var onNotice: ((String) -> Void)?
 
-    private let player: SoundPlayer?
+    /// Made the first time a sound plays: a pipeline and a thread most launches never need.
+    private var player: SoundPlayer?
+    private let audioSinkDescription: String?
     private let clipJobs: ClipJobs
     private let camera: Overlay
     private let editor: Overlay
 
     init(sounds: [RecordingSound], audioSinkDescription: String?, clipJobs: ClipJobs, camera: Overlay, editor: Overlay) {
         sheet = SoundSheet(sounds: sounds)
-        player = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
+        self.audioSinkDescription = audioSinkDescription
         self.clipJobs = clipJobs
         self.camera = camera
         self.editor = editor
@@ -48,9 +50,15 @@ final class SoundPicker {
         }
         sheet.onPreview = { [weak self] preview in
             guard let self else { return }
-            if let preview { player?.play(preview.file, from: 0) } else { player?.pause() }
+            if let preview { soundPlayer()?.play(preview.file, from: 0) } else { player?.pause() }
         }
+    }
+
+    private func soundPlayer() -> SoundPlayer? {
+        if let player { return player }
+        player = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
         player?.onError = { [weak self] text in self?.onNotice?(text) }
+        return player
     }
 
     func open(for target: Target) {
@@ -74,7 +82,7 @@ final class SoundPicker {
     /// recorded for 2x hears its sound at half speed now, and at its own speed once posted).
     func playAlongRecording(fromSeconds seconds: Double, rate: Double) {
         guard let cameraSound else { return }
-        player?.play(cameraSound.file, from: seconds, rate: rate)
+        soundPlayer()?.play(cameraSound.file, from: seconds, rate: rate)
     }
 
     /// A file picked with "Choose a file…": taken only if GStreamer can play its sound, so a
