@@ -34,6 +34,9 @@ public enum AppEvent: Sendable, Equatable {
     case importFinished(added: Int, duplicates: Int, unreadable: Int, problems: Int, cancelled: Bool)
     /// The Create tab shows one of its pages: camera, missing (no camera), edit, posting.
     case createPage(name: String)
+    /// The Create tab's camera shows live pictures (`device`: the camera's name), so holding R
+    /// records from now on.
+    case cameraLive(device: String)
     /// A subscription was refreshed (or added): its entries, how many were new, the failure.
     case feedRefreshed(url: String, items: Int, added: Int, error: String?)
     /// A step of the launch reached at `atUs` (the events' own clock), so a launch can be broken
@@ -61,6 +64,7 @@ public enum AppEvent: Sendable, Equatable {
         case .importFinished: "import_finished"
         case .feedRefreshed: "feed_refreshed"
         case .createPage: "create_page"
+        case .cameraLive: "camera_live"
         case .launchMark: "launch_mark"
         }
     }
@@ -110,6 +114,8 @@ public enum AppEvent: Sendable, Equatable {
              ("unreadable", .int(Int64(unreadable))), ("problems", .int(Int64(problems))), ("cancelled", .bool(cancelled))]
         case .createPage(let name):
             [("page", .string(name))]
+        case .cameraLive(let device):
+            [("device", .string(device))]
         case .feedRefreshed(let url, let items, let added, let error):
             [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
                 + [("error", error.map(JSONValue.string) ?? .string(""))]

@@ -29,6 +29,7 @@ extension CreatePage {
         camera.onLive = { [weak self] in
             guard let self else { return }
             if recorder.segments.isEmpty { status.text = tr("Hold to record") }
+            deps.events?.emit(.cameraLive(device: camera.cameraName ?? ""))
             apply(recorder.cameraReady(nowUs: deps.clock.nowMicroseconds()))
         }
         camera.onError = { [weak self] error in self?.failed(error) }

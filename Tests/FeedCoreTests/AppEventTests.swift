@@ -32,6 +32,8 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(try keys(.focus(widget: "GtkButton", name: "Like (L)")), ["event", "t_us", "widget", "name"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: 7)),
                        ["event", "t_us", "kind", "message", "post_id"])
+        XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
+        XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
     }
 
     func testValuesAndEventNames() throws {

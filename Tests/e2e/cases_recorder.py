@@ -60,8 +60,7 @@ def case_hold_r_records_and_posts(ctx: Context) -> None:
 def case_timer_records_hands_free(ctx: Context) -> None:
     """Timer 3 s: a tap of R counts down, records without holding, and the next tap stops."""
     app = record_app(ctx, "timer")
-    ctx.key("r")  # opens Create; a tap this short records nothing
-    time.sleep(2.0)
+    open_create(ctx, app)
     click(ctx, *TIMER_BUTTON)  # off -> 3 s
     time.sleep(0.3)
     since = app.cursor()
@@ -169,8 +168,7 @@ def case_album_video_is_posted(ctx: Context) -> None:
     """Album: a video file picked in the file chooser is edited and posted like a recording."""
     source = ctx.fixtures.clip("album-source", seconds=3, pattern="pinwheel", width=360, height=640)
     app = record_app(ctx, "album")
-    ctx.key("r")
-    time.sleep(2.0)
+    open_create(ctx, app)
     click(ctx, *ALBUM_BUTTON)
 
     since = app.cursor()
@@ -229,8 +227,7 @@ def case_limit_stops_by_itself(ctx: Context) -> None:
     """The 15 s limit chip: a hold of R longer than that stops by itself at 15 s, and the
     limit is remembered."""
     app = record_app(ctx, "limit")
-    ctx.key("r")  # opens Create; a tap this short records nothing
-    time.sleep(2.0)
+    open_create(ctx, app)
     click(ctx, *LIMIT_15S_CHIP)
     time.sleep(0.3)
     ctx.pointer_into_window()
@@ -286,8 +283,7 @@ def case_sound_is_mixed_into_the_post(ctx: Context) -> None:
     app = App(ctx, ["--camera", "test"], name="sound")
     app.wait("ready", 20)
     ctx.pointer_into_window()
-    ctx.key("r")  # opens Create
-    time.sleep(2.5)
+    open_create(ctx, app)
     click(ctx, *SOUND_CHIP)
     time.sleep(0.8)
     click(ctx, *SOUND_ROW_RULE_30)

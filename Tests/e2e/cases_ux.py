@@ -411,8 +411,7 @@ def case_album_still_opens_after_choosing_a_sound_file(ctx: Context) -> None:
     the Create page lived)."""
     sound = ctx.fixtures.clip("sound-file", seconds=2)
     app = record_app(ctx, "album-after-sound")
-    ctx.key("r")  # a tap: opens Create
-    time.sleep(2.0)
+    open_create(ctx, app)
     click(ctx, *SOUND_CHIP)
     time.sleep(0.8)
     click(ctx, *CHOOSE_SOUND_FILE)
@@ -564,12 +563,15 @@ def case_muted_shows_a_lasting_mark(ctx: Context) -> None:
 def case_the_active_look_is_marked(ctx: Context) -> None:
     """The recorder marks the look in use, Normal included."""
     app = record_app(ctx, "looks")
-    ctx.key("r")  # a tap: opens Create
-    time.sleep(2.0)
+    open_create(ctx, app)
 
     def red_at(point: tuple[int, int]) -> bool:
         return count(grab_colors(ctx, point[0] - 20, point[1] - 5, 40, 10), is_red) > 200
 
+    # The camera's first pictures can come before the Create tab's first paint: wait for the screen.
+    deadline = time.monotonic() + 8
+    while not red_at(LOOK_NORMAL) and time.monotonic() < deadline:
+        time.sleep(0.05)
     expect(red_at(LOOK_NORMAL), f"Normal, the look in use, is not marked, see {ctx.screenshot('looks-normal')}")
     click(ctx, *LOOK_WARM)
     time.sleep(0.5)

@@ -1016,6 +1016,24 @@ def choose_path(ctx: Context, title: str, path: Path) -> None:
     expect(not window_open(ctx, title), f"the chooser {title!r} stayed open after choosing {path}")
 
 
+def open_create(ctx: Context, app: App, timeout: float = 15) -> dict:
+    """A tap of R (too short to record) opens Create; returns once its camera shows live pictures."""
+    since = app.cursor()
+    ctx.key("r")
+    live = app.wait("camera_live", timeout, since, what="the camera live after a tap of R opened Create")
+
+    def preview_shown(shot: Path) -> bool:
+        # The test camera's purple background (#3a0ca3) over most of the page: the Create tab is
+        # painted and laid out, so its buttons are where the cases click.
+        out = run(["convert", str(shot), "-crop", "300x500+75+150", "+repage",
+                   "-format", "%[fx:mean.r] %[fx:mean.g] %[fx:mean.b]", "info:"], timeout=20).stdout.split()
+        r, g, b = (float(v) for v in out)
+        return b - g > 0.3 and b > r
+
+    poll_shot(ctx, "create-opened", preview_shown, 8, "the camera's preview on the Create tab")
+    return live
+
+
 def wait_create_page(app: App, page: str, since: int, timeout: float = 20) -> dict:
     """Waits for the Create tab to show `page` (camera, missing, edit, posting) after `since`."""
     return app.wait("create_page", timeout, since, pred=lambda e: e.get("page") == page,
