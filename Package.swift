@@ -19,8 +19,9 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CGtk", path: "Sources/CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]),
+            // epoxy: GTK's own GL loader, for asking which GL renderer the display has.
+            pkgConfig: "gtk4 epoxy",
+            providers: [.apt(["libgtk-4-dev", "libepoxy-dev"])]),
         .systemLibrary(
             name: "CGStreamer", path: "Sources/CGStreamer",
             pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0",

@@ -748,6 +748,8 @@ class Bench:
             if record:
                 for e in app.events.of("launch_mark"):
                     marks.setdefault(e.get("mark", "?"), []).append(e["at_us"] - app.spawn_us)
+                for e in app.events.of("renderer"):
+                    self.results["renderer"] = {k: e.get(k) for k in ("renderer", "reason", "probe_us")}
                 if ff:
                     marks.setdefault("first_frame", []).append(ff["t_us"] - app.spawn_us)
                 if t_vis:
@@ -1033,6 +1035,10 @@ class Bench:
     def write_report(self, total_s: float) -> None:
         r = self.results
         m = self.machine()
+        # What the causes below can say about GTK's drawing depends on the renderer it used.
+        cairo = (r.get("renderer") or {}).get("renderer") == "cairo"
+        frame_cost = ("a cairo repaint of the window on the CPU (GTK's cairo renderer, chosen on llvmpipe)" if cairo
+                      else "a full GL composite on llvmpipe")
         rows: list[tuple[str, str, str, str]] = []
         cause: list[str] = []
 
@@ -1058,9 +1064,9 @@ class Bench:
                 cause.append(f"A page change on screen takes p95 {ms(pg['p95'])} against mpv's {ms(pg['mpv_p95'])} "
                              f"({pg['p95'] / pg['mpv_p95']:.2f}x). The app's own `page_shown` (the paint in which the "
                              f"new page covers the middle) says p95 {ms(pg['page_shown_p95'])}; the rest is the X "
-                             "server putting llvmpipe's frame on screen and the input reaching GTK. Where the time "
+                             "server putting the frame on screen and the input reaching GTK. Where the time "
                              "goes: the slide runs over several frames before the new page covers the middle, and "
-                             "each frame of the 450x800 window costs a full GL composite on llvmpipe (see 3b); mpv "
+                             f"each frame of the 450x800 window costs {frame_cost} (see 3b); mpv "
                              "cuts to the next file with no animation.")
         sm = r.get("seam")
         if sm:
@@ -1103,8 +1109,8 @@ class Bench:
                              f"alone take {gl(lf):.0f} % in loopfeed vs {gl(mp):.0f} % in mpv, {gl(lf) - gl(mp):.0f} of the "
                              f"{lf['cpu_pct'] - mp['cpu_pct']:.0f} points of difference. Likely cause: "
                              "loopfeed converts and scales every 720x1280 frame to the page size in software "
-                             "(videoconvert/videoscale), hands it over as a GdkMemoryTexture and GTK's GL renderer "
-                             "then uploads and composites the whole window (video + overlay) on llvmpipe, while mpv "
+                             "(videoconvertscale), hands it over as a GdkMemoryTexture and GTK then draws the whole "
+                             f"window (video + overlay) with {frame_cost}, while mpv "
                              f"({r.get('mpv_vo', '?')}) does the YUV->RGB conversion and scaling in one shader pass.")
             if pres_dec == pres_dec and pres_dec < 0.95:
                 cause.append(f"Only {pres_dec * 100:.0f} % of the decoded frames were painted: the frame clock "
@@ -1128,7 +1134,8 @@ class Bench:
                 cause.append(f"RSS {rs['rss_end']:.0f} MB is {rs['rss_end'] - 250:.0f} MB over the 250 MB ceiling "
                              f"already after 20 changes ({rs['rss20']:.0f} MB). Split at the end (MB): "
                              f"{rs.get('split_mb')}; anonymous memory dominates, i.e. the app's own buffers "
-                             "(decoded frames and textures of the pooled pipelines, GL/llvmpipe allocations), not "
+                             "(decoded frames and textures of the pooled pipelines"
+                             + ("" if cairo else ", GL/llvmpipe allocations") + "), not "
                              f"mapped libraries. For scale: mpv playing one clip in the same session used {mp_rss:.0f} MB.")
         if launch:
             lfs = launch["loopfeed_screen"]["median"]
@@ -1165,6 +1172,10 @@ class Bench:
         lines.append(f"- Machine: {m['nproc']} cores ({m['cpu']}), {m['mem_gb']} GB RAM, {m['os']}, kernel {m['kernel']}; "
                      "no GPU: Xvfb 1280x1024x24 + Mesa llvmpipe, no window manager")
         lines.append(f"- Versions: GTK {m['gtk']}, GStreamer {m['gst']}, {m['mpv']}")
+        if r.get("renderer"):
+            rd = r["renderer"]
+            lines.append(f"- GTK renderer Loopfeed chose (its `renderer` event): {rd['renderer']} ({rd['reason']}; "
+                         f"asking the display took {ms(rd['probe_us'] or 0)})")
         lines.append(f"- Load average at start: {r['load_at_start']} (before each step: "
                      + ", ".join(f"{k}: {v}" for k, v in r["loads"].items()) + ")")
         lines.append(f"- Total run time: {total_s / 60:.1f} min (build {self.args.build_seconds or '?'} s)")

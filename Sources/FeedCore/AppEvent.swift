@@ -37,6 +37,9 @@ public enum AppEvent: Sendable, Equatable {
     /// The Create tab's camera shows live pictures (`device`: the camera's name), so holding R
     /// records from now on.
     case cameraLive(device: String)
+    /// GTK's renderer as chosen at launch (`renderer`: "cairo", or "default" for GTK's own
+    /// choice), why, and how long asking the display for its GL renderer took.
+    case renderer(name: String, reason: String, probeUs: Int64)
     /// A subscription was refreshed (or added): its entries, how many were new, the failure.
     case feedRefreshed(url: String, items: Int, added: Int, error: String?)
     /// A step of the launch reached at `atUs` (the events' own clock), so a launch can be broken
@@ -65,6 +68,7 @@ public enum AppEvent: Sendable, Equatable {
         case .feedRefreshed: "feed_refreshed"
         case .createPage: "create_page"
         case .cameraLive: "camera_live"
+        case .renderer: "renderer"
         case .launchMark: "launch_mark"
         }
     }
@@ -116,6 +120,8 @@ public enum AppEvent: Sendable, Equatable {
             [("page", .string(name))]
         case .cameraLive(let device):
             [("device", .string(device))]
+        case .renderer(let name, let reason, let probeUs):
+            [("renderer", .string(name)), ("reason", .string(reason)), ("probe_us", .int(probeUs))]
         case .feedRefreshed(let url, let items, let added, let error):
             [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
                 + [("error", error.map(JSONValue.string) ?? .string(""))]

@@ -34,6 +34,8 @@ final class AppEventTests: XCTestCase {
                        ["event", "t_us", "kind", "message", "post_id"])
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
+        XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),
+                       ["event", "t_us", "renderer", "reason", "probe_us"])
     }
 
     func testValuesAndEventNames() throws {

@@ -46,6 +46,8 @@ void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, in
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
 void lf_accessible_set_label(gpointer widget, const char *label);
+/* The OpenGL renderer's name on the default display, or NULL without GL; g_free it. */
+char *lf_gl_renderer_name(void);
 
 G_END_DECLS
 
