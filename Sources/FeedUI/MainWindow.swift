@@ -177,11 +177,13 @@ public final class MainWindow: PlaybackControl {
 
     /// Shows the window and starts the feed.
     public func start() {
+        // The first post starts prerolling on its player thread first, so its pipeline gets
+        // going while the window is realized and mapped here.
+        feed.start()
         window.present()
         // GTK would focus the first control it finds (the Home tab): nothing has focus until
         // the user presses Tab, which then starts at the video's rail.
         window.clearFocus()
-        feed.start()
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
         environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
