@@ -974,7 +974,8 @@ class Bench:
                      f"loopfeed {cpu(lf):.1f} % (+ Xvfb {xv(lf):.1f} %); gst-launch-1.0, same graph, preview to "
                      f"fakesink {cpu(gf):.1f} % (+ Xvfb {xv(gf):.1f} %), preview to ximagesink {cpu(gx):.1f} % "
                      f"(+ Xvfb {xv(gx):.1f} %); loopfeed / gst-launch = {ratio:.2f}x (fakesink), {ratio_x:.2f}x "
-                     "(ximagesink)", "(no target; compare)", "—"))
+                     "(ximagesink)", "<= 1.5x gst-launch's with ximagesink (goal <= 1.2x)",
+                     "n/a" if ratio_x != ratio_x else ("**met**" if ratio_x <= 1.5 else "**not met**")))
         rows.append(("7b. CPU with the preview only (Create tab open, not recording, 5 s)",
                      f"loopfeed {cpu(pv):.1f} % (+ Xvfb {xv(pv):.1f} %); gst-launch-1.0 preview-only {cpu(gp):.1f} %. "
                      f"Encoding adds {cpu(lf) - cpu(pv):.1f} points in loopfeed, {cpu(gf) - cpu(gp):.1f} in gst-launch",
@@ -1003,6 +1004,13 @@ class Bench:
         for row in rows:
             out.append("| " + " | ".join(x.replace("|", "\\|") for x in row) + " |")
         out.append("")
+        if ratio_x == ratio_x and ratio_x > 1.5:
+            busiest = ", ".join(f"{k} {v} %" for k, v in list(lf.get("threads", {}).items())[:4])
+            out.append(f"- Target missed: recording takes {ratio_x:.2f}x gst-launch's CPU with the same graph "
+                       f"({(ratio_x - 1.5) / 1.5 * 100:.0f} % over the 1.5x allowance). Busiest loopfeed threads: "
+                       f"{busiest}. The encoder's thread (videoin:src) costs about what gst-launch's does; the "
+                       "difference is the window: the main thread paints the 30 fps preview under the recorder's "
+                       "controls, where gst-launch's ximagesink only puts the frame on the X server.")
         if ok is False:
             over = [h for h in holds if (h.get("finalize_us") or 0) > FINALIZE_TARGET_US]
             out.append(f"- Target missed: {len(over)} of {fz['n']} holds took over {FINALIZE_TARGET_US // 1000} ms "
@@ -1100,7 +1108,7 @@ class Bench:
                          "loopfeed <= 1.25x mpv", verdict(ok)))
             rows.append(("3c. RSS at the end of the window (VmRSS)",
                          f"loopfeed {lf['rss_mb']:.0f} MB, mpv {mp['rss_mb']:.0f} MB, gst-play-1.0 {gp['rss_mb']:.0f} MB",
-                         "(no target)", "—"))
+                         "loopfeed <= 250 MB playing (goal <= 200 MB)", verdict(lf["rss_mb"] <= 250)))
             if not ok:
                 top = lambda w: ", ".join(f"{k} {v} %" for k, v in list(w.get("threads", {}).items())[:5])  # noqa: E731
                 gl = lambda w: sum(v for k, v in w.get("threads", {}).items() if k.startswith("llvmpipe"))  # noqa: E731
@@ -1121,10 +1129,19 @@ class Bench:
         if rs and rs.get("rss20"):
             ok_g = rs["growth_pct"] <= 10
             ok_a = rs["rss_end"] <= 250
+            ok_p = rs["hwm"] <= 300
             rows.append((f"4. RSS after 20 and after {rs['changes']} page changes",
                          f"{rs['rss20']:.1f} MB -> {rs['rss_end']:.1f} MB ({rs['growth_pct']:+.1f} %); "
                          f"peak (VmHWM) {rs['hwm']:.1f} MB",
-                         "growth <= 10 %, <= 250 MB", verdict(ok_g and ok_a)))
+                         "growth <= 10 %, <= 250 MB, peak <= 300 MB (goal 250)", verdict(ok_g and ok_a and ok_p)))
+            if not ok_p:
+                cause.append(f"The peak over {rs['changes']} page changes is {rs['hwm']:.0f} MB, {rs['hwm'] - 300:.0f} MB over "
+                             "300 MB, while the end is " + f"{rs['rss_end']:.0f} MB: RSS climbs while the pages are "
+                             "changed back and forth (" + ", ".join(f"{c}: {v:.0f}" for c, v in rs["series"]) + " MB) "
+                             "and falls back once they rest, so it is memory held between page changes (the three "
+                             "pipelines' buffer pools and frames in flight, the allocator's free lists), not a leak. "
+                             "MALLOC_ARENA_MAX=2 was measured and changed nothing (two runs each: end 241/238 against "
+                             "240/240 MB, peak 341/336 against 323/334 MB).")
             if not ok_g:
                 cause.append(f"RSS grew {rs['growth_pct']:.1f} % over {rs['changes']} page changes "
                              f"({rs['growth_pct'] - 10:.1f} points over the target); samples: "
@@ -1147,7 +1164,16 @@ class Bench:
                          f"{ms(lw.get('loopfeed_screen', {}).get('median', float('nan')))}, gst-play-1.0 "
                          f"{ms(lw.get('gst_play', {}).get('median', float('nan')))}, mpv "
                          f"{ms(lw.get('mpv', {}).get('median', float('nan')))}",
-                         "(no target; compare)", "—"))
+                         "<= mpv's (goal <= gst-play-1.0's)", verdict(lfs <= mpv_cold)))
+            if lfs > mpv_cold:
+                lm = r.get("launch_marks") or {}
+                steps = ", ".join(f"{k} {ms(v)}" for k, v in lm.items())
+                cause.append(f"Launch to the first frame on screen is {ms(lfs)} against mpv's {ms(mpv_cold)} "
+                             f"({lfs / mpv_cold:.2f}x). From the spawn: {steps}. The process reaches `main` and "
+                             "GStreamer about as fast as mpv starts; what mpv does not have is GTK's start "
+                             "(display, theme CSS, the D-Bus name: `activate`), building the window and every tab's "
+                             "widgets (`window_built`), realizing and mapping it, and a playbin "
+                             "prerolling the first post while that happens.")
 
         sr = r.get("search")
         if sr:
