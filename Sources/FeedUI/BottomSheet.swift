@@ -102,7 +102,9 @@ final class BottomSheet {
     }
 
     private func animate(from: Double, to: Double, durationUs: Int64) {
-        animation = SnapAnimation(from: from, to: to, startUs: clock.nowMicroseconds(), durationUs: durationUs)
+        // Without animations (reduced motion) the sheet is up or gone at the next frame.
+        animation = SnapAnimation(from: from, to: to, startUs: clock.nowMicroseconds(),
+                                  durationUs: Style.animationsEnabled ? durationUs : 0)
         place(offset: from)
         guard tick == nil else { return }
         tick = layer.addTickCallback { [weak self] _ in self?.step() ?? false }

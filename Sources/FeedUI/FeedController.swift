@@ -377,7 +377,9 @@ final class FeedController {
 
     /// Slides from `offset` to the neighbour in `delta`'s direction (or back to rest for 0).
     private func animate(from offset: Double, delta: Int, durationUs: Int64 = 150_000) {
-        animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta, durationUs: durationUs)
+        // Without animations (reduced motion) a page change is a cut: the next frame shows the page in place.
+        animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta,
+                       durationUs: Style.animationsEnabled ? durationUs : 0)
         if delta != 0 { afterPageChange() }
     }
 

@@ -26,6 +26,13 @@ public enum Style {
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
     }
 
+    /// Whether the desktop wants animations (`gtk-enable-animations`; off for reduced motion).
+    /// Read each time: the setting can change while the app runs.
+    public static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        return lf_object_get_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") != 0
+    }
+
     /// The desktop's double-click time in milliseconds.
     public static var doubleClickTime: Int {
         guard let settings = gtk_settings_get_default() else { return 400 }

@@ -55,7 +55,8 @@ def count(pixels: list[tuple[int, int, int]], pred: Callable[[tuple[int, int, in
     return sum(1 for p in pixels if pred(p))
 
 
-def launch_solid(ctx: Context, name: str, landscape_first: bool = False) -> tuple[App, list[int]]:
+def launch_solid(ctx: Context, name: str, landscape_first: bool = False,
+                 env: dict | None = None) -> tuple[App, list[int]]:
     """Launches on the three solid-colour clips (no samples); returns the colour of each index."""
     clips = ctx.fixtures.solid_clips()
     colors = list(ctx.fixtures.SOLID_COLORS)
@@ -64,7 +65,7 @@ def launch_solid(ctx: Context, name: str, landscape_first: bool = False) -> tupl
         colors = [colors[0]] + colors
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
-    app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples), **(env or {})})
     return app, colors
 
 
@@ -624,6 +625,56 @@ def case_follow_is_the_accent_colour(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def split_screens_after_down(ctx: Context, app: App, colors: list[int], index: int) -> int:
+    """Presses Down on page `index` and, for a second, reads two points of the video straight from the
+    X server (near the top, and just above the scrim): how many reads showed the old page at the top
+    and the new one below it, i.e. the two pages sliding. Waits for the new page's event."""
+    grabber = Grabber(ctx.session.env["DISPLAY"])
+    old, new = colors[index % len(colors)], colors[(index + 1) % len(colors)]
+    splits = 0
+    since = app.cursor()
+    try:
+        ctx.key("Down")
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            data, bpl, bpp = grabber.grab(60, 40, 1, 360)
+            top = (data[2], data[1], data[0])
+            low = (data[359 * bpl + 2], data[359 * bpl + 1], data[359 * bpl])
+            if near(top, old) and near(low, new):
+                splits += 1
+    finally:
+        grabber.close()
+    app.wait("page", 5, since, lambda e: e.get("index") == index + 1, f"page {index + 1} after Down")
+    return splits
+
+
+def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
+    """With gtk-enable-animations=false (reduced motion) Down puts the next video in place at once: no
+    screen in between shows the two pages sliding, as one does with animations on."""
+    app, colors = launch_solid(ctx, "animated")
+    wait_started(app)
+    ctx.pointer_into_window()
+    time.sleep(0.5)
+    sliding = split_screens_after_down(ctx, app, colors, 0)
+    expect(sliding > 0, "with animations on, no read showed the pages sliding: the check cannot see a slide")
+    quit_app(app)
+
+    config = ctx.case_tmp / "config"
+    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
+    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    app, colors = launch_solid(ctx, "not-animated", env={"XDG_CONFIG_HOME": str(config)})
+    wait_started(app)
+    ctx.pointer_into_window()
+    time.sleep(0.5)
+    for index in range(2):
+        splits = split_screens_after_down(ctx, app, colors, index)
+        expect(splits == 0, f"without animations {splits} reads showed two pages after Down from page {index} "
+                            f"(with animations: {sliding})")
+        expect(share_near(ctx, (40, 40, 300, 300), colors[index + 1]) > 0.9,
+               f"page {index + 1}'s video is not in place, see {ctx.screenshot(f'cut-{index}')}")
+    expect(app.alive(), "app exited")
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -639,4 +690,5 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("the_active_look_is_marked", case_the_active_look_is_marked),
     ("messages_speak_the_users_language", case_messages_speak_the_users_language),
     ("follow_is_the_accent_colour", case_follow_is_the_accent_colour),
+    ("without_animations_a_page_change_is_a_cut", case_without_animations_a_page_change_is_a_cut),
 ]
