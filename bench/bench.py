@@ -222,7 +222,8 @@ class Events:
 
 class App:
     def __init__(self, bench: "Bench", name: str, paths: list[Path], data: Path | None = None,
-                 cache: Path | None = None, args: list[str] | None = None, samples: Path | None = None):
+                 cache: Path | None = None, args: list[str] | None = None, samples: Path | None = None,
+                 extra_env: dict | None = None):
         self.dir = bench.work / "runs" / name
         self.dir.mkdir(parents=True, exist_ok=True)
         self.data = data or self.dir / "data"
@@ -234,6 +235,7 @@ class App:
         env.pop("LOOPFEED_SAMPLES_DIR", None)
         if samples is not None:
             env["LOOPFEED_SAMPLES_DIR"] = str(samples)
+        env.update(extra_env or {})
         self.spawn_us = now_us()
         self.proc = spawn([str(bench.binary), "--data-dir", str(self.data), "--cache-dir", str(self.cache),
                            "--events", str(self.events_path), *(args or []), *map(str, paths)], self.log_path, env)
@@ -477,6 +479,23 @@ class Bench:
             time.sleep(0.3)
             mpv_lat, _ = self.page_changes("mpv", "Home")
         stop(mpv)
+
+        # Loopfeed again with animations off (reduced motion), where a page change is a cut.
+        config = self.work / "no-animations"
+        (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
+        (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n")
+        self.wait_window_gone()
+        cut = App(self, "paging-cut", self.page_clips, extra_env={"XDG_CONFIG_HOME": str(config)})
+        cut_lat: list[float] = []
+        ready, ff = cut.wait_ready()
+        if not (ready and ff) or self.wait_until(lambda: self.covers_middle(first), 20) is None:
+            self.notes.append("paging without animations: the app never showed its first clip")
+        else:
+            time.sleep(1.5)
+            xdotool("mousemove", *map(str, WINDOW_POINT))
+            time.sleep(0.3)
+            cut_lat, _ = self.page_changes("loopfeed without animations", "Home")
+        cut.stop()
         self.keyboard.close()
         self.results["paging"] = {
             "presses": len(presses), "page_events": len(pages), "screen_changes": len(lat),
@@ -486,10 +505,13 @@ class Bench:
             "first_frame_p50": pct(own_ff, 50), "first_frame_p95": pct(own_ff, 95),
             "page_shown_p50": pct(own_shown, 50), "page_shown_p95": pct(own_shown, 95),
             "page_shown_count": len(own_shown), "all": lat, "mpv_all": mpv_lat,
+            "cut_changes": len(cut_lat), "cut_p50": pct(cut_lat, 50), "cut_p95": pct(cut_lat, 95),
+            "cut_max": max(cut_lat) if cut_lat else float("nan"), "cut_all": cut_lat,
         }
         log(f"   loopfeed p50 {ms(pct(lat, 50))} p95 {ms(pct(lat, 95))} ({len(lat)}); "
             f"mpv p50 {ms(pct(mpv_lat, 50))} p95 {ms(pct(mpv_lat, 95))} ({len(mpv_lat)}); "
-            f"own page_shown p95 {ms(pct(own_shown, 95))}, first_frame p95 {ms(pct(own_ff, 95))}")
+            f"own page_shown p95 {ms(pct(own_shown, 95))}, first_frame p95 {ms(pct(own_ff, 95))}; "
+            f"without animations p50 {ms(pct(cut_lat, 50))} p95 {ms(pct(cut_lat, 95))} ({len(cut_lat)})")
 
     # -- 2. loop seam ----------------------------------------------------------------------------
     def m2_seam(self) -> None:
@@ -1068,6 +1090,13 @@ class Bench:
                          f"{ms(pg['page_shown_p50'])}, p95 {ms(pg['page_shown_p95'])}; `first_frame` p95 "
                          f"{ms(pg['first_frame_p95'])}",
                          "p95 <= mpv's p95 (goal <= 50 ms)", verdict(ok)))
+            if pg.get("cut_changes"):
+                cut_ok = pg["cut_p95"] <= pg["mpv_p95"] if pg["mpv_changes"] else None
+                rows.append((f"1b. The same with animations off (gtk-enable-animations=false: a page change is a cut), "
+                             f"{pg['cut_changes']} changes",
+                             f"loopfeed p50 {ms(pg['cut_p50'])}, p95 {ms(pg['cut_p95'])}, max {ms(pg['cut_max'])}; "
+                             f"p95 ratio to mpv's {pg['cut_p95'] / pg['mpv_p95']:.2f}x",
+                             "close to one frame after the input; p95 <= mpv's p95", verdict(cut_ok)))
             if ok is False:
                 cause.append(f"A page change on screen takes p95 {ms(pg['p95'])} against mpv's {ms(pg['mpv_p95'])} "
                              f"({pg['p95'] / pg['mpv_p95']:.2f}x). The app's own `page_shown` (the paint in which the "
