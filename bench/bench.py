@@ -428,6 +428,13 @@ class Bench:
                               "the next clip within 3 s")
         return latencies, presses
 
+    def settled_page_changes(self, label: str) -> tuple[list[float], list[tuple[int, int]]]:
+        """Once the first clip is up: lets it settle, puts the pointer in the window, then pages."""
+        time.sleep(1.5)
+        xdotool("mousemove", *map(str, WINDOW_POINT))
+        time.sleep(0.3)
+        return self.page_changes(label, "Home")
+
     def wait_until(self, cond, timeout: float) -> int | None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -448,10 +455,7 @@ class Bench:
             self.notes.append("paging: the app never showed its first clip")
             app.stop()
             return
-        time.sleep(1.5)
-        xdotool("mousemove", *map(str, WINDOW_POINT))
-        time.sleep(0.3)
-        lat, presses = self.page_changes("loopfeed", "Home")
+        lat, presses = self.settled_page_changes("loopfeed")
         time.sleep(0.5)
         since = presses[0][0] if presses else 0
         own_ff = [e["latency_us"] for e in app.events.of("first_frame") if e["t_us"] > since and e.get("index", 0) >= 1]
@@ -474,10 +478,7 @@ class Bench:
         if self.wait_until(lambda: self.covers_middle(first), 20) is None:
             self.notes.append("paging: mpv never showed the first clip")
         else:
-            time.sleep(1.5)
-            xdotool("mousemove", *map(str, WINDOW_POINT))
-            time.sleep(0.3)
-            mpv_lat, _ = self.page_changes("mpv", "Home")
+            mpv_lat, _ = self.settled_page_changes("mpv")
         stop(mpv)
 
         # Loopfeed again with animations off (reduced motion), where a page change is a cut.
@@ -491,10 +492,7 @@ class Bench:
         if not (ready and ff) or self.wait_until(lambda: self.covers_middle(first), 20) is None:
             self.notes.append("paging without animations: the app never showed its first clip")
         else:
-            time.sleep(1.5)
-            xdotool("mousemove", *map(str, WINDOW_POINT))
-            time.sleep(0.3)
-            cut_lat, _ = self.page_changes("loopfeed without animations", "Home")
+            cut_lat, _ = self.settled_page_changes("loopfeed without animations")
         cut.stop()
         self.keyboard.close()
         self.results["paging"] = {
