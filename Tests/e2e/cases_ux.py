@@ -655,8 +655,14 @@ def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
     wait_started(app)
     ctx.pointer_into_window()
     time.sleep(0.5)
-    sliding = split_screens_after_down(ctx, app, colors, 0)
-    expect(sliding > 0, "with animations on, no read showed the pages sliding: the check cannot see a slide")
+    # A loaded machine may paint a slide in few frames: both page changes the three clips allow.
+    sliding = 0
+    for index in range(2):
+        sliding = split_screens_after_down(ctx, app, colors, index)
+        if sliding:
+            break
+    expect(sliding > 0, "with animations on, no read in two page changes showed the pages sliding: "
+                        "the check cannot see a slide")
     quit_app(app)
 
     config = ctx.case_tmp / "config"
