@@ -126,6 +126,12 @@ public final class Stack: Widget {
         set { if let newValue { gtk_stack_set_visible_child_name(OpaquePointer(handle.raw), newValue) } }
     }
 
+    /// Homogeneous (GTK's default) measures every page, shown or not, on each layout.
+    public func setHomogeneous(_ homogeneous: Bool) {
+        gtk_stack_set_hhomogeneous(OpaquePointer(handle.raw), homogeneous ? 1 : 0)
+        gtk_stack_set_vhomogeneous(OpaquePointer(handle.raw), homogeneous ? 1 : 0)
+    }
+
     public func setTransition(crossfade durationMs: UInt32) {
         gtk_stack_set_transition_type(OpaquePointer(handle.raw), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_set_transition_duration(OpaquePointer(handle.raw), durationMs)
