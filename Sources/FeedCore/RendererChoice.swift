@@ -10,9 +10,27 @@ public struct RendererChoice: Sendable, Equatable {
     /// Why, in a few words for the events log.
     public let reason: String
 
-    public init(renderer: String?, reason: String) {
+    /// True when GTK should not load GL at all (`GDK_DEBUG=gl-disable`): there is nothing but a
+    /// CPU rasteriser to load, and loading it costs a launch about 50 ms on this kind of machine.
+    public let disablesGL: Bool
+
+    public init(renderer: String?, reason: String, disablesGL: Bool = false) {
         self.renderer = renderer
         self.reason = reason
+        self.disablesGL = disablesGL
+    }
+
+    /// The choice that can be made before GTK starts, from what is on the machine; nil when only
+    /// asking GL for its renderer can tell (`decide`). `gpuDevices`: the device nodes a GPU
+    /// driver opens (`/dev/dri/renderD*`, `/dev/nvidia*`). Without one, any GL the display
+    /// offers is a CPU rasteriser, and GTK would load Mesa and LLVM just to pick a visual.
+    public static func beforeGTK(requested: String?, gpuDevices: [String]) -> RendererChoice? {
+        if let requested, !requested.isEmpty {
+            return RendererChoice(renderer: nil, reason: "GSK_RENDERER=\(requested) was set")
+        }
+        guard gpuDevices.isEmpty else { return nil }
+        return RendererChoice(renderer: "cairo", reason: "no GPU device (no /dev/dri/renderD*, no /dev/nvidia*)",
+                              disablesGL: true)
     }
 
     /// `requested`: `GSK_RENDERER` as set; `glRenderer`: the GL renderer's name (nil without GL).

@@ -40,21 +40,20 @@ final class FeedController {
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
 
-    init(environment: FeedEnvironment, launchTimeUs: Int64, content: FeedContent = .library) throws {
+    /// `players`: the feed's players when they were made (and the current post started) before
+    /// the window; otherwise they are made here.
+    init(environment: FeedEnvironment, launchTimeUs: Int64, content: FeedContent = .library,
+         players: FeedPlayers? = nil) throws {
         env = environment
-        store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
-                          pageSize: environment.pageSize)
+        let players = try players ?? FeedPlayers(environment: environment, content: content)
+        store = players.store
+        pool = players.pool
         preferences = environment.preferences.load()
-        let surfaces = (0..<PreloadPlan(radius: 1).poolSize).map { _ in VideoSurface() }
-        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
-                              remoteVideos: environment.remoteVideos)
-        slots = zip(surfaces, pool.players).map { PageSlot(surface: $0, player: $1) }
+        slots = zip(players.surfaces, players.playbacks).map { PageSlot(surface: $0, playback: $1) }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)
         animator = PageAnimator(widget: view.root, clock: environment.clock)
         launchUs = launchTimeUs
-        pool.volume = preferences.volume
-        pool.muted = preferences.muted
         for slot in slots { slot.setMuted(preferences.muted) }
         wire()
     }
@@ -151,6 +150,9 @@ final class FeedController {
         assignSlots()
         currentSlot?.activate()
         afterPageChange()
+        // A post that failed before the window was there (prerolled at launch) lets its
+        // neighbours load now, as a failure seen here would.
+        if currentSlot?.error != nil { loadNeighboursIfWaiting() }
         // Start-up (plugin loading, the first prerolls) frees a lot: give it back once settled.
         trimTimer = MainLoop.after(milliseconds: 2_000) { ProcessMemory.releaseFreeMemory() }
     }

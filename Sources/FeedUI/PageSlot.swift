@@ -48,9 +48,11 @@ final class PageSlot {
     /// Try Again was pressed on the error card: the post loads again.
     var onRetry: ((PageSlot) -> Void)?
 
-    init(surface: VideoSurface, player: any PagePlayer) {
+    /// `playback` may already hold a post (the current one, started before the window): the
+    /// page then shows how far it has come.
+    init(surface: VideoSurface, playback: PagePlayback) {
         self.surface = surface
-        playback = PagePlayback(player: player)
+        self.playback = playback
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")
@@ -101,6 +103,19 @@ final class PageSlot {
             onRemove?(self)
         }
         wire()
+        showPlaybackSoFar()
+    }
+
+    /// What an adopted playback reached before this page existed: its error, or its shape and
+    /// a spinner while it loads.
+    private func showPlaybackSoFar() {
+        guard playback.post != nil else { return }
+        if let error = playback.error {
+            showError(error)
+            return
+        }
+        if let shape = playback.videoShape { picture.setFit(VideoFit.forVideo(shape) == .cover ? .cover : .contain) }
+        if playback.isLoading { startSpinnerTimer() }
     }
 
     // MARK: - Layout
@@ -179,19 +194,23 @@ final class PageSlot {
         }
         playback.onError = { [weak self] error in
             guard let self else { return }
-            stopSpinner()
-            // What was drawn before the error is gone: the page has no frame any more.
-            surface.clear()
-            clearBackdrop()
-            let isOwnFile = post?.videoURI.hasPrefix("file://") == true
-            errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile,
-                           retryable: error.isRetryable)
+            showError(error)
             onError?(self, error)
         }
         playback.onLoop = { [weak self] pass, framesPresented in
             guard let self else { return }
             onLoop?(self, pass, framesPresented)
         }
+    }
+
+    private func showError(_ error: MediaError) {
+        stopSpinner()
+        // What was drawn before the error is gone: the page has no frame any more.
+        surface.clear()
+        clearBackdrop()
+        let isOwnFile = post?.videoURI.hasPrefix("file://") == true
+        errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile,
+                       retryable: error.isRetryable)
     }
 
     /// Shows `post` and starts loading it paused on its first frame.

@@ -41,8 +41,13 @@ final class TabBar {
     private var badges: [Tab: Label] = [:]
     var onSelect: ((Tab) -> Void)?
 
+    /// Its height at the usual text size (larger text makes it taller): the feed's first frame
+    /// is scaled for the page above it before the window exists.
+    static let height = 56
+
     init() {
         root.addCSSClass("tab-bar")
+        root.setSizeRequest(width: -1, height: Int32(Self.height))
         row.homogeneous = true
         row.setExpand(horizontal: true)
         clamp.setExpand(horizontal: true)

@@ -54,6 +54,12 @@ public final class Application {
         g_action_map_add_action(OpaquePointer(handle.raw), OpaquePointer(action.raw))
     }
 
+    /// Registers with the session bus now rather than in `run()`, so the caller knows before
+    /// the main loop whether this process is the primary instance (`isRemote`). False when the
+    /// bus could not be reached; `run()` then tries again and reports it.
+    @discardableResult
+    public func register() -> Bool { g_application_register(gapp, nil, nil) != 0 }
+
     /// Whether this process is a remote instance forwarding to an already running one.
     public var isRemote: Bool { g_application_get_is_remote(gapp) != 0 }
 

@@ -179,15 +179,28 @@ public enum LoopfeedMain {
         return start.contains("<opml")
     }
 
+    /// Before GTK starts: the renderer when the machine alone tells (no GPU device: cairo, and
+    /// GTK loads no GL), or nil to ask GL once GTK is up (`chooseRenderer`).
+    @MainActor
+    private static func chooseRendererBeforeGTK() -> RendererChoice? {
+        guard let choice = RendererChoice.beforeGTK(requested: GraphicsRenderer.requested,
+                                                    gpuDevices: GraphicsRenderer.gpuDevices()) else { return nil }
+        if choice.disablesGL { GraphicsRenderer.disableGL() }
+        if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
+        return choice
+    }
+
     /// Before the first window is realized: cairo where GL is a CPU rasteriser (`RendererChoice`).
     @MainActor
-    private static func chooseRenderer(events: EventSink?, clock: SystemMonotonicClock) {
-        let requested = GraphicsRenderer.requested
+    private static func chooseRenderer(made early: RendererChoice?, events: EventSink?, clock: SystemMonotonicClock) {
+        if let early {
+            events?.emit(.renderer(name: early.renderer ?? "default", reason: early.reason, probeUs: 0))
+            return
+        }
         let startUs = clock.nowMicroseconds()
-        // Asked only when it matters: a GSK_RENDERER someone set is kept as it is.
-        let glRenderer = requested == nil ? GraphicsRenderer.glRendererName() : nil
+        let glRenderer = GraphicsRenderer.glRendererName()
         let probeUs = clock.nowMicroseconds() - startUs
-        let choice = RendererChoice.decide(requested: requested, glRenderer: glRenderer)
+        let choice = RendererChoice.decide(requested: nil, glRenderer: glRenderer)
         if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
         events?.emit(.renderer(name: choice.renderer ?? "default", reason: choice.reason, probeUs: probeUs))
     }
@@ -199,8 +212,16 @@ public enum LoopfeedMain {
         GStreamer.initialize()
         let clock = SystemMonotonicClock()
         events?.emit(.launchMark(name: "gstreamer_ready", atUs: clock.nowMicroseconds()))
+        let earlyRenderer = chooseRendererBeforeGTK()
         // One instance per library: a second launch on the same data raises the first window.
         let application = Application(id: applicationID, unique: unique)
+        // The feed's current post prerolls while GTK starts and the window is built (on its
+        // player thread), unless this launch only raises a window already open.
+        var players: FeedPlayers?
+        if !unique || (application.register() && !application.isRemote) {
+            players = try? FeedPlayers(environment: environment)
+            players?.prerollCurrent()
+        }
         var mainWindow: MainWindow?
         var mediaControls: MprisService?
         var failed = false
@@ -210,11 +231,12 @@ public enum LoopfeedMain {
                 return
             }
             events?.emit(.launchMark(name: "activate", atUs: clock.nowMicroseconds()))
-            chooseRenderer(events: events, clock: clock)
+            chooseRenderer(made: earlyRenderer, events: events, clock: clock)
             if let iconsDirectory { Style.addIconSearchPath(iconsDirectory) }
             do {
                 let created = try MainWindow(application: application, environment: environment,
-                                             launchTimeUs: launchTimeUs)
+                                             launchTimeUs: launchTimeUs, players: players)
+                players = nil
                 mainWindow = created
                 events?.emit(.launchMark(name: "window_built", atUs: clock.nowMicroseconds()))
                 var mapped = false

@@ -26,4 +26,18 @@ final class RendererChoiceTests: XCTestCase {
         XCTAssertEqual(RendererChoice.decide(requested: "", glRenderer: "llvmpipe").renderer, "cairo", "an empty variable is unset")
         XCTAssertEqual(RendererChoice.decide(requested: nil, glRenderer: nil), RendererChoice(renderer: nil, reason: "no GL"))
     }
+
+    func testWithoutAGPUDeviceCairoIsChosenBeforeGTKAndGLIsNotLoaded() {
+        let choice = RendererChoice.beforeGTK(requested: nil, gpuDevices: [])
+        XCTAssertEqual(choice?.renderer, "cairo")
+        XCTAssertEqual(choice?.disablesGL, true)
+        XCTAssertNil(RendererChoice.beforeGTK(requested: nil, gpuDevices: ["/dev/dri/renderD128"]),
+                     "a render node: only GL's renderer name tells hardware from llvmpipe")
+        XCTAssertNil(RendererChoice.beforeGTK(requested: "", gpuDevices: ["/dev/nvidia0"]))
+        let set = RendererChoice.beforeGTK(requested: "gl", gpuDevices: [])
+        XCTAssertNil(set?.renderer, "GSK_RENDERER=gl is kept even without a GPU")
+        XCTAssertEqual(set?.disablesGL, false)
+        XCTAssertEqual(RendererChoice.decide(requested: nil, glRenderer: "llvmpipe").disablesGL, false,
+                       "once GL was asked, GTK keeps it")
+    }
 }

@@ -1,0 +1,60 @@
+import FeedCore
+import FeedMedia
+import VideoBridge
+
+/// The half of a feed that needs no window: its posts, the pool of players and what each page
+/// decides about its player. The library's feed is made at launch right after GStreamer is up,
+/// before GTK starts, and its current post starts prerolling at once: on two cores the pipeline
+/// loads its plugins and decodes the first frame while GTK opens the display and the window is
+/// built, instead of after. FeedController then shows it.
+@MainActor
+public final class FeedPlayers {
+    let store: FeedStore
+    let surfaces: [VideoSurface]
+    let pool: PlayerPool
+    let playbacks: [PagePlayback]
+    private let playableURI: (String) -> String
+    /// The page's size in the window as it was left (nil when it was maximized: the screen
+    /// decides), for scaling the first frame before the window exists.
+    private let expectedPage: PixelSize?
+
+    /// The library's feed, as the window will show it.
+    public convenience init(environment: FeedEnvironment) throws {
+        try self.init(environment: environment, content: .library)
+    }
+
+    init(environment: FeedEnvironment, content: FeedContent) throws {
+        store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
+                          pageSize: environment.pageSize)
+        surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface() }
+        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
+                              remoteVideos: environment.remoteVideos)
+        playbacks = pool.players.map { PagePlayback(player: $0) }
+        playableURI = environment.playableURI
+        // Before any load, so a post never plays a moment louder than it should.
+        let preferences = environment.preferences.load()
+        pool.volume = preferences.volume
+        pool.muted = preferences.muted
+        expectedPage = preferences.windowMaximized ? nil
+            : PixelSize(width: preferences.windowWidth, height: preferences.windowHeight - TabBar.height)
+    }
+
+    /// Loads the first posts and starts the current one prerolling (paused on its first frame)
+    /// in the slot the feed will give it. A failure to read the library is left for
+    /// `FeedController.start`, which reports it in the window.
+    public func prerollCurrent() {
+        guard (try? store.loadMoreIfNeeded()) != nil else { return }
+        let wanted = store.assignment(loaded: playbacks.map(\.index), currentOnly: true)
+        for (playback, index) in zip(playbacks, wanted) where index == store.index {
+            guard let index, playback.index == nil else { continue }
+            let post = store.posts[index]
+            // Scaled in GStreamer to the page it will fill: drawn from the clip's own size, the
+            // first frame cost the launch's first paint 18 ms of scaling on the CPU.
+            if let page = expectedPage, page.width > 0, page.height > 0 {
+                playback.player.viewport = PageLayout(pageWidth: page.width, pageHeight: page.height,
+                                                      video: post.displaySize).viewport(scale: 1)
+            }
+            _ = playback.load(post, index: index, uri: playableURI(post.videoURI))
+        }
+    }
+}
