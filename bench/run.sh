@@ -21,7 +21,8 @@ done
 echo "[bench] load average at start: $LOAD_AT_START"
 echo "[bench] building release binary in bench/.build"
 for product in loopfeed loopfeed-search-bench; do
-  swift build -c release --product "$product" --scratch-path "$ROOT/bench/.build" 2>&1 \
+  # As meson installs it (static_swift_stdlib defaults to true): the Swift runtime inside.
+  swift build -c release --static-swift-stdlib --product "$product" --scratch-path "$ROOT/bench/.build" 2>&1 \
     | sed '/warning: prohibited flag/d'
 done
 BUILD_END=$(date +%s)

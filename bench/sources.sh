@@ -11,7 +11,7 @@ cd "$ROOT"
 for tool in swift python3 gst-launch-1.0 gst-play-1.0 mpv xdotool Xvfb dbus-daemon pulseaudio pactl; do
   command -v "$tool" >/dev/null || { echo "bench: '$tool' not found" >&2; exit 1; }
 done
-swift build -c release --product loopfeed --scratch-path "$ROOT/bench/.build" 2>&1 | sed '/warning: prohibited flag/d'
+swift build -c release --static-swift-stdlib --product loopfeed --scratch-path "$ROOT/bench/.build" 2>&1 | sed '/warning: prohibited flag/d'
 WORK=$(mktemp -d /tmp/loopfeed-sources.XXXXXX)
 cp "$ROOT/bench/.build/release/loopfeed" "$WORK/loopfeed"
 # The copy runs outside the source tree: its settings schema (S3's library folder is a setting).
