@@ -1,4 +1,5 @@
 #include "lf_gtk_shims.h"
+#include <math.h>
 
 /* One stable paintable per page: frames swap the texture inside and invalidate, so GTK never
  * sees a new paintable per frame (which queues a resize each time on GTK 4.8). */
@@ -20,7 +21,21 @@ G_DEFINE_FINAL_TYPE_WITH_CODE(LfFramePaintable, lf_frame_paintable, G_TYPE_OBJEC
 static void lf_frame_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
     LfFramePaintable *self = LF_FRAME_PAINTABLE(paintable);
     if (!self->texture) return;
-    gdk_paintable_snapshot(GDK_PAINTABLE(self->texture), snapshot, width, height);
+    cairo_surface_t *surface = lf_texture_get_frame_surface(self->texture);
+    if (surface) {
+        /* Drawn on the CPU: the frame's own pixels are painted (a blit at the page's size),
+         * not downloaded and converted from the texture first. */
+        int texture_width = gdk_texture_get_width(self->texture), texture_height = gdk_texture_get_height(self->texture);
+        cairo_t *cr = gtk_snapshot_append_cairo(GTK_SNAPSHOT(snapshot), &GRAPHENE_RECT_INIT(0, 0, width, height));
+        gboolean same_size = fabs(width - texture_width) < 0.5 && fabs(height - texture_height) < 0.5;
+        if (!same_size) cairo_scale(cr, width / texture_width, height / texture_height);
+        cairo_set_source_surface(cr, surface, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr), same_size ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+    } else {
+        gdk_paintable_snapshot(GDK_PAINTABLE(self->texture), snapshot, width, height);
+    }
     if (self->painted_serial != self->serial) {
         self->painted_serial = self->serial;
         if (self->painted_handler)

@@ -43,6 +43,16 @@ static void mapped_frame_free(gpointer data) {
     g_free(mapped);
 }
 
+static gint cpu_drawn_frames;
+
+void lf_texture_set_cpu_drawn_frames(gboolean cpu) {
+    g_atomic_int_set(&cpu_drawn_frames, cpu ? 1 : 0);
+}
+
+cairo_surface_t *lf_texture_get_frame_surface(GdkTexture *texture) {
+    return g_object_get_data(G_OBJECT(texture), "lf-frame-surface");
+}
+
 GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
     GdkMemoryFormat format;
     switch (GST_VIDEO_INFO_FORMAT(&frame->info)) {
@@ -65,6 +75,17 @@ GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
     /* Zero copy: the bytes point into the mapped buffer until the texture lets them go. */
     GBytes *bytes = g_bytes_new_with_free_func(pixels, stride * (gsize)height, mapped_frame_free, mapped);
     GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
+    if (g_atomic_int_get(&cpu_drawn_frames) && format == GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+        && stride == (gsize)cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)) {
+        /* The same pixels as a cairo surface (opaque: the alpha byte is not read), which the frame
+         * paintable draws directly when GTK draws on the CPU: GTK 4.8's cairo renderer would
+         * copy and convert the texture to cairo's format on every paint, pixel by pixel through
+         * floats. */
+        cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_RGB24, width, height, (int)stride);
+        static cairo_user_data_key_t bytes_key;
+        cairo_surface_set_user_data(surface, &bytes_key, g_bytes_ref(bytes), (cairo_destroy_func_t)g_bytes_unref);
+        g_object_set_data_full(G_OBJECT(texture), "lf-frame-surface", surface, (GDestroyNotify)cairo_surface_destroy);
+    }
     g_bytes_unref(bytes);
     return texture;
 }

@@ -14,11 +14,17 @@ public struct RendererChoice: Sendable, Equatable {
     /// CPU rasteriser to load, and loading it costs a launch about 50 ms on this kind of machine.
     public let disablesGL: Bool
 
-    public init(renderer: String?, reason: String, disablesGL: Bool = false) {
+    /// Whether GTK will draw the window on the CPU (its cairo renderer): chosen here, asked for
+    /// with GSK_RENDERER=cairo, or the only one left without GL.
+    public let drawsOnCPU: Bool
+
+    public init(renderer: String?, reason: String, disablesGL: Bool = false, drawsOnCPU: Bool? = nil) {
         self.renderer = renderer
         self.reason = reason
         self.disablesGL = disablesGL
+        self.drawsOnCPU = drawsOnCPU ?? (renderer == "cairo")
     }
+
 
     /// The choice that can be made before GTK starts, from what is on the machine; nil when only
     /// asking GL for its renderer can tell (`decide`). `gpuDevices`: the device nodes a GPU
@@ -26,7 +32,8 @@ public struct RendererChoice: Sendable, Equatable {
     /// offers is a CPU rasteriser, and GTK would load Mesa and LLVM just to pick a visual.
     public static func beforeGTK(requested: String?, gpuDevices: [String]) -> RendererChoice? {
         if let requested, !requested.isEmpty {
-            return RendererChoice(renderer: nil, reason: "GSK_RENDERER=\(requested) was set")
+            return RendererChoice(renderer: nil, reason: "GSK_RENDERER=\(requested) was set",
+                                  drawsOnCPU: requested == "cairo")
         }
         guard gpuDevices.isEmpty else { return nil }
         return RendererChoice(renderer: "cairo", reason: "no GPU device (no /dev/dri/renderD*, no /dev/nvidia*)",
@@ -36,11 +43,12 @@ public struct RendererChoice: Sendable, Equatable {
     /// `requested`: `GSK_RENDERER` as set; `glRenderer`: the GL renderer's name (nil without GL).
     public static func decide(requested: String?, glRenderer: String?) -> RendererChoice {
         if let requested, !requested.isEmpty {
-            return RendererChoice(renderer: nil, reason: "GSK_RENDERER=\(requested) was set")
+            return RendererChoice(renderer: nil, reason: "GSK_RENDERER=\(requested) was set",
+                                  drawsOnCPU: requested == "cairo")
         }
         guard let glRenderer else {
             // GTK falls back to cairo by itself when GL cannot be had.
-            return RendererChoice(renderer: nil, reason: "no GL")
+            return RendererChoice(renderer: nil, reason: "no GL", drawsOnCPU: true)
         }
         guard isSoftware(glRenderer) else { return RendererChoice(renderer: nil, reason: "hardware GL: \(glRenderer)") }
         return RendererChoice(renderer: "cairo", reason: "software GL: \(glRenderer)")

@@ -14,6 +14,16 @@ public final class Texture: @unchecked Sendable {
     /// Takes over a texture reference the caller owns.
     init(adopting raw: OpaquePointer) { self.raw = raw }
 
+    /// Whether GTK draws the window on the CPU (its cairo renderer). Frames made from now on
+    /// then carry a cairo surface over their own pixels, which `FramePaintable` paints directly:
+    /// GTK 4.8's cairo renderer would copy every texture to cairo's format on every paint,
+    /// converting each pixel through floats (about 5 ms for a 450x745 frame here, twice per
+    /// frame while pages slide). Paints of frames become blits: a render took 1.6 ms instead of
+    /// 6.5-7.9 (median over a session of page changes).
+    public static func prepareFramesForCPUDrawing(_ cpu: Bool) {
+        lf_texture_set_cpu_drawn_frames(cpu ? 1 : 0)
+    }
+
     /// Wraps a decoded frame without copying it (the frame stays mapped while the texture lives);
     /// nil when the frame is not packed 32-bit RGB. Any thread.
     public convenience init?(videoFrame: VideoFrame) {

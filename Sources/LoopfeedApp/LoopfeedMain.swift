@@ -187,6 +187,7 @@ public enum LoopfeedMain {
                                                     gpuDevices: GraphicsRenderer.gpuDevices()) else { return nil }
         if choice.disablesGL { GraphicsRenderer.disableGL() }
         if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
+        Texture.prepareFramesForCPUDrawing(choice.drawsOnCPU)
         return choice
     }
 
@@ -202,6 +203,7 @@ public enum LoopfeedMain {
         let probeUs = clock.nowMicroseconds() - startUs
         let choice = RendererChoice.decide(requested: nil, glRenderer: glRenderer)
         if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
+        Texture.prepareFramesForCPUDrawing(choice.drawsOnCPU)
         events?.emit(.renderer(name: choice.renderer ?? "default", reason: choice.reason, probeUs: probeUs))
     }
 

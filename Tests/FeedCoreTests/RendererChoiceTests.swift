@@ -24,7 +24,7 @@ final class RendererChoiceTests: XCTestCase {
         XCTAssertNil(set.renderer, "GSK_RENDERER=gl on llvmpipe stays gl")
         XCTAssertEqual(set.reason, "GSK_RENDERER=gl was set")
         XCTAssertEqual(RendererChoice.decide(requested: "", glRenderer: "llvmpipe").renderer, "cairo", "an empty variable is unset")
-        XCTAssertEqual(RendererChoice.decide(requested: nil, glRenderer: nil), RendererChoice(renderer: nil, reason: "no GL"))
+        XCTAssertEqual(RendererChoice.decide(requested: nil, glRenderer: nil), RendererChoice(renderer: nil, reason: "no GL", drawsOnCPU: true))
     }
 
     func testWithoutAGPUDeviceCairoIsChosenBeforeGTKAndGLIsNotLoaded() {
@@ -39,5 +39,14 @@ final class RendererChoiceTests: XCTestCase {
         XCTAssertEqual(set?.disablesGL, false)
         XCTAssertEqual(RendererChoice.decide(requested: nil, glRenderer: "llvmpipe").disablesGL, false,
                        "once GL was asked, GTK keeps it")
+    }
+
+    func testWhetherTheWindowIsDrawnOnTheCPU() {
+        XCTAssertTrue(RendererChoice.decide(requested: nil, glRenderer: "llvmpipe").drawsOnCPU)
+        XCTAssertTrue(RendererChoice.decide(requested: nil, glRenderer: nil).drawsOnCPU, "without GL GTK draws with cairo")
+        XCTAssertTrue(RendererChoice.beforeGTK(requested: nil, gpuDevices: [])?.drawsOnCPU == true)
+        XCTAssertTrue(RendererChoice.beforeGTK(requested: "cairo", gpuDevices: ["/dev/dri/renderD128"])?.drawsOnCPU == true)
+        XCTAssertFalse(RendererChoice.beforeGTK(requested: "gl", gpuDevices: [])?.drawsOnCPU ?? true)
+        XCTAssertFalse(RendererChoice.decide(requested: nil, glRenderer: "Mesa Intel(R) UHD Graphics 620 (KBL GT2)").drawsOnCPU)
     }
 }

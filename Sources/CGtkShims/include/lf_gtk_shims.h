@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 /* Returns a new texture that keeps the buffer mapped until the texture is freed; NULL when the
  * frame's format is not a packed 32-bit RGB format. Safe to call from any thread. */
 GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame);
+void lf_texture_set_cpu_drawn_frames(gboolean cpu);
+cairo_surface_t *lf_texture_get_frame_surface(GdkTexture *texture);
 /* `texture` averaged down to width x height pixels (a blurred backdrop); NULL on failure.
  * Reads only the immutable texture: safe on any thread. */
 GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height);
