@@ -380,8 +380,9 @@ final class FeedController {
     /// Slides from `offset` to the neighbour in `delta`'s direction (or back to rest for 0).
     private func animate(from offset: Double, delta: Int, durationUs: Int64 = 150_000) {
         // Without animations (reduced motion) a page change is a cut: the next frame shows the page in place.
+        // To another page the slide is quick to cover the middle; back to rest it eases as a bounce.
         animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta,
-                       durationUs: Style.animationsEnabled ? durationUs : 0)
+                       durationUs: Style.animationsEnabled ? durationUs : 0, easing: delta != 0 ? .quintOut : .cubicOut)
         if delta != 0 { afterPageChange() }
     }
 

@@ -22,8 +22,10 @@ final class PageAnimator {
     var isRunning: Bool { snap != nil }
 
     /// Slides from `offset` to `target` (a page away for a page change, 0 to rest) in `durationUs`.
-    func slide(from offset: Double, to target: Double, delta: Int, durationUs: Int64) {
-        snap = (SnapAnimation(from: offset, to: target, startUs: clock.nowMicroseconds(), durationUs: durationUs), delta)
+    func slide(from offset: Double, to target: Double, delta: Int, durationUs: Int64,
+               easing: SnapAnimation.Easing = .cubicOut) {
+        snap = (SnapAnimation(from: offset, to: target, startUs: clock.nowMicroseconds(), durationUs: durationUs,
+                              easing: easing), delta)
         onStep(offset)
         guard tick == nil else { return }
         tick = widget.addTickCallback { [weak self] _ in self?.step() ?? false }

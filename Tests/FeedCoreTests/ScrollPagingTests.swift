@@ -79,6 +79,22 @@ final class SwipeGestureTests: XCTestCase {
         XCTAssertTrue(snap.isFinished(atUs: 151_000))
     }
 
+    func testAQuintSnapPassesHalfWaySoonerAndArrivesAsOneDoes() {
+        let quint = SnapAnimation(from: 0, to: 800, startUs: 0, durationUs: 150_000, easing: .quintOut)
+        let cubic = SnapAnimation(from: 0, to: 800, startUs: 0, durationUs: 150_000)
+        XCTAssertLessThan(quint.value(atUs: 19_000), 400)
+        XCTAssertGreaterThan(quint.value(atUs: 20_000), 400, "half a page at 13 % of the slide")
+        XCTAssertLessThan(cubic.value(atUs: 30_000), 400, "cubic is not half-way until 21 %")
+        XCTAssertEqual(quint.value(atUs: 150_000), 800)
+        XCTAssertTrue(quint.isFinished(atUs: 150_000))
+        var last = 0.0
+        for us in stride(from: 0, through: 150_000, by: 5_000) {
+            let value = quint.value(atUs: Int64(us))
+            XCTAssertGreaterThanOrEqual(value, last, "never moves back")
+            last = value
+        }
+    }
+
     func testVelocityFromRecentSamples() {
         var tracker = VelocityTracker()
         tracker.add(y: 0, atUs: 0)
