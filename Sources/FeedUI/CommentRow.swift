@@ -29,11 +29,13 @@ final class CommentRow {
         let body = Box(.vertical, spacing: 2)
         body.setExpand(horizontal: true)
         // TRANSLATORS: the author line of the user's own comment; {name} is their name.
-        let author = Label(comment.author.isSelf ? tr("{name} · you", ["name": comment.author.name]) : comment.author.name)
+        let author = Label(comment.author.isSelf ? tr("{name} · you", ["name": ShownText.isolated(comment.author.name)])
+                                               : ShownText.visible(comment.author.name))
         author.addCSSClass("comment-author")
         author.setXAlign(0)
         let text = Label()
-        text.text = comment.text
+        // Exactly as written, but a direction override shows as a mark rather than reorder it.
+        text.text = ShownText.visible(comment.text)
         text.addCSSClass("comment-text")
         text.setXAlign(0)
         text.setWrap(true)

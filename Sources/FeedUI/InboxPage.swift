@@ -76,7 +76,7 @@ final class InboxPage {
         text.setAlign(vertical: .center)
         let line = Label()
         // The translated sentence, its {name} (the actor's, in bold) filled in after escaping.
-        line.setMarkup(Localization.fill(Markup.escape(item.sentence), ["name": "<b>" + Markup.escape(item.actor.name) + "</b>"]))
+        line.setMarkup(Localization.fill(Markup.escape(item.sentence), ["name": "<b>" + Markup.escape(ShownText.isolated(item.actor.name)) + "</b>"]))
         line.setWrap(true, maxLines: 2)
         line.setXAlign(0)
         let time = Label(RelativeTime.short(from: item.created, to: deps.now()))
@@ -114,7 +114,7 @@ final class InboxPage {
         button.setHasFrame(false)
         button.addCSSClass("inbox-row")
         button.setCSSClass("unread", !item.seen)
-        let sentence = Localization.fill(item.sentence, ["name": item.actor.name])
+        let sentence = Localization.fill(item.sentence, ["name": ShownText.isolated(item.actor.name)])
         // TRANSLATORS: an unread Inbox item for screen readers; {sentence} is what happened.
         button.setAccessibleLabel(item.seen ? sentence + " " : tr("{sentence} (new)", ["sentence": sentence]))
         button.onClicked { [weak self] in

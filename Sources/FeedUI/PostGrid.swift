@@ -100,8 +100,8 @@ final class PostTile {
         button.addCSSClass("post-tile")
         // TRANSLATORS: a video tile for screen readers; {author} is the @handle.
         button.setAccessibleLabel(trn("{author}: {caption}, {count} like", "{author}: {caption}, {count} likes", post.likeCount,
-                                      ["author": post.author.atHandle, "caption": post.caption]))
-        button.tooltip = post.caption
+                                      ["author": post.author.atHandle, "caption": ShownText.isolated(post.caption)]))
+        button.tooltip = ShownText.visible(post.caption)
     }
 
     func setThumbnail(_ path: String?) {

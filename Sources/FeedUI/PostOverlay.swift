@@ -51,7 +51,7 @@ final class PostOverlay {
         author.text = post.author.atHandle
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         author.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
-        caption.setMarkup(Self.captionMarkup(post.caption))
+        caption.setMarkup(Self.captionMarkup(ShownText.visible(post.caption)))
         music.show(post.music)
         root.isVisible = true
     }

@@ -175,9 +175,9 @@ final class ProfilePage {
 
     private func bind(changed: Bool) {
         guard let author = store.author else { return }
-        name.text = author.name
+        name.text = ShownText.visible(author.name)
         handle.text = author.atHandle
-        bio.text = author.bio
+        bio.text = ShownText.visible(author.bio)
         bio.isVisible = !author.bio.isEmpty
         following.text = CountFormatter.short(author.following)
         followers.text = CountFormatter.short(author.followers)

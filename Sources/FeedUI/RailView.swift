@@ -74,7 +74,7 @@ final class RailView {
         avatar.setFile(avatarPath)
         avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
         // TRANSLATORS: the avatar's tooltip: the author's name and @handle.
-        avatarButton.tooltip = tr("{name} ({handle})", ["handle": post.author.atHandle, "name": post.author.name])
+        avatarButton.tooltip = tr("{name} ({handle})", ["handle": post.author.atHandle, "name": ShownText.isolated(post.author.name)])
         update(post)
     }
 
