@@ -45,9 +45,9 @@ final class FeedController {
         store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
                           pageSize: environment.pageSize)
         preferences = environment.preferences.load()
-        let surfaces = (0..<PreloadPlan(radius: 1).poolSize).map { _ in VideoSurface() }
+        let surfaces = (0..<PreloadPlan(radius: 1).poolSize).map { _ in VideoSurface(output: environment.video) }
         pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
-                              remoteVideos: environment.remoteVideos)
+                              remoteVideos: environment.remoteVideos, video: environment.video?.playerPath ?? .memory)
         slots = zip(surfaces, pool.players).map { PageSlot(surface: $0, player: $1) }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)

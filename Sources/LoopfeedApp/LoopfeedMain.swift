@@ -179,19 +179,6 @@ public enum LoopfeedMain {
         return start.contains("<opml")
     }
 
-    /// Before the first window is realized: cairo where GL is a CPU rasteriser (`RendererChoice`).
-    @MainActor
-    private static func chooseRenderer(events: EventSink?, clock: SystemMonotonicClock) {
-        let requested = GraphicsRenderer.requested
-        let startUs = clock.nowMicroseconds()
-        // Asked only when it matters: a GSK_RENDERER someone set is kept as it is.
-        let glRenderer = requested == nil ? GraphicsRenderer.glRendererName() : nil
-        let probeUs = clock.nowMicroseconds() - startUs
-        let choice = RendererChoice.decide(requested: requested, glRenderer: glRenderer)
-        if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
-        events?.emit(.renderer(name: choice.renderer ?? "default", reason: choice.reason, probeUs: probeUs))
-    }
-
     @MainActor
     private static func runApplication(environment: FeedEnvironment, events: EventSink?,
                                        launchTimeUs: Int64, unique: Bool, iconsDirectory: String?) -> Int32 {
@@ -210,7 +197,9 @@ public enum LoopfeedMain {
                 return
             }
             events?.emit(.launchMark(name: "activate", atUs: clock.nowMicroseconds()))
-            chooseRenderer(events: events, clock: clock)
+            // GTK's renderer and the frame path, before the first window is realized.
+            var environment = environment
+            environment.video = VideoPathSetup.choose(events: events, clock: clock)
             if let iconsDirectory { Style.addIconSearchPath(iconsDirectory) }
             do {
                 let created = try MainWindow(application: application, environment: environment,
