@@ -18,9 +18,11 @@ import Synchronization
 /// SEGMENT seek back to the start, which keeps the stream running with no gap. A re-arm the
 /// pipeline refuses falls back to a flushing seek.
 ///
-/// A GL path that fails before its first frame (its elements post an error, caps cannot be
-/// agreed, or the preroll brings no frame GL can map) is left for the memory path, for good, and
-/// the clip loads again there: the video keeps playing, and the window is told why.
+/// A GL path that fails before a clip's first frame is left for the memory path and the clip
+/// loads again there: the video keeps playing, and the window is told why. When GL itself failed
+/// (its elements posted an error, or the preroll brought no frame GL could map) the player stays
+/// on the memory path for good; when only the clip's format was one GL's upload cannot take (a
+/// 10-bit H.264, say: caps not negotiated) just that clip plays from memory.
 actor PlaybackEngine {
     private enum Phase { case empty, loading, ready, failed }
 
@@ -44,6 +46,10 @@ actor PlaybackEngine {
     private let tracker = LoopTracker()
     private var report: (@Sendable (PlayerEvent) -> Void)?
     private var videoPath: PlayerVideoPath
+    /// The sink bin playbin has now (the memory path's for a clip GL could not take).
+    private var installed: VideoSinkGraph
+    /// The clip being loaded again plays from memory.
+    private var reloadingOnMemory = false
     /// Frames that reached the receiver since the current clip began (streaming thread).
     private let framesOfClip = FrameCount()
     /// What the current clip was loaded from, to load it again on the memory path.
@@ -65,6 +71,7 @@ actor PlaybackEngine {
         thread = ContextThread(name: "player")
         self.receiver = receiver
         videoPath = video
+        installed = video.graph
         // A local the rest of init configures: once init is done with `self`, an actor's
         // non-Sendable state is its executor's only.
         let playbin = try Pipeline.makePipeline("playbin")
@@ -271,6 +278,10 @@ actor PlaybackEngine {
     private func begin(uri: String, source: UInt64) {
         closeFeed()
         playbin.setState(.ready)
+        // The path this clip takes: the player's own, or memory for a clip GL could not take.
+        let graph = reloadingOnMemory ? .memory : videoPath.graph
+        reloadingOnMemory = false
+        if graph != installed { switchSink(to: graph) }
         // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
         // read as this clip's preroll, found no video stream yet and failed a good video with
         // "This file has no video" (seen once in a clean-clone run, Home from the third post).
@@ -315,8 +326,8 @@ actor PlaybackEngine {
                 }
                 // Prerolled with video, yet no frame reached the receiver: GL memory that could
                 // not be mapped as a texture.
-                if videoPath.glContext != nil, framesOfClip.value == 0 {
-                    leaveGL("the first frame could not be mapped as a GL texture")
+                if installed == .gl, framesOfClip.value == 0 {
+                    leaveGL("the first frame could not be mapped as a GL texture", forGood: true)
                     return
                 }
                 // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
@@ -337,10 +348,11 @@ actor PlaybackEngine {
             _ = armLoop(flush: true)
         case .error(let error, let element):
             guard phase == .loading || phase == .ready else { return }
-            if videoPath.glContext != nil, phase == .loading, framesOfClip.value == 0,
+            if installed == .gl, phase == .loading, framesOfClip.value == 0,
                case .stream(_, let message, let debug) = error,
                VideoSinkGraph.isGLFailure(fromElement: element, debug: debug) {
-                leaveGL("\(element): \(message)")
+                leaveGL(VideoSinkGraph.describeGLFailure(fromElement: element, message: message, debug: debug),
+                        forGood: VideoSinkGraph.isGLBroken(fromElement: element))
                 return
             }
             // The download's own words, when it was the cache that could not give the bytes.
@@ -386,27 +398,35 @@ actor PlaybackEngine {
         return segmentArmed
     }
 
-    /// The GL path failed before the clip's first frame: this player takes the memory path for
-    /// good, loads the clip again there (keeping whether it should play), and the window is told.
-    private func leaveGL(_ reason: String) {
+    /// The GL path failed before the clip's first frame: the clip loads again on the memory path
+    /// (keeping whether it should play), and the window is told. `forGood`: GL itself failed, so
+    /// this player keeps the memory path; otherwise the next clip tries GL again.
+    private func leaveGL(_ reason: String, forGood: Bool) {
         guard let fellBack = videoPath.fellBack, let loaded else { return }
-        videoPath = .memory
+        if forGood { videoPath = .memory }
         let wantsPlaying = wantsPlaying
-        closeFeed()
-        playbin.setState(.null)
-        do {
-            try Self.install(.memory, glContext: nil, on: playbin, sizing: sizing, frames: frameHandler())
-        } catch {
-            fail(MediaError(kind: .other, message: tr("This video can’t be played."), detail: "\(error)"))
-            return
-        }
-        let detail = "the GL path failed before the first frame (\(reason)); this player uses the memory path now"
+        let detail = "the GL path failed before the first frame (\(reason)); "
+            + (forGood ? "this player uses the memory path now" : "this video plays from memory")
         MainLoop.invoke { fellBack(detail) }
+        reloadingOnMemory = true
         switch loaded {
         case .uri(let uri): load(uri: uri, source: source)
         case .stream(let bytes): load(bytes, source: source)
         }
         self.wantsPlaying = wantsPlaying
+    }
+
+    /// Makes `graph`'s sink bin playbin's video sink (with playbin in NULL, where playsink takes
+    /// a new one).
+    private func switchSink(to graph: VideoSinkGraph) {
+        playbin.setState(.null)
+        do {
+            try Self.install(graph, glContext: graph == .gl ? videoPath.glContext : nil, on: playbin, sizing: sizing,
+                             frames: frameHandler())
+            installed = graph
+        } catch {
+            // The memory path's bin is plain gst-launch text that always parses; keep what was there.
+        }
     }
 
     private func fail(_ error: MediaError) {

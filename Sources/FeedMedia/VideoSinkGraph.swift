@@ -65,4 +65,14 @@ enum VideoSinkGraph: Equatable {
     static func isGLFailure(fromElement: String, debug: String) -> Bool {
         fromElement.hasPrefix("lf-gl") || debug.contains("not-negotiated")
     }
+
+    /// A failure of GL itself (one of the GL path's own elements), not of a clip's format.
+    static func isGLBroken(fromElement: String) -> Bool { fromElement.hasPrefix("lf-gl") }
+
+    /// Such a failure in a few words for the log.
+    static func describeGLFailure(fromElement: String, message: String, debug: String) -> String {
+        fromElement.hasPrefix("lf-gl")
+            ? "\(fromElement): \(message)"
+            : "\(fromElement)'s frames and the GL upload agreed on no caps (not-negotiated)"
+    }
 }
