@@ -102,7 +102,8 @@ let package = Package(
         .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "GLibKit", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "FeedMedia", "GtkKit", "GStreamerKit", "GLibKit", "CGtk", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
     ]
 )
