@@ -425,7 +425,9 @@ actor PlaybackEngine {
                              frames: frameHandler())
             installed = graph
         } catch {
-            // The memory path's bin is plain gst-launch text that always parses; keep what was there.
+            // Both bins are fixed text that parses wherever their plugins are installed (GL's are,
+            // or the shared context could not have been made); should one not, the player keeps
+            // the bin it has.
         }
     }
 

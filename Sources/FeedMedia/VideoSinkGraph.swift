@@ -21,9 +21,12 @@ public struct PlayerVideoPath: Sendable {
 
 /// The video sink bin a player's playbin draws into, as gst-launch text (tested as text).
 enum VideoSinkGraph: Equatable {
-    /// videoflip turns the picture as its orientation tag says; one videoconvertscale converts
-    /// and scales to the page's size, right before the size filter (see PlaybackEngine); the
-    /// filter's delayed caps-change mode takes the previous size until the new one arrives.
+    /// videoflip turns the picture as its orientation tag says. One element converts and
+    /// scales, right before the size filter, and the filter takes the previous size until the
+    /// new one arrives (delayed): with videoscale ! videoconvert ! capsfilter, a resize that
+    /// landed between videoscale choosing its size and videoconvert accepting it left
+    /// videoconvert unable to make the new size (not-negotiated: the stream stopped with an
+    /// error, 1 in ~20 resizes while playing).
     case memory
     /// The GL path: the decoder's frames are uploaded (or, from a VA decoder, imported as
     /// DMA-BUFs) and converted to RGBA by a shader on GStreamer's GL thread; nothing is scaled or
