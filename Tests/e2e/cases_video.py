@@ -77,24 +77,26 @@ BAR_POINTS = [(round(450 * (2 * i + 1) / 14), 150) for i in range(7)]
 STRIPE_POINTS = [(300, round(81 * (i + 0.5) * 1.406) - 28 + (12 if i == 0 else 0)) for i in range(4)]
 
 
-def picture_colors(ctx: Context, path: str, bars: Path, rotated: Path) -> tuple[list, list, App]:
+def picture_colors(ctx: Context, label: str, path: str, bars: Path, rotated: Path,
+                   env: dict, platform: str = "") -> tuple[list, list, App]:
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
-    app = App(ctx, [str(bars), str(rotated)], name=f"paths-{path}",
-              env={"LOOPFEED_SAMPLES_DIR": str(no_samples), "LOOPFEED_VIDEO_PATH": path})
+    app = App(ctx, [str(bars), str(rotated)], name=f"paths-{label}",
+              env={"LOOPFEED_SAMPLES_DIR": str(no_samples), "LOOPFEED_VIDEO_PATH": path, **env})
     wait_started(app)
     renderer = app.wait("renderer", 5)
     expect(renderer.get("video_path") == path, f"asked for the {path} path, the app took {renderer}")
+    expect(platform in str(renderer.get("video_reason")), f"{label}: GTK's GL is not {platform}: {renderer}")
     time.sleep(1.0)
-    shot = ctx.screenshot(f"video_paths_{path}_bars")
+    shot = ctx.screenshot(f"video_paths_{label}_bars")
     first = [pixel_colors(shot, f"1x1+{x}+{y}")[0] for x, y in BAR_POINTS]
     ctx.pointer_into_window()
     expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down to the rotated clip")
     time.sleep(1.0)
-    shot = ctx.screenshot(f"video_paths_{path}_rotated")
+    shot = ctx.screenshot(f"video_paths_{label}_rotated")
     second = [pixel_colors(shot, f"1x1+{x}+{y}")[0] for x, y in STRIPE_POINTS]
     fallbacks = app.find("video_path")
-    expect(not fallbacks, f"the {path} path fell back: {fallbacks}")
+    expect(not fallbacks, f"{label}: the {path} path fell back: {fallbacks}")
     return first, second, app
 
 
@@ -102,24 +104,30 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int) -> b
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
+# The memory path; the GL path as GTK 4.8 sets up GL under Xvfb (GLX); and the GL path over EGL
+# (GDK_DEBUG=gl-egl), which GTK uses where EGL works on X11 and on Wayland: the two ways GTK's
+# context is wrapped for GStreamer on X11.
+RUNS = [("memory", "memory", {}, ""), ("gl", "gl", {}, ""), ("gl-egl", "gl", {"GDK_DEBUG": "gl-egl"}, "EGL on X11")]
+
+
 def case_video_paths_agree(ctx: Context) -> None:
-    """SMPTE bars and a rotate-90 clip through the memory path and the GL path: the same colours
-    (red not swapped with blue) at the same places, the rotated clip the same way up."""
+    """SMPTE bars and a rotate-90 clip through the memory path and the GL path (GLX and EGL): the
+    same colours (red not swapped with blue) at the same places, the rotated clip the same way up."""
     bars, rotated = bars_clips(ctx)
     results = {}
-    for path in ("memory", "gl"):
-        first, second, app = picture_colors(ctx, path, bars, rotated)
-        results[path] = (first, second)
+    for label, path, env, platform in RUNS:
+        first, second, app = picture_colors(ctx, label, path, bars, rotated, env, platform)
+        results[label] = first + second
         app.stop()
-    for path, (first, second) in results.items():
-        for i, (seen, want) in enumerate(zip(first, SMPTE_BARS)):
-            expect(close(seen, want, 60), f"{path} path: bar {i} at {BAR_POINTS[i]} is {seen}, expected {want} "
-                                          f"(see video_paths_{path}_bars.png)")
-        for i, (seen, want) in enumerate(zip(second, SMPTE_BARS)):
-            expect(close(seen, want, 60), f"{path} path: rotated stripe {i} at {STRIPE_POINTS[i]} is {seen}, "
-                                          f"expected {want} (see video_paths_{path}_rotated.png)")
-    for i, (m, g) in enumerate(zip(results["memory"][0] + results["memory"][1], results["gl"][0] + results["gl"][1])):
-        expect(close(m, g, 40), f"point {i}: memory {m} against GL {g}")
+    for label, points in results.items():
+        for i, (seen, want) in enumerate(zip(points[:7], SMPTE_BARS)):
+            expect(close(seen, want, 60), f"{label}: bar {i} at {BAR_POINTS[i]} is {seen}, expected {want} "
+                                          f"(see video_paths_{label}_bars.png)")
+        for i, (seen, want) in enumerate(zip(points[7:], SMPTE_BARS)):
+            expect(close(seen, want, 60), f"{label}: rotated stripe {i} at {STRIPE_POINTS[i]} is {seen}, "
+                                          f"expected {want} (see video_paths_{label}_rotated.png)")
+        for i, (m, g) in enumerate(zip(results["memory"], points)):
+            expect(close(m, g, 40), f"point {i}: memory {m} against {label} {g}")
 
 
 VIDEO_CASES: list[tuple[str, Callable[[Context], None]]] = [
