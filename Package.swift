@@ -19,12 +19,15 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CGtk", path: "Sources/CGtk",
-            // epoxy: GTK's own GL loader, for asking which GL renderer the display has.
-            pkgConfig: "gtk4 epoxy",
-            providers: [.apt(["libgtk-4-dev", "libepoxy-dev"])]),
+            // epoxy: GTK's own GL loader, for asking which GL renderer the display has. The
+            // GStreamer GL windowing libraries and EGL: GTK's GL context is wrapped for GStreamer
+            // (the GL frame path) from GDK's X11 (EGL or GLX) or Wayland display.
+            pkgConfig: "gtk4 epoxy gstreamer-gl-egl-1.0 gstreamer-gl-x11-1.0 gstreamer-gl-wayland-1.0 egl",
+            providers: [.apt(["libgtk-4-dev", "libepoxy-dev", "libgstreamer-plugins-base1.0-dev", "libegl-dev"])]),
         .systemLibrary(
             name: "CGStreamer", path: "Sources/CGStreamer",
-            pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0",
+            // gstreamer-gl: the GL frame path's display, contexts, GL memory and sync meta (no windowing).
+            pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0 gstreamer-gl-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // glibc's gettext (libintl.h) and locale queries: headers only, nothing to link.
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
@@ -99,7 +102,8 @@ let package = Package(
         .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "GLibKit", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "FeedMedia", "GtkKit", "GStreamerKit", "GLibKit", "CGtk", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
     ]
 )

@@ -48,6 +48,9 @@ RSS_CHANGES = int(os.environ.get("BENCH_RSS_CHANGES", "300"))
 LAUNCH_REPS = int(os.environ.get("BENCH_LAUNCH_REPS", "5"))
 REC_HOLD_SECONDS = float(os.environ.get("BENCH_REC_HOLD", "10"))
 REC_SHORT_HOLDS = int(os.environ.get("BENCH_REC_SHORT_HOLDS", "5"))
+# Step 3 also plays with this frame path forced (LOOPFEED_VIDEO_PATH), as a row of its own:
+# "gl" measures the GL frame path (GTK's GL renderer) beside the path Loopfeed chose by itself.
+EXTRA_VIDEO_PATH = os.environ.get("BENCH_VIDEO_PATH", "").strip()
 REC_SHORT_SECONDS = 2.0
 FINALIZE_TARGET_US = 500_000  # issue 5: release of R -> final file within 500 ms at 720p
 
@@ -630,25 +633,11 @@ class Bench:
         log(f"3. {PLAY_SECONDS:.0f} s of 720x1280@30 playback: loopfeed, mpv, gst-play-1.0")
         self.results["loads"]["3"] = loadavg()
         res: dict = {}
-        # loopfeed
-        self.wait_window_gone()
-        app = App(self, "playback", [self.play_clip])
-        ready, ff = app.wait_ready()
-        time.sleep(2)
-        w = self._measure_window(app.pid, PLAY_SECONDS)
-        time.sleep(0.3)
-        loops = [e for e in app.events.of("loop") if w["t0_us"] <= e["t_us"] <= w["t1_us"]]
-        app.stop()
-        dec = sum(e.get("frames_decoded", 0) for e in loops[1:])
-        pres = sum(e.get("frames_presented", 0) for e in loops[1:])
-        span = (loops[-1]["t_us"] - loops[0]["t_us"]) / 1e6 if len(loops) >= 2 else float("nan")
-        w.update({"passes": max(0, len(loops) - 1), "frames_decoded": dec, "frames_presented": pres,
-                  "expected_by_clip": max(0, len(loops) - 1) * PLAY_FRAMES,
-                  "expected_by_time": span * FPS if span == span else float("nan"), "span_s": span,
-                  "seams": [e["seam_us"] for e in loops]})
-        res["loopfeed"] = w
-        log(f"   loopfeed cpu {w['cpu_pct']:.1f}% (Xvfb {w['xvfb_cpu_pct']:.1f}%) rss {w['rss_mb']:.0f} MB, "
-            f"presented {pres}/{dec} decoded over {w['passes']} passes")
+        # loopfeed, on the frame path it chose, then (BENCH_VIDEO_PATH) on the one asked for
+        res["loopfeed"] = self._play_loopfeed("playback", {})
+        if EXTRA_VIDEO_PATH:
+            res[f"loopfeed_{EXTRA_VIDEO_PATH}"] = self._play_loopfeed(
+                f"playback-{EXTRA_VIDEO_PATH}", {"LOOPFEED_VIDEO_PATH": EXTRA_VIDEO_PATH})
         # mpv
         self.pick_mpv_vo()
         self.wait_window_gone()
@@ -676,6 +665,34 @@ class Bench:
         res["gst_play"] = w
         log(f"   gst-play cpu {w['cpu_pct']:.1f}% (Xvfb {w['xvfb_cpu_pct']:.1f}%) rss {w['rss_mb']:.0f} MB")
         self.results["playback"] = res
+
+    def _play_loopfeed(self, name: str, extra_env: dict) -> dict:
+        """Loopfeed playing the clip for PLAY_SECONDS: CPU, RSS, frames, seams, the first frame's
+        latency and the renderer and frame path it used."""
+        self.wait_window_gone()
+        app = App(self, name, [self.play_clip], extra_env=extra_env)
+        ready, ff = app.wait_ready()
+        time.sleep(2)
+        w = self._measure_window(app.pid, PLAY_SECONDS)
+        time.sleep(0.3)
+        loops = [e for e in app.events.of("loop") if w["t0_us"] <= e["t_us"] <= w["t1_us"]]
+        renderer = (app.events.of("renderer") or [{}])[0]
+        fallbacks = app.events.of("video_path")
+        app.stop()
+        dec = sum(e.get("frames_decoded", 0) for e in loops[1:])
+        pres = sum(e.get("frames_presented", 0) for e in loops[1:])
+        span = (loops[-1]["t_us"] - loops[0]["t_us"]) / 1e6 if len(loops) >= 2 else float("nan")
+        w.update({"passes": max(0, len(loops) - 1), "frames_decoded": dec, "frames_presented": pres,
+                  "expected_by_clip": max(0, len(loops) - 1) * PLAY_FRAMES,
+                  "expected_by_time": span * FPS if span == span else float("nan"), "span_s": span,
+                  "seams": [e["seam_us"] for e in loops],
+                  "first_frame_us": (ff or {}).get("latency_us"),
+                  "renderer": renderer.get("renderer"), "video_path": renderer.get("video_path"),
+                  "video_reason": renderer.get("video_reason"), "fallbacks": [e.get("reason") for e in fallbacks]})
+        log(f"   loopfeed ({w['video_path']} path, {w['renderer']} renderer) cpu {w['cpu_pct']:.1f}% "
+            f"(Xvfb {w['xvfb_cpu_pct']:.1f}%) rss {w['rss_mb']:.0f} MB, presented {pres}/{dec} decoded over "
+            f"{w['passes']} passes, first frame {w['first_frame_us']} us")
+        return w
 
     # -- 4. RSS over page changes ------------------------------------------------------------
     def m4_rss(self) -> None:
@@ -1136,6 +1153,17 @@ class Bench:
             rows.append(("3c. RSS at the end of the window (VmRSS)",
                          f"loopfeed {lf['rss_mb']:.0f} MB, mpv {mp['rss_mb']:.0f} MB, gst-play-1.0 {gp['rss_mb']:.0f} MB",
                          "loopfeed <= 250 MB playing (goal <= 200 MB)", verdict(lf["rss_mb"] <= 250)))
+            for key, other in ((k, v) for k, v in pb.items() if k.startswith("loopfeed_")):
+                rows.append((f"3d. The same playback on the {other.get('video_path')} frame path "
+                             f"(`LOOPFEED_VIDEO_PATH={key.split('_', 1)[1]}`, GTK's {other.get('renderer')} renderer)",
+                             f"CPU {other['cpu_pct']:.1f} % (+ Xvfb {other['xvfb_cpu_pct']:.1f} %), RSS "
+                             f"{other['rss_mb']:.0f} MB, presented / decoded {other['frames_presented']} / "
+                             f"{other['frames_decoded']}, first frame {ms(other['first_frame_us'] or 0)} after "
+                             f"launch; against the {lf.get('video_path')} path ({lf.get('renderer')}): CPU "
+                             f"{lf['cpu_pct']:.1f} % (+ {lf['xvfb_cpu_pct']:.1f} %), RSS {lf['rss_mb']:.0f} MB, "
+                             f"first frame {ms(lf['first_frame_us'] or 0)}"
+                             + (f"; fell back: {other['fallbacks']}" if other.get("fallbacks") else ""),
+                             "(no target: the GL path is for GPUs; see ARCHITECTURE.md)", "—"))
             if not ok:
                 top = lambda w: ", ".join(f"{k} {v} %" for k, v in list(w.get("threads", {}).items())[:5])  # noqa: E731
                 gl = lambda w: sum(v for k, v in w.get("threads", {}).items() if k.startswith("llvmpipe"))  # noqa: E731

@@ -6,6 +6,8 @@
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
 #   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
+#   BENCH_ONLY=3 BENCH_VIDEO_PATH=gl BENCH_OUT=/tmp/gl.md bash bench/run.sh
+#       # playback also on the GL frame path (LOOPFEED_VIDEO_PATH=gl), as row 3d
 # BENCH_OUT: where the report goes (default docs/BENCHMARKS.md), so a partial run need not
 # overwrite the committed full report.
 set -euo pipefail

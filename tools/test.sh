@@ -49,6 +49,13 @@ echo "== end-to-end (Xvfb)"
 # The end-to-end runner starts its own Xvfb, D-Bus and PulseAudio, isolated from the above.
 python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" 2>&1 | tee "$logs/e2e.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+echo "== end-to-end, the feed's cases again on the GL frame path (LOOPFEED_VIDEO_PATH=gl; Mesa's GL under Xvfb)"
+# The default run takes the memory path here (llvmpipe); this one makes every app take the GL
+# path and fails a case whose app fell back. About a minute and a half.
+python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" --group feed --video-path gl \
+  --artifacts /tmp/loopfeed-e2e-gl 2>&1 | tee "$logs/e2e-gl.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 set -e
 
 # XCTest's closing "Executed N tests, with F failures", meson's Ok/Fail, the e2e summary.
@@ -60,12 +67,16 @@ unit_skipped=$(sed -nE 's/.* ([0-9]+) tests? skipped.*/\1/p' <<<"$unit_line")
 unit_failed=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$unit_line")
 meson_ok=$(sed -nE 's/^Ok:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
 meson_fail=$(sed -nE 's/^Fail:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
-e2e_line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$logs/e2e.txt" | tail -1 || true)
-e2e_ok=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$e2e_line")
-e2e_fail=$(sed -nE 's/.*passed, ([0-9]+) failed$/\1/p' <<<"$e2e_line")
+e2e_ok=0
+e2e_fail=0
+for run in e2e e2e-gl; do
+  e2e_line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$logs/$run.txt" | tail -1 || true)
+  e2e_ok=$(( e2e_ok + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$e2e_line" | grep . || echo 0) ))
+  e2e_fail=$(( e2e_fail + $(sed -nE 's/.*passed, ([0-9]+) failed$/\1/p' <<<"$e2e_line" | grep . || echo 0) ))
+done
 passed=$(( ${unit_run:-0} - ${unit_failed:-0} - ${unit_skipped:-0} + ${meson_ok:-0} + ${e2e_ok:-0} ))
 failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + ${e2e_fail:-0} ))
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1   # a step failed without counting it
-echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e: ${e2e_ok:-0} passed"
+echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e (both paths): ${e2e_ok:-0} passed"
 echo "total: $passed passed, $failed failed"
 exit $status

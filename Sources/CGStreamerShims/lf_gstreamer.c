@@ -1,4 +1,5 @@
 #include "lf_gst_shims.h"
+#include "lf_gst_private.h"
 
 GstMessageType lf_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
 GstObject *lf_message_source(GstMessage *message) { return GST_MESSAGE_SRC(message); }
@@ -53,7 +54,7 @@ void lf_appsink_set_sample_handler(GstAppSink *sink, LfSampleHandler handler, gp
     gst_app_sink_set_callbacks(sink, &callbacks, box, sample_box_free);
 }
 
-LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample) {
+LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample, gint orientation) {
     GstBuffer *buffer = gst_sample_get_buffer(sample);
     GstCaps *caps = gst_sample_get_caps(sample);
     if (!buffer || !caps) return NULL;
@@ -66,13 +67,26 @@ LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample) {
     frame->buffer = gst_buffer_ref(buffer);
     frame->pts = GST_BUFFER_PTS(buffer);
     frame->duration = GST_BUFFER_DURATION(buffer);
+    frame->orientation = orientation;
+    GstCapsFeatures *features = gst_caps_get_features(caps, 0);
+    if (features && gst_caps_features_contains(features, LF_CAPS_FEATURE_GL_MEMORY) && !lf_video_frame_map_gl(frame)) {
+        lf_video_frame_free(frame);
+        return NULL;
+    }
     return frame;
 }
 
 void lf_video_frame_free(LfVideoFrame *frame) {
     if (!frame) return;
+    /* A GL frame stays mapped (its texture in use) until here. */
+    if (frame->gl) gst_video_frame_unmap(&frame->gl_frame);
     gst_buffer_unref(frame->buffer);
     g_free(frame);
+}
+
+gdouble lf_video_frame_pixel_aspect_ratio(const LfVideoFrame *frame) {
+    gint n = GST_VIDEO_INFO_PAR_N(&frame->info), d = GST_VIDEO_INFO_PAR_D(&frame->info);
+    return (n > 0 && d > 0) ? (gdouble)n / (gdouble)d : 1.0;
 }
 
 gint lf_video_frame_width(const LfVideoFrame *frame) { return GST_VIDEO_INFO_WIDTH(&frame->info); }

@@ -131,26 +131,10 @@ GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height) {
     return reduced;
 }
 
-/* The name of the OpenGL renderer GDK would draw with on the default display ("llvmpipe (LLVM
- * 15.0.6, 256 bits)", "AMD Radeon ..."), or NULL when GDK has no GL there. Makes and drops a
- * context of its own; call before any window is realized. Free with g_free. */
-char *lf_gl_renderer_name(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display == NULL) return NULL;
-    GError *error = NULL;
-    GdkGLContext *context = gdk_display_create_gl_context(display, &error);
-    if (context == NULL) {
-        g_clear_error(&error);
-        return NULL;
-    }
-    char *name = NULL;
-    if (gdk_gl_context_realize(context, &error)) {
-        gdk_gl_context_make_current(context);
-        const GLubyte *renderer = glGetString(GL_RENDERER);
-        if (renderer != NULL) name = g_strdup((const char *)renderer);
-        gdk_gl_context_clear_current();
-    }
-    g_clear_error(&error);
-    g_object_unref(context);
+char *lf_gdk_gl_context_renderer(GdkGLContext *context) {
+    gdk_gl_context_make_current(context);
+    const GLubyte *renderer = glGetString(GL_RENDERER);
+    char *name = renderer != NULL ? g_strdup((const char *)renderer) : NULL;
+    gdk_gl_context_clear_current();
     return name;
 }

@@ -37,9 +37,15 @@ public enum AppEvent: Sendable, Equatable {
     /// The Create tab's camera shows live pictures (`device`: the camera's name), so holding R
     /// records from now on.
     case cameraLive(device: String)
-    /// GTK's renderer as chosen at launch (`renderer`: "cairo", or "default" for GTK's own
-    /// choice), why, and how long asking the display for its GL renderer took.
-    case renderer(name: String, reason: String, probeUs: Int64)
+    /// GTK's renderer as chosen at launch (`renderer`: "cairo", "gl", or "default" for GTK's own
+    /// choice), why, and how long asking the display for its GL renderer took; the frame path
+    /// chosen with it (`video_path`: "gl" or "memory", `video_reason`) and whether video is
+    /// decoded in hardware (`decoding`: "va" or "software", `decoding_reason`).
+    case renderer(name: String, reason: String, probeUs: Int64, videoPath: String = "memory", videoReason: String = "",
+                  decoding: String = "software", decodingReason: String = "")
+    /// A player left the GL frame path for the memory path (`path`: "memory") and why: the
+    /// pipeline failed before its first frame. The video keeps playing.
+    case videoPath(path: String, reason: String)
     /// A subscription was refreshed (or added): its entries, how many were new, the failure.
     case feedRefreshed(url: String, items: Int, added: Int, error: String?)
     /// A step of the launch reached at `atUs` (the events' own clock), so a launch can be broken
@@ -69,6 +75,7 @@ public enum AppEvent: Sendable, Equatable {
         case .createPage: "create_page"
         case .cameraLive: "camera_live"
         case .renderer: "renderer"
+        case .videoPath: "video_path"
         case .launchMark: "launch_mark"
         }
     }
@@ -120,8 +127,12 @@ public enum AppEvent: Sendable, Equatable {
             [("page", .string(name))]
         case .cameraLive(let device):
             [("device", .string(device))]
-        case .renderer(let name, let reason, let probeUs):
-            [("renderer", .string(name)), ("reason", .string(reason)), ("probe_us", .int(probeUs))]
+        case .renderer(let name, let reason, let probeUs, let videoPath, let videoReason, let decoding, let decodingReason):
+            [("renderer", .string(name)), ("reason", .string(reason)), ("probe_us", .int(probeUs)),
+             ("video_path", .string(videoPath)), ("video_reason", .string(videoReason)),
+             ("decoding", .string(decoding)), ("decoding_reason", .string(decodingReason))]
+        case .videoPath(let path, let reason):
+            [("path", .string(path)), ("reason", .string(reason))]
         case .feedRefreshed(let url, let items, let added, let error):
             [("url", .string(url)), ("items", .int(Int64(items))), ("added", .int(Int64(added)))]
                 + [("error", error.map(JSONValue.string) ?? .string(""))]

@@ -45,9 +45,10 @@ public final class LoopingPlayer: PagePlayer {
     /// Numbers each load: results of an earlier one are ignored.
     private var source: UInt64 = 0
 
-    public init(receiver: VideoFrameReceiver, audioSinkDescription: String? = nil) throws {
+    /// `video`: how frames leave GStreamer (the memory path unless the app chose the GL path).
+    public init(receiver: VideoFrameReceiver, audioSinkDescription: String? = nil, video: PlayerVideoPath = .memory) throws {
         self.receiver = receiver
-        engine = try PlaybackEngine(receiver: receiver, audioSinkDescription: audioSinkDescription)
+        engine = try PlaybackEngine(receiver: receiver, audioSinkDescription: audioSinkDescription, video: video)
         engine.send(.attach { [weak self] event in
             MainLoop.invoke { self?.apply(event) }
         })

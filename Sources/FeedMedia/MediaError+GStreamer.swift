@@ -22,7 +22,7 @@ extension MediaError {
             }
         case .missingElement(let factory):
             self.init(kind: .missingPlugin, message: tr("A GStreamer plugin is missing ({plugin}).", ["plugin": factory]), detail: factory)
-        case .invalidCaps, .invalidDescription:
+        case .invalidCaps, .invalidDescription, .glUnavailable:
             self.init(kind: .other, message: tr("This video can’t be played."), detail: error.description)
         }
     }

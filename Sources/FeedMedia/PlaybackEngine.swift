@@ -6,7 +6,8 @@ import Localization
 import Synchronization
 
 /// The half of a player that touches GStreamer: one playbin that loops a clip seamlessly and
-/// hands frames, scaled in GStreamer to the page's pixel size, to a `VideoFrameReceiver`.
+/// hands frames to a `VideoFrameReceiver`: on the memory path scaled in GStreamer to the page's
+/// pixel size, on the GL path as GL textures at the video's size (`VideoSinkGraph`).
 ///
 /// It is an actor on its own `ContextThread`: commands, bus messages and loop re-arms all run
 /// there, one at a time. A flushing seek or a state change can block inside GStreamer (a seek
@@ -16,6 +17,12 @@ import Synchronization
 /// Looping: once prerolled, a flushing SEGMENT seek; then on each SEGMENT_DONE a non-flushing
 /// SEGMENT seek back to the start, which keeps the stream running with no gap. A re-arm the
 /// pipeline refuses falls back to a flushing seek.
+///
+/// A GL path that fails before a clip's first frame is left for the memory path and the clip
+/// loads again there: the video keeps playing, and the window is told why. When GL itself failed
+/// (its elements posted an error, or the preroll brought no frame GL could map) the player stays
+/// on the memory path for good; when only the clip's format was one GL's upload cannot take (a
+/// 10-bit H.264, say: caps not negotiated) just that clip plays from memory.
 actor PlaybackEngine {
     private enum Phase { case empty, loading, ready, failed }
 
@@ -35,9 +42,18 @@ actor PlaybackEngine {
     /// source-setup, which GStreamer may emit elsewhere).
     private let streamFeed = StreamFeedSlot()
     private let receiver: VideoFrameReceiver
-    private let sizing: ScaleTarget
+    private let sizing = ScaleTarget(filter: nil)
     private let tracker = LoopTracker()
     private var report: (@Sendable (PlayerEvent) -> Void)?
+    private var videoPath: PlayerVideoPath
+    /// The sink bin playbin has now (the memory path's for a clip GL could not take).
+    private var installed: VideoSinkGraph
+    /// The clip being loaded again plays from memory.
+    private var reloadingOnMemory = false
+    /// Frames that reached the receiver since the current clip began (streaming thread).
+    private let framesOfClip = FrameCount()
+    /// What the current clip was loaded from, to load it again on the memory path.
+    private var loaded: Loaded?
 
     private var phase = Phase.empty
     private var source: UInt64 = 0
@@ -50,10 +66,12 @@ actor PlaybackEngine {
     private var loopStopNs: UInt64?
     private var rate = 1.0
 
-    init(receiver: VideoFrameReceiver, audioSinkDescription: String?) throws {
+    init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
         thread = ContextThread(name: "player")
         self.receiver = receiver
+        videoPath = video
+        installed = video.graph
         // A local the rest of init configures: once init is done with `self`, an actor's
         // non-Sendable state is its executor's only.
         let playbin = try Pipeline.makePipeline("playbin")
@@ -70,32 +88,28 @@ actor PlaybackEngine {
             if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
         }
         playbin.onSourceSetup { element in streamFeed.feed?.attach(to: element) }
-        // One element converts and scales, right before the size filter; the filter takes the
-        // previous size until the new one arrives (delayed). With videoscale ! videoconvert !
-        // capsfilter, a resize that landed between videoscale choosing its size and videoconvert
-        // accepting it left videoconvert unable to make the new size: not-negotiated, and the
-        // stream stopped with an error (1 in ~20 resizes while playing).
-        let sink = try Element.bin(description:
-            "videoflip name=flip video-direction=auto ! videoconvertscale name=scale "
-            + "! capsfilter name=size caps-change-mode=delayed caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
-            + "! appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true")
-        guard let filter = sink.child(named: "size"), let appsink = sink.child(named: "frames"),
-              let scale = sink.child(named: "scale"), let scaleSink = scale.staticPad("sink") else {
-            throw GStreamerError.invalidDescription("video sink")
-        }
-        playbin.set("video-sink", element: sink)
         if let audioSinkDescription, !audioSinkDescription.isEmpty {
             playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
         }
-        let sizing = ScaleTarget(filter: filter)
-        self.sizing = sizing
-        // The caps event on the scaler's input carries the display size (after rotation): the
-        // output size is chosen there, before the first frame is scaled, so it is never scaled twice.
-        scaleSink.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
+        // The shared GL display and GTK's wrapped context, for the GL elements playbin makes
+        // (they ask with need-context messages, which the bin answers from these).
+        video.glContext?.apply(to: playbin)
+        try Self.install(video.graph, glContext: video.glContext, on: playbin, sizing: sizing, frames: frameHandler())
+        playbin.watchBus(on: thread) { [weak self] message in
+            self?.assumeIsolated { $0.handle(message) }
+        }
+    }
+
+    /// What every frame goes through on the streaming thread: the position, the loop's seam,
+    /// the count of the clip's frames, then the receiver.
+    private nonisolated func frameHandler() -> @Sendable (VideoFrame, Bool) -> Void {
         let tracker = tracker
         let position = position
-        appsink.onVideoFrame { [weak self] frame, isPreroll in
+        let receiver = receiver
+        let framesOfClip = framesOfClip
+        return { [weak self] frame, isPreroll in
             position.store(frame.presentationTime)
+            framesOfClip.add()
             if !isPreroll, let seam = tracker.frameArrived(pts: frame.presentationTime,
                                                           durationNs: frame.durationNanoseconds),
                let engine = self {
@@ -106,9 +120,27 @@ actor PlaybackEngine {
             }
             receiver.receive(frame, isPreroll: isPreroll)
         }
-        playbin.watchBus(on: thread) { [weak self] message in
-            self?.assumeIsolated { $0.handle(message) }
+    }
+
+    /// Makes `graph`'s sink bin playbin's video sink (playbin in NULL or READY).
+    private static func install(_ graph: VideoSinkGraph, glContext: GLVideoContext?, on playbin: Pipeline,
+                                sizing: ScaleTarget, frames: @escaping @Sendable (VideoFrame, Bool) -> Void) throws {
+        let sink = try Element.bin(description: graph.description)
+        guard let appsink = sink.child(named: "frames"), let input = sink.child(named: graph.input),
+              let inputPad = input.staticPad("sink") else {
+            throw GStreamerError.invalidDescription("video sink")
         }
+        let filter = graph.sizeFilter.flatMap { sink.child(named: $0) }
+        // Where frames are turned while drawing, the stream's orientation tags travel with them.
+        let orientation = graph.turnsWhenDrawing ? StreamOrientation() : nil
+        orientation?.watch(inputPad)
+        glContext?.apply(to: sink)
+        sizing.use(filter: filter, orientation: orientation)
+        // The caps event on the input carries the clip's size: on the memory path the output
+        // size is chosen there, before the first frame is scaled, so it is never scaled twice.
+        inputPad.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
+        appsink.onVideoFrame(orientation: orientation, frames)
+        playbin.set("video-sink", element: sink)
     }
 
     /// Runs `command` on the player thread after everything sent before it.
@@ -130,6 +162,7 @@ actor PlaybackEngine {
         case .rewind: rewind()
         case .unload(let source):
             closeFeed()
+            loaded = nil
             playbin.setState(.null)
             receiver.beginSource(source)
             sizing.reset()
@@ -166,6 +199,7 @@ actor PlaybackEngine {
 
     private func load(uri: String, source: UInt64) {
         begin(uri: uri, source: source)
+        loaded = .uri(uri)
         report?(.loading(source: source))
         open(uri)
     }
@@ -175,6 +209,7 @@ actor PlaybackEngine {
     /// its own).
     private func load(_ bytes: any RemoteVideoBytes, source: UInt64) {
         begin(uri: bytes.address, source: source)
+        loaded = .stream(bytes)
         bytes.whenHeadKnown { [weak self] head in
             guard let self else { return }
             thread.invoke { self.assumeIsolated { $0.streamHeadKnown(head, bytes: bytes, source: source) } }
@@ -243,12 +278,17 @@ actor PlaybackEngine {
     private func begin(uri: String, source: UInt64) {
         closeFeed()
         playbin.setState(.ready)
+        // The path this clip takes: the player's own, or memory for a clip GL could not take.
+        let graph = reloadingOnMemory ? .memory : videoPath.graph
+        reloadingOnMemory = false
+        if graph != installed { switchSink(to: graph) }
         // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
         // read as this clip's preroll, found no video stream yet and failed a good video with
         // "This file has no video" (seen once in a clean-clone run, Home from the third post).
         playbin.discardPendingMessages()
         // The old stream has stopped (READY joins the streaming threads): what arrives now is new.
         receiver.beginSource(source)
+        framesOfClip.reset()
         tracker.reset()
         sizing.reset()
         position.store(nil)
@@ -284,6 +324,12 @@ actor PlaybackEngine {
                     fail(MediaError(kind: .noVideo, message: tr("This file has no video."), detail: uri))
                     return
                 }
+                // Prerolled with video, yet no frame reached the receiver: GL memory that could
+                // not be mapped as a texture.
+                if installed == .gl, framesOfClip.value == 0 {
+                    leaveGL("the first frame could not be mapped as a GL texture", forGood: true)
+                    return
+                }
                 // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
                 awaitingSeekPreroll = armLoop(flush: true)
                 if awaitingSeekPreroll { return }
@@ -300,8 +346,15 @@ actor PlaybackEngine {
         case .endOfStream:
             // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
             _ = armLoop(flush: true)
-        case .error(let error, _):
+        case .error(let error, let element):
             guard phase == .loading || phase == .ready else { return }
+            if installed == .gl, phase == .loading, framesOfClip.value == 0,
+               case .stream(_, let message, let debug) = error,
+               VideoSinkGraph.isGLFailure(fromElement: element, debug: debug) {
+                leaveGL(VideoSinkGraph.describeGLFailure(fromElement: element, message: message, debug: debug),
+                        forGood: VideoSinkGraph.isGLBroken(fromElement: element))
+                return
+            }
             // The download's own words, when it was the cache that could not give the bytes.
             fail(streamFeed.failure.value ?? MediaError(error))
         default:
@@ -345,6 +398,39 @@ actor PlaybackEngine {
         return segmentArmed
     }
 
+    /// The GL path failed before the clip's first frame: the clip loads again on the memory path
+    /// (keeping whether it should play), and the window is told. `forGood`: GL itself failed, so
+    /// this player keeps the memory path; otherwise the next clip tries GL again.
+    private func leaveGL(_ reason: String, forGood: Bool) {
+        guard let fellBack = videoPath.fellBack, let loaded else { return }
+        if forGood { videoPath = .memory }
+        let wantsPlaying = wantsPlaying
+        let detail = "the GL path failed before the first frame (\(reason)); "
+            + (forGood ? "this player uses the memory path now" : "this video plays from memory")
+        MainLoop.invoke { fellBack(detail) }
+        reloadingOnMemory = true
+        switch loaded {
+        case .uri(let uri): load(uri: uri, source: source)
+        case .stream(let bytes): load(bytes, source: source)
+        }
+        self.wantsPlaying = wantsPlaying
+    }
+
+    /// Makes `graph`'s sink bin playbin's video sink (with playbin in NULL, where playsink takes
+    /// a new one).
+    private func switchSink(to graph: VideoSinkGraph) {
+        playbin.setState(.null)
+        do {
+            try Self.install(graph, glContext: graph == .gl ? videoPath.glContext : nil, on: playbin, sizing: sizing,
+                             frames: frameHandler())
+            installed = graph
+        } catch {
+            // Both bins are fixed text that parses wherever their plugins are installed (GL's are,
+            // or the shared context could not have been made); should one not, the player keeps
+            // the bin it has.
+        }
+    }
+
     private func fail(_ error: MediaError) {
         closeFeed()
         playbin.setState(.null)
@@ -369,4 +455,19 @@ private final class FailureMark: Sendable {
     private let error = Mutex<MediaError?>(nil)
     var value: MediaError? { error.withLock { $0 } }
     func store(_ value: MediaError?) { error.withLock { $0 = value } }
+}
+
+/// Where a clip was loaded from, to load it again.
+private enum Loaded {
+    case uri(String)
+    case stream(any RemoteVideoBytes)
+}
+
+/// Frames that reached the receiver since the clip began: written by the streaming thread,
+/// read by the player thread.
+private final class FrameCount: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .acquiring) }
+    func add() { count.add(1, ordering: .releasing) }
+    func reset() { count.store(0, ordering: .releasing) }
 }

@@ -8,10 +8,12 @@ public final class PlayerPool {
     public let players: [LoopingPlayer]
 
     /// One player per receiver (the pages' surfaces), in order.
-    /// `remoteVideos`: the cache remote posts play from.
+    /// `remoteVideos`: the cache remote posts play from; `video`: the frame path, the same for all.
     public init(receivers: [VideoFrameReceiver], audioSinkDescription: String?,
-                remoteVideos: (any RemoteVideoCache)? = nil) throws {
-        players = try receivers.map { try LoopingPlayer(receiver: $0, audioSinkDescription: audioSinkDescription) }
+                remoteVideos: (any RemoteVideoCache)? = nil, video: PlayerVideoPath = .memory) throws {
+        players = try receivers.map {
+            try LoopingPlayer(receiver: $0, audioSinkDescription: audioSinkDescription, video: video)
+        }
         for player in players { player.remoteVideos = remoteVideos }
     }
 

@@ -12,6 +12,8 @@ public struct FeedEnvironment {
     public var playableURI: (String) -> String
     /// A gst-launch description for the audio sink; nil for the default.
     public var audioSinkDescription: String?
+    /// The GL frame path, when the app chose it at launch; nil: the memory path.
+    public var video: VideoOutput?
     /// Posts named on the command line: shown first, in order.
     public var pinnedPosts: [Post]
     public var pageSize: Int

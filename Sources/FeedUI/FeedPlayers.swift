@@ -3,10 +3,12 @@ import FeedMedia
 import VideoBridge
 
 /// The half of a feed that needs no window: its posts, the pool of players and what each page
-/// decides about its player. The library's feed is made at launch right after GStreamer is up,
-/// before GTK starts, and its current post starts prerolling at once: on two cores the pipeline
-/// loads its plugins and decodes the first frame while GTK opens the display and the window is
-/// built, instead of after. FeedController then shows it.
+/// decides about its player. When the frame path is the memory path and known before GTK starts
+/// (no GPU device), the library's feed is made at launch right after GStreamer is up and its
+/// current post starts prerolling at once: on two cores the pipeline loads its plugins and
+/// decodes the first frame while GTK opens the display and the window is built, instead of
+/// after. (The GL path needs GTK's GL context, so its players are made with the window.)
+/// FeedController then shows it.
 @MainActor
 public final class FeedPlayers {
     let store: FeedStore
@@ -26,9 +28,9 @@ public final class FeedPlayers {
     init(environment: FeedEnvironment, content: FeedContent) throws {
         store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
                           pageSize: environment.pageSize)
-        surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface() }
+        surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface(output: environment.video) }
         pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
-                              remoteVideos: environment.remoteVideos)
+                              remoteVideos: environment.remoteVideos, video: environment.video?.playerPath ?? .memory)
         playbacks = pool.players.map { PagePlayback(player: $0) }
         playableURI = environment.playableURI
         // Before any load, so a post never plays a moment louder than it should.

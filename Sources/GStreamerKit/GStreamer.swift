@@ -31,6 +31,16 @@ public enum GStreamer {
         return true
     }
 
+    /// Raises the element factories named above every decoder decodebin would otherwise pick
+    /// (GStreamer 1.22's `va` decoders are registered with rank NONE); returns those that exist.
+    @discardableResult
+    public static func preferDecoders(_ names: [String]) -> [String] {
+        initialize()
+        // PRIMARY + 24, as Clapper raises them: above libav's PRIMARY decoders.
+        let rank = UInt32(GST_RANK_PRIMARY.rawValue) + 24
+        return names.filter { lf_registry_set_element_rank($0, rank) != 0 }
+    }
+
     public static let nanosecondsPerSecond: UInt64 = 1_000_000_000
     public static var clockTimeNone: UInt64 { UInt64(lf_clock_time_none()) }
 }

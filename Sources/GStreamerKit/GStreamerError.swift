@@ -7,6 +7,8 @@ public enum GStreamerError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidDescription(String)
     /// An error posted on the bus.
     case stream(kind: StreamErrorKind, message: String, debug: String)
+    /// GStreamer could not make or share a GL context (the GL frame path): GL's own words.
+    case glUnavailable(String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,7 @@ public enum GStreamerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidCaps(let caps): "Invalid caps: \(caps)"
         case .invalidDescription(let text): "Invalid pipeline description: \(text)"
         case .stream(_, let message, _): message
+        case .glUnavailable(let detail): "GL is not available to GStreamer: \(detail)"
         }
     }
 }

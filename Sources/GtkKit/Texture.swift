@@ -41,6 +41,14 @@ public final class Texture: @unchecked Sendable {
         lf_texture_reduce(raw, Int32(width), Int32(height)).map(Texture.init(adopting:))
     }
 
+    /// The pixels, row after row with no padding: blue, green, red, alpha, premultiplied (the
+    /// format GDK downloads in). For checking what a picture shows.
+    public func bgraPixels() -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { gdk_texture_download(raw, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(width * 4)) }
+        return pixels
+    }
+
     /// Encodes the picture as a PNG file; false when it could not be written. Slow (tens of
     /// milliseconds for a full frame): call it off the main thread.
     public func savePNG(to path: String) -> Bool {

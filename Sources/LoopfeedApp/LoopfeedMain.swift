@@ -179,34 +179,6 @@ public enum LoopfeedMain {
         return start.contains("<opml")
     }
 
-    /// Before GTK starts: the renderer when the machine alone tells (no GPU device: cairo, and
-    /// GTK loads no GL), or nil to ask GL once GTK is up (`chooseRenderer`).
-    @MainActor
-    private static func chooseRendererBeforeGTK() -> RendererChoice? {
-        guard let choice = RendererChoice.beforeGTK(requested: GraphicsRenderer.requested,
-                                                    gpuDevices: GraphicsRenderer.gpuDevices()) else { return nil }
-        if choice.disablesGL { GraphicsRenderer.disableGL() }
-        if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
-        Texture.prepareFramesForCPUDrawing(choice.drawsOnCPU)
-        return choice
-    }
-
-    /// Before the first window is realized: cairo where GL is a CPU rasteriser (`RendererChoice`).
-    @MainActor
-    private static func chooseRenderer(made early: RendererChoice?, events: EventSink?, clock: SystemMonotonicClock) {
-        if let early {
-            events?.emit(.renderer(name: early.renderer ?? "default", reason: early.reason, probeUs: 0))
-            return
-        }
-        let startUs = clock.nowMicroseconds()
-        let glRenderer = GraphicsRenderer.glRendererName()
-        let probeUs = clock.nowMicroseconds() - startUs
-        let choice = RendererChoice.decide(requested: nil, glRenderer: glRenderer)
-        if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
-        Texture.prepareFramesForCPUDrawing(choice.drawsOnCPU)
-        events?.emit(.renderer(name: choice.renderer ?? "default", reason: choice.reason, probeUs: probeUs))
-    }
-
     @MainActor
     private static func runApplication(environment: FeedEnvironment, events: EventSink?,
                                        launchTimeUs: Int64, unique: Bool, iconsDirectory: String?) -> Int32 {
@@ -214,13 +186,14 @@ public enum LoopfeedMain {
         GStreamer.initialize()
         let clock = SystemMonotonicClock()
         events?.emit(.launchMark(name: "gstreamer_ready", atUs: clock.nowMicroseconds()))
-        let earlyRenderer = chooseRendererBeforeGTK()
+        let earlyVideo = VideoPathSetup.chooseBeforeGTK()
         // One instance per library: a second launch on the same data raises the first window.
         let application = Application(id: applicationID, unique: unique)
         // The feed's current post prerolls while GTK starts and the window is built (on its
-        // player thread), unless this launch only raises a window already open.
+        // player thread), when the frame path is known to be the memory path already and this
+        // launch does not only raise a window already open.
         var players: FeedPlayers?
-        if !unique || (application.register() && !application.isRemote) {
+        if earlyVideo != nil, !unique || (application.register() && !application.isRemote) {
             players = try? FeedPlayers(environment: environment)
             players?.prerollCurrent()
         }
@@ -233,7 +206,9 @@ public enum LoopfeedMain {
                 return
             }
             events?.emit(.launchMark(name: "activate", atUs: clock.nowMicroseconds()))
-            chooseRenderer(made: earlyRenderer, events: events, clock: clock)
+            // GTK's renderer and the frame path, before the first window is realized.
+            var environment = environment
+            environment.video = VideoPathSetup.choose(early: earlyVideo, events: events, clock: clock)
             if let iconsDirectory { Style.addIconSearchPath(iconsDirectory) }
             do {
                 let created = try MainWindow(application: application, environment: environment,

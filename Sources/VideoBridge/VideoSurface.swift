@@ -5,18 +5,21 @@ public import GtkKit
 import Synchronization
 
 /// Where one player's frames become pixels: a single stable paintable whose texture is swapped
-/// in place. Frames arrive on the streaming thread, are wrapped zero-copy in a texture there,
-/// wait in a one-slot mailbox (a newer frame replaces an unshown one), and reach GTK through at
-/// most one pending idle.
+/// in place. Frames arrive on the streaming thread, wait in a one-slot mailbox (a newer frame
+/// replaces an unshown one), and reach GTK through at most one pending idle.
+///
+/// A frame in memory (the memory path) is wrapped zero-copy in a texture on the streaming
+/// thread. A GL frame (the GL path) waits as it is: its GdkGLTexture is made in the idle, on the
+/// main thread where GTK's GL context lives, after waiting for the GPU work that made it.
 public final class VideoSurface: VideoFrameReceiver, Sendable {
     private struct Mailbox {
-        var texture: Texture?
+        var pending: PendingFrame?
         var idlePending = false
         /// The source the window wants shown, the one the player last began, and the one the
         /// waiting texture belongs to: only a texture of the wanted source is shown.
         var wanted: UInt64 = 0
         var current: UInt64 = 0
-        var textureSource: UInt64 = 0
+        var pendingSource: UInt64 = 0
     }
 
     private let mailbox = Mutex(Mailbox())
@@ -40,9 +43,11 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
         set { screen.onFrame = newValue }
     }
 
+    /// `output`: the GL frame path's contexts, for GL frames; nil where only memory frames come
+    /// (the recorder's preview, the editor).
     @MainActor
-    public init() {
-        screen = Screen()
+    public init(output: VideoOutput? = nil) {
+        screen = Screen(glFrames: output?.glFrames)
     }
 
     /// The last reference to a surface often goes on a player thread (the engine holding it is
@@ -55,14 +60,25 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
 
     // Streaming thread.
     public func receive(_ frame: VideoFrame, isPreroll: Bool) {
-        guard let texture = Texture(videoFrame: frame) else { return }
-        let scheduleIdle = mailbox.withLock { box -> Bool in
-            box.texture = texture
-            box.textureSource = box.current
-            if box.idlePending { return false }
-            box.idlePending = true
-            return true
+        let pending: PendingFrame
+        if frame.isGL {
+            pending = .gl(frame)
+        } else if let memory = Texture(videoFrame: frame) {
+            pending = .memory(memory)
+        } else {
+            return
         }
+        // The frame replaced is let go after the lock: unmapping a GL frame waits for GStreamer's
+        // GL thread, which the main thread must not wait behind.
+        let (scheduleIdle, replaced) = mailbox.withLock { box -> (Bool, PendingFrame?) in
+            let replaced = box.pending
+            box.pending = pending
+            box.pendingSource = box.current
+            if box.idlePending { return (false, replaced) }
+            box.idlePending = true
+            return (true, replaced)
+        }
+        _ = consume replaced
         if scheduleIdle {
             // Above redraw priority so a frame decoded before a paint is shown in that paint.
             MainLoop.invoke(priority: MainLoop.priorityHighIdle) { [weak self] in self?.deliver() }
@@ -70,10 +86,13 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
     }
 
     @MainActor public func expectSource(_ source: UInt64) {
-        mailbox.withLock { box in
-            box.texture = nil
+        let dropped = mailbox.withLock { box -> PendingFrame? in
+            let dropped = box.pending
+            box.pending = nil
             box.wanted = source
+            return dropped
         }
+        _ = consume dropped
         screen.expectFirstFrame()
     }
 
@@ -82,7 +101,8 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
         mailbox.withLock { $0.current = source }
     }
 
-    /// The picture on screen (a thumbnail's source), nil before the first frame.
+    /// The picture on screen as it looks (a thumbnail's source), nil before the first frame. On
+    /// the GL path it is read back from the GPU (a few milliseconds): ask once, not per frame.
     @MainActor public var currentTexture: Texture? { screen.paintable.texture }
 
     /// The frame on screen averaged down to a few pixels, to be drawn scaled up behind the video
@@ -97,15 +117,23 @@ public final class VideoSurface: VideoFrameReceiver, Sendable {
     }
 
     @MainActor private func deliver() {
-        let texture: Texture? = mailbox.withLock { box in
+        let (shown, stale): (PendingFrame?, PendingFrame?) = mailbox.withLock { box in
             box.idlePending = false
-            let texture = box.texture
-            box.texture = nil
-            return box.textureSource == box.wanted ? texture : nil
+            let pending = box.pending
+            box.pending = nil
+            return box.pendingSource == box.wanted ? (pending, nil) : (nil, pending)
         }
-        guard let texture else { return }
-        screen.show(texture)
+        _ = consume stale
+        guard let shown else { return }
+        screen.show(shown)
     }
+}
+
+/// A frame ready to become the picture: a memory texture made on the streaming thread, or a GL
+/// frame whose texture is made on the main thread.
+private enum PendingFrame: Sendable {
+    case memory(Texture)
+    case gl(VideoFrame)
 }
 
 /// The main-thread half: the paintable, and "painted serial N" turned into "first frame since
@@ -115,10 +143,12 @@ private final class Screen {
     let paintable = FramePaintable()
     var callback: ((Bool, Int, Int) -> Void)?
     var onFrame: (() -> Void)?
+    private let glFrames: GLFrameContext?
     private var firstSerial: UInt64?
     private var awaitingFirst = true
 
-    init() {
+    init(glFrames: GLFrameContext?) {
+        self.glFrames = glFrames
         paintable.onPainted { [weak self] serial, width, height in
             self?.painted(serial: serial, width: width, height: height)
         }
@@ -129,8 +159,16 @@ private final class Screen {
         firstSerial = nil
     }
 
-    func show(_ texture: Texture) {
-        let serial = paintable.show(texture)
+    func show(_ picture: PendingFrame) {
+        let serial: UInt64
+        switch picture {
+        case .memory(let texture):
+            serial = paintable.show(texture)
+        case .gl(let frame):
+            // A GL frame reaches only a surface made for the GL path.
+            guard let glFrames, let shown = paintable.show(glFrame: frame, in: glFrames) else { return }
+            serial = shown
+        }
         if awaitingFirst && firstSerial == nil { firstSerial = serial }
         onFrame?()
     }

@@ -35,7 +35,14 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
         XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),
-                       ["event", "t_us", "renderer", "reason", "probe_us"])
+                       ["event", "t_us", "renderer", "reason", "probe_us", "video_path", "video_reason", "decoding",
+                        "decoding_reason"])
+        XCTAssertEqual(try keys(.videoPath(path: "memory", reason: "no first frame")), ["event", "t_us", "path", "reason"])
+        XCTAssertEqual(try decode(.videoPath(path: "memory", reason: "x"))["event"] as? String, "video_path")
+        let gl = try decode(.renderer(name: "gl", reason: "r", probeUs: 1, videoPath: "gl", videoReason: "hardware GL: X",
+                                      decoding: "va", decodingReason: "/dev/dri/renderD128"))
+        XCTAssertEqual(gl["video_path"] as? String, "gl")
+        XCTAssertEqual(gl["decoding"] as? String, "va")
     }
 
     func testValuesAndEventNames() throws {

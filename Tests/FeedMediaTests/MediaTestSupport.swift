@@ -106,6 +106,8 @@ final class FrameLog: VideoFrameReceiver {
         let isPreroll: Bool
         let generation: Int
         let arrivalUs: Int64
+        var isGL = false
+        var orientation = VideoOrientation.identity
     }
 
     private struct State {
@@ -128,7 +130,8 @@ final class FrameLog: VideoFrameReceiver {
             // What VideoSurface would show: frames of the source the window wants, no others.
             guard $0.current == $0.wanted else { return }
             $0.entries.append(Entry(width: frame.width, height: frame.height, pts: frame.presentationTime,
-                                    isPreroll: isPreroll, generation: $0.generation, arrivalUs: now))
+                                    isPreroll: isPreroll, generation: $0.generation, arrivalUs: now,
+                                    isGL: frame.isGL, orientation: frame.orientation))
         }
     }
 

@@ -6,7 +6,8 @@ Sets up Xvfb + a private D-Bus session bus + PulseAudio (null sink/source) unles
 watching the app's --events JSON-lines log, pressing keys with xdotool and checking
 screenshots with ImageMagick.
 
-    python3 Tests/e2e/run_e2e.py [--binary PATH] [--only a,b] [--artifacts DIR] [--reuse-display]
+    python3 Tests/e2e/run_e2e.py [--binary PATH] [--only a,b] [--group feed] [--video-path gl|memory]
+                                 [--artifacts DIR] [--reuse-display]
 
 The harness (session, app, helpers) is harness.py; the cases are in cases_*.py.
 Python 3.11 standard library only. External tools: Xvfb, dbus-daemon, pulseaudio, pactl,
@@ -24,6 +25,7 @@ from cases_feed import *  # noqa: E402,F401,F403
 from cases_recorder import *  # noqa: E402,F401,F403
 from cases_ux import *  # noqa: E402,F401,F403
 from cases_sources import *  # noqa: E402,F401,F403
+from cases_video import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -61,7 +63,32 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("inbox_item_opens_post", case_inbox_item_opens_post),
     *UX_CASES,
     *SOURCE_CASES,
+    *VIDEO_CASES,
 ]
+
+# Named groups of cases (--group).
+GROUPS: dict[str, list[str]] = {"feed": FEED_GROUP}
+assert all(n in dict(CASES) for names in GROUPS.values() for n in names), "a group names an unknown case"
+
+
+def video_path_problems(ctx: Context, wanted: str) -> list[str]:
+    """With --video-path, every app the case launched (unless it chose a path itself) must have
+    taken that path and kept it: a silent fallback would test the other path."""
+    problems = []
+    for app in ctx.apps:
+        if "LOOPFEED_VIDEO_PATH" in app.env and app.env["LOOPFEED_VIDEO_PATH"] != wanted:
+            continue
+        try:
+            events = app.events()
+        except CaseFailed as e:
+            problems.append(str(e))
+            continue
+        for e in events:
+            if e["event"] == "renderer" and e.get("video_path") != wanted:
+                problems.append(f"asked for the {wanted} path, the app took {e.get('video_path')}: {e.get('video_reason')}")
+            if e["event"] == "video_path":
+                problems.append(f"a player left the {wanted} path: {e.get('reason')}")
+    return problems
 
 
 # --------------------------------------------------------------------------------------------
@@ -83,6 +110,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", type=Path, default=None, help="loopfeed binary (default: the debug build)")
     parser.add_argument("--only", default="", help="comma-separated case names")
+    parser.add_argument("--group", choices=sorted(GROUPS), help="a named group of cases (feed: the cases that show video)")
+    parser.add_argument("--video-path", choices=["gl", "memory"],
+                        help="run the app with LOOPFEED_VIDEO_PATH set, and fail a case whose app took the other path")
     parser.add_argument("--artifacts", type=Path, default=Path("/tmp/loopfeed-e2e"), help="screenshots and logs")
     parser.add_argument("--reuse-display", action="store_true",
                         help="use the DISPLAY / DBUS_SESSION_BUS_ADDRESS (and audio) already set up")
@@ -97,13 +127,15 @@ def main() -> int:
         print(f"loopfeed binary not found: {binary}", file=sys.stderr)
         return 2
     selected = CASES
+    if opts.group:
+        selected = [(n, f) for n, f in CASES if n in GROUPS[opts.group]]
     if opts.only:
         names = [n.strip() for n in opts.only.split(",") if n.strip()]
         unknown = [n for n in names if n not in dict(CASES)]
         if unknown:
             print(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(n for n, _ in CASES)}", file=sys.stderr)
             return 2
-        selected = [(n, f) for n, f in CASES if n in names]
+        selected = [(n, f) for n, f in selected if n in names]
 
     def on_signal(signum, _frame):
         raise KeyboardInterrupt(f"signal {signum}")
@@ -119,6 +151,8 @@ def main() -> int:
         opts.artifacts.mkdir(parents=True, exist_ok=True)
         fixtures = Fixtures(Path(tempfile.mkdtemp(prefix="loopfeed-e2e-clips-")))
         ctx = Context(binary, session, opts.artifacts, fixtures)
+        if opts.video_path:
+            ctx.app_env["LOOPFEED_VIDEO_PATH"] = opts.video_path
         if not opts.no_snapshot:
             ctx.snapshot_binary()
         debug(f"binary {binary}; samples {'present' if ctx.samples_exist() else 'absent'}")
@@ -134,6 +168,9 @@ def main() -> int:
                 skipped = str(e)
             except subprocess.TimeoutExpired as e:
                 reason = f"tool timed out: {e}"
+            path_problems = video_path_problems(ctx, opts.video_path) if opts.video_path else []
+            if path_problems and reason is None and skipped is None:
+                reason = "\n".join(path_problems)
             problems = ctx.cleanup_apps()
             if problems and reason is None and skipped is None:
                 reason = "\n".join(problems)

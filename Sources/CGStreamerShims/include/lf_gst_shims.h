@@ -26,18 +26,74 @@ void lf_appsink_set_sample_handler(GstAppSink *sink, LfSampleHandler handler, gp
                                    GDestroyNotify notify);
 
 /* A decoded frame: a reference to the buffer (never the sample, which appsink reuses) and its
- * layout. Owned by the caller; free with lf_video_frame_free. */
+ * layout. Owned by the caller; free with lf_video_frame_free.
+ * A frame in GL memory (the GL path) is mapped as a texture (GST_MAP_GL) for as long as it
+ * lives, with a sync point set after the conversion that made it: whoever draws it waits for
+ * that point first (lf_video_frame_gl_wait). `orientation` (a GstVideoOrientationMethod) is
+ * how the picture must be turned when drawn; the memory path turns it in GStreamer (identity). */
 typedef struct {
     GstBuffer *buffer;
     GstVideoInfo info;
     GstClockTime pts;
     GstClockTime duration;
+    gboolean gl;
+    GstVideoFrame gl_frame;
+    gint orientation;
 } LfVideoFrame;
 
-LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample);
+/* NULL when the sample has no buffer or caps, or its GL memory cannot be mapped. */
+LfVideoFrame *lf_video_frame_new_from_sample(GstSample *sample, gint orientation);
 void lf_video_frame_free(LfVideoFrame *frame);
 gint lf_video_frame_width(const LfVideoFrame *frame);
 gint lf_video_frame_height(const LfVideoFrame *frame);
+/* The pixel aspect ratio (width of a pixel over its height), 1 when the caps say none. */
+gdouble lf_video_frame_pixel_aspect_ratio(const LfVideoFrame *frame);
+/* The GL texture of a GL frame's first plane, 0 for a frame in system memory. */
+guint lf_video_frame_gl_texture(const LfVideoFrame *frame);
+
+/* ---- The GL path's GStreamer half (GStreamer's GL library; no toolkit) ---- */
+struct _GstGLDisplay;
+struct _GstGLContext;
+/* A GstGLDisplay, the toolkit's GL context wrapped for GStreamer (the "app context") and
+ * GStreamer's own context sharing with it, which every pipeline's GL elements use. Reference
+ * counted; any thread. */
+typedef struct _LfGLVideoContext LfGLVideoContext;
+/* Takes new references to both; makes GStreamer's context (a thread of its own) sharing with
+ * `app_context` and registers it with the display. NULL and `error` set on failure. */
+LfGLVideoContext *lf_gl_video_context_new(struct _GstGLDisplay *display, struct _GstGLContext *app_context,
+                                          GError **error);
+/* A display and a context of GStreamer's own (no toolkit): frames in GL memory that no toolkit
+ * draws (tests of the pipeline half). */
+LfGLVideoContext *lf_gl_video_context_new_standalone(GError **error);
+LfGLVideoContext *lf_gl_video_context_ref(LfGLVideoContext *context);
+void lf_gl_video_context_unref(LfGLVideoContext *context);
+/* Hands the display and the app context to `element` (a pipeline or bin passes them to its GL
+ * elements, and answers their need-context messages with them). */
+void lf_gl_video_context_apply(LfGLVideoContext *context, GstElement *element);
+/* The wrapped toolkit context (borrowed), NULL for a standalone one. */
+struct _GstGLContext *lf_gl_video_context_app_context(LfGLVideoContext *context);
+/* "OpenGL 3.3 (core)": GStreamer's context's API and version, for logs. g_free it. */
+char *lf_gl_video_context_describe(LfGLVideoContext *context);
+/* Waits on the CPU until the GPU has finished the conversion that made `frame` (its sync meta's
+ * point), in `app_context`, which the caller has made current on this thread. */
+void lf_video_frame_gl_wait(const LfVideoFrame *frame, LfGLVideoContext *context);
+
+/* ---- Orientation tags: how a stream's pictures must be turned (image-orientation) ---- */
+typedef struct _LfOrientationTracker LfOrientationTracker;
+LfOrientationTracker *lf_orientation_tracker_new(void);
+void lf_orientation_tracker_unref(LfOrientationTracker *tracker);
+/* Follows the TAG events through `pad` (a stream tag over a global one; a new stream starts
+ * unturned). Returns the probe's id; the probe keeps its own reference. */
+gulong lf_orientation_tracker_watch(LfOrientationTracker *tracker, GstPad *pad);
+/* The current GstVideoOrientationMethod (IDENTITY until a tag says otherwise). Any thread. */
+gint lf_orientation_tracker_current(LfOrientationTracker *tracker);
+/* The GstVideoOrientationMethod an image-orientation value ("rotate-90", "flip-rotate-0" ...)
+ * stands for, as videoflip reads it; -1 for anything else. */
+gint lf_orientation_from_tag_value(const char *value);
+
+/* ---- The registry ---- */
+/* Sets the rank of an element factory; FALSE when no such feature is registered. */
+gboolean lf_registry_set_element_rank(const char *name, guint rank);
 
 /* Pad probes on caps events: the handler sees the negotiated width and height. */
 typedef void (*LfCapsHandler)(gint width, gint height, gpointer user_data);

@@ -18,6 +18,29 @@ cairo_surface_t *lf_texture_get_frame_surface(GdkTexture *texture);
  * Reads only the immutable texture: safe on any thread. */
 GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height);
 
+/* A copy in memory of any texture (a GL one read back from the GPU), turned by `orientation`
+ * (a GstVideoOrientationMethod) so it looks as drawn; a new reference to `texture` itself when
+ * it is a memory texture needing no turn. The result is immutable and safe on any thread; the
+ * call itself makes GL calls for a GL texture: main thread only. */
+GdkTexture *lf_texture_to_memory(GdkTexture *texture, gint orientation);
+
+/* ---- The GL frame path: GTK's GL context shared with GStreamer ---- */
+/* A GdkGLContext on the default display, realized (not bound to a window); NULL + error. */
+GdkGLContext *lf_gdk_gl_context_new(GError **error);
+/* glGetString(GL_RENDERER) in `context` ("llvmpipe (LLVM 15.0.6, 256 bits)"); g_free it. */
+char *lf_gdk_gl_context_renderer(GdkGLContext *context);
+/* "EGL", "GLX" or "Wayland EGL": how `context` reaches GL (for logs). Static string. */
+const char *lf_gdk_gl_context_platform(GdkGLContext *context);
+/* `context` wrapped for GStreamer on a GstGLDisplay made from GDK's (EGL or GLX on X11, EGL on
+ * Wayland), with GStreamer's own context sharing with it. Main thread; NULL + error. */
+LfGLVideoContext *lf_gl_video_context_new_for_gdk(GdkGLContext *context, GError **error);
+/* A GdkGLTexture over a GL frame's texture, made after waiting on the CPU for the GPU work that
+ * made it (GTK 4.8's GL textures take no fence). `release` runs (with `data`) when GTK is done
+ * with the texture: it must keep the frame mapped until then. NULL for a frame in system memory
+ * (then `release` is not called). Main thread. */
+GdkTexture *lf_gl_texture_new_for_frame(GdkGLContext *context, LfGLVideoContext *video, const LfVideoFrame *frame,
+                                        GDestroyNotify release, gpointer data);
+
 /* ---- The frame paintable: one stable GdkPaintable per page whose contents change ---- */
 #define LF_TYPE_FRAME_PAINTABLE (lf_frame_paintable_get_type())
 G_DECLARE_FINAL_TYPE(LfFramePaintable, lf_frame_paintable, LF, FRAME_PAINTABLE, GObject)
@@ -29,9 +52,17 @@ LfFramePaintable *lf_frame_paintable_new(void);
 /* Shows `texture` (a new reference is taken) and invalidates contents (and size if it changed).
  * Main thread only. Returns the serial of the texture. */
 guint64 lf_frame_paintable_set_texture(LfFramePaintable *self, GdkTexture *texture);
+/* The same for a texture to be turned by `orientation` (a GstVideoOrientationMethod) and
+ * stretched by `pixel_aspect_ratio` when drawn: the intrinsic size is the displayed one, and
+ * GtkPicture's cover or contain scales it while drawing. */
+guint64 lf_frame_paintable_set_frame(LfFramePaintable *self, GdkTexture *texture, gint orientation,
+                                     gdouble pixel_aspect_ratio);
 void lf_frame_paintable_clear(LfFramePaintable *self);
 /* A new reference to the texture on screen, or NULL. */
 GdkTexture *lf_frame_paintable_ref_texture(LfFramePaintable *self);
+/* The picture on screen as a memory texture, turned as drawn (a GL frame is read back); NULL
+ * before the first frame. Main thread. */
+GdkTexture *lf_frame_paintable_ref_memory_texture(LfFramePaintable *self);
 void lf_frame_paintable_set_painted_handler(LfFramePaintable *self, LfPaintedHandler handler,
                                             gpointer user_data, GDestroyNotify notify);
 
@@ -48,8 +79,6 @@ void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, in
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
 void lf_accessible_set_label(gpointer widget, const char *label);
-/* The OpenGL renderer's name on the default display, or NULL without GL; g_free it. */
-char *lf_gl_renderer_name(void);
 
 G_END_DECLS
 

@@ -1,0 +1,81 @@
+public import GStreamerKit
+
+/// How a player's frames leave GStreamer, chosen once at launch (FeedCore's VideoPathChoice)
+/// and handed to every player: the memory path, or the GL path with the app's shared GL context
+/// and whom to tell (on the main thread) when a player has to leave it.
+public struct PlayerVideoPath: Sendable {
+    let glContext: GLVideoContext?
+    let fellBack: (@MainActor @Sendable (String) -> Void)?
+
+    /// Frames converted and scaled on the CPU into memory (BGRA at the page's size).
+    public static let memory = PlayerVideoPath(glContext: nil, fellBack: nil)
+
+    /// Frames uploaded and converted on the GPU into GL textures at the video's own size.
+    public static func gl(_ context: GLVideoContext,
+                          fellBack: @escaping @MainActor @Sendable (_ reason: String) -> Void) -> PlayerVideoPath {
+        PlayerVideoPath(glContext: context, fellBack: fellBack)
+    }
+
+    var graph: VideoSinkGraph { glContext == nil ? .memory : .gl }
+}
+
+/// The video sink bin a player's playbin draws into, as gst-launch text (tested as text).
+enum VideoSinkGraph: Equatable {
+    /// videoflip turns the picture as its orientation tag says. One element converts and
+    /// scales, right before the size filter, and the filter takes the previous size until the
+    /// new one arrives (delayed): with videoscale ! videoconvert ! capsfilter, a resize that
+    /// landed between videoscale choosing its size and videoconvert accepting it left
+    /// videoconvert unable to make the new size (not-negotiated: the stream stopped with an
+    /// error, 1 in ~20 resizes while playing).
+    case memory
+    /// The GL path: the decoder's frames are uploaded (or, from a VA decoder, imported as
+    /// DMA-BUFs) and converted to RGBA by a shader on GStreamer's GL thread; nothing is scaled or
+    /// turned here (GTK does both while drawing the texture).
+    case gl
+
+    var description: String {
+        switch self {
+        case .memory:
+            "videoflip name=flip video-direction=auto ! videoconvertscale name=\(input) "
+                + "! capsfilter name=size caps-change-mode=delayed caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
+                + "! " + Self.appsink
+        case .gl:
+            "glupload name=\(input) ! glcolorconvert name=lf-glconvert "
+                + "! capsfilter name=lf-glformat caps=video/x-raw(memory:GLMemory),format=RGBA,texture-target=2D "
+                + "! " + Self.appsink
+        }
+    }
+
+    /// The element whose sink pad's caps are the clip's size (after turning on the memory path,
+    /// before it on the GL path) and that sees the stream's tags.
+    var input: String {
+        switch self {
+        case .memory: "scale"
+        case .gl: "lf-glupload"
+        }
+    }
+
+    /// The capsfilter the page's size is set on; nil where GTK scales.
+    var sizeFilter: String? { self == .memory ? "size" : nil }
+
+    /// Whether frames are turned when drawn (the stream's orientation travels with each frame).
+    var turnsWhenDrawing: Bool { self == .gl }
+
+    private static let appsink = "appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true"
+
+    /// An error that says the GL path itself failed, not the clip: one of its own elements
+    /// posted it, or caps could not be agreed (a decoder whose frames GL cannot take).
+    static func isGLFailure(fromElement: String, debug: String) -> Bool {
+        fromElement.hasPrefix("lf-gl") || debug.contains("not-negotiated")
+    }
+
+    /// A failure of GL itself (one of the GL path's own elements), not of a clip's format.
+    static func isGLBroken(fromElement: String) -> Bool { fromElement.hasPrefix("lf-gl") }
+
+    /// Such a failure in a few words for the log.
+    static func describeGLFailure(fromElement: String, message: String, debug: String) -> String {
+        fromElement.hasPrefix("lf-gl")
+            ? "\(fromElement): \(message)"
+            : "\(fromElement)'s frames and the GL upload agreed on no caps (not-negotiated)"
+    }
+}
