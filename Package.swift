@@ -69,7 +69,7 @@ let package = Package(
 
         // Domain and services.
         .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "Localization", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
         .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit", "SoupKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),

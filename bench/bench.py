@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from xgrab import Grabber  # noqa: E402
+from paints import PaintTrace  # noqa: E402
 
 AUDIO_SINK = "pulsesink provide-clock=false"
 WIN_W, WIN_H = 450, 800
@@ -458,8 +459,12 @@ class Bench:
             self.notes.append("paging: the app never showed its first clip")
             app.stop()
             return
+        paints = PaintTrace(self.work, "paging")
+        paints.start(app.pid)
+        paging_t0 = time.monotonic()
         lat, presses = self.settled_page_changes("loopfeed")
         time.sleep(0.5)
+        self.results["paging_paints"] = paints.stop(time.monotonic() - paging_t0)
         since = presses[0][0] if presses else 0
         own_ff = [e["latency_us"] for e in app.events.of("first_frame") if e["t_us"] > since and e.get("index", 0) >= 1]
         own_shown = [e["latency_us"] for e in app.events.of("page_shown") if e["t_us"] > since and e.get("index", 0) >= 1]
@@ -673,9 +678,12 @@ class Bench:
         app = App(self, name, [self.play_clip], extra_env=extra_env)
         ready, ff = app.wait_ready()
         time.sleep(2)
+        paints = PaintTrace(self.work, name)
+        paints.start(app.pid)
         w = self._measure_window(app.pid, PLAY_SECONDS)
         time.sleep(0.3)
         loops = [e for e in app.events.of("loop") if w["t0_us"] <= e["t_us"] <= w["t1_us"]]
+        w["paints"] = paints.stop(w["seconds"], sum(e.get("frames_presented", 0) for e in loops[1:]))
         renderer = (app.events.of("renderer") or [{}])[0]
         fallbacks = app.events.of("video_path")
         app.stop()
@@ -1153,6 +1161,18 @@ class Bench:
             rows.append(("3c. RSS at the end of the window (VmRSS)",
                          f"loopfeed {lf['rss_mb']:.0f} MB, mpv {mp['rss_mb']:.0f} MB, gst-play-1.0 {gp['rss_mb']:.0f} MB",
                          "loopfeed <= 250 MB playing (goal <= 200 MB)", verdict(lf["rss_mb"] <= 250)))
+            pt, pg = lf.get("paints", {}), r.get("paging_paints", {})
+            if "paints" in pt:
+                rows.append(("3e. What a paint costs, from GTK itself (uprobes on `gsk_renderer_render`: each paint "
+                             "of the window, timed from entry to return)",
+                             f"playing: {pt['paints_per_s']:.1f} paints/s for {pt.get('frames_presented_per_s', float('nan')):.1f} "
+                             f"new frames/s, a paint p50 {pt['render_p50_ms']:.2f} ms, p95 {pt['render_p95_ms']:.2f} ms"
+                             + (f"; while paging (step 1, frames of two pages during each slide): {pg['paints_per_s']:.1f} "
+                                f"paints/s, p50 {pg['render_p50_ms']:.2f} ms, p95 {pg['render_p95_ms']:.2f} ms, "
+                                f"max {pg['render_max_ms']:.2f} ms" if "paints" in pg else ""),
+                             "(no target; one paint per new frame is ideal)", "—"))
+            elif pt.get("unavailable"):
+                self.notes.append(f"paint cost not measured: {pt['unavailable']}")
             for key, other in ((k, v) for k, v in pb.items() if k.startswith("loopfeed_")):
                 rows.append((f"3d. The same playback on the {other.get('video_path')} frame path "
                              f"(`LOOPFEED_VIDEO_PATH={key.split('_', 1)[1]}`, GTK's {other.get('renderer')} renderer)",

@@ -8,6 +8,15 @@ void lf_accessible_set_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+GtkWidget *lf_drawing_area_new_button(void) {
+    return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, NULL);
+}
+
+void lf_accessible_set_pressed(gpointer widget, gboolean pressed) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_PRESSED,
+                                pressed ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
 /* Files on the clipboard as a desktop puts them there: a file list (text/uri-list and the
  * portal types, GTK's own serializers) and x-special/gnome-copied-files, which file managers
  * paste as a copy. */

@@ -51,6 +51,12 @@ public enum AppEvent: Sendable, Equatable {
     /// A step of the launch reached at `atUs` (the events' own clock), so a launch can be broken
     /// down: `main`, `gstreamer_ready`, `activate`, `window_built`, `window_mapped`.
     case launchMark(name: String, atUs: Int64)
+    /// The window told the user something that is not an error: what was left out of a paste
+    /// over a field's limit, the paths given at launch that were skipped.
+    case notice(message: String)
+    /// The main loop did not come round for `ms` milliseconds (the watchdog of debug and test
+    /// builds; the main thread's stack went to stderr).
+    case stall(ms: Int64)
 
     public var name: String {
         switch self {
@@ -77,6 +83,8 @@ public enum AppEvent: Sendable, Equatable {
         case .renderer: "renderer"
         case .videoPath: "video_path"
         case .launchMark: "launch_mark"
+        case .notice: "notice"
+        case .stall: "stall"
         }
     }
 
@@ -138,6 +146,10 @@ public enum AppEvent: Sendable, Equatable {
                 + [("error", error.map(JSONValue.string) ?? .string(""))]
         case .launchMark(let name, let atUs):
             [("mark", .string(name)), ("at_us", .int(atUs))]
+        case .notice(let message):
+            [("message", .string(message))]
+        case .stall(let ms):
+            [("ms", .int(ms))]
         }
     }
 

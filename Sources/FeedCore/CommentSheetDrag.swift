@@ -34,7 +34,7 @@ public enum CommentValidation: Sendable, Equatable {
     case empty
     case tooLong(count: Int, limit: Int)
 
-    public static let limit = 2_000
+    public static let limit = TextLimits.comment
 
     /// Trims surrounding whitespace and newlines; the text itself is kept exactly.
     public static func check(_ text: String) -> CommentValidation {

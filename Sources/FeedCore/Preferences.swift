@@ -1,3 +1,5 @@
+import Localization
+
 /// What Loopfeed remembers between runs.
 public struct Preferences: Sendable, Equatable, Codable {
     public var volume: Double = 1.0
@@ -41,15 +43,42 @@ public struct Preferences: Sendable, Equatable, Codable {
 @MainActor
 public protocol PreferencesStore {
     func load() -> Preferences
-    func save(_ preferences: Preferences)
+    /// Throws when what was changed could not be kept on disk (the change still holds for this
+    /// run): the caller says so in the window.
+    func save(_ preferences: Preferences) throws(PreferencesNotSaved)
 }
 
 extension PreferencesStore {
     /// Changes what `change` changes on the stored preferences as they are now, so a copy held
     /// elsewhere never writes back a value it did not mean to change.
-    public func update(_ change: (inout Preferences) -> Void) {
+    public func update(_ change: (inout Preferences) -> Void) throws(PreferencesNotSaved) {
         var preferences = load()
         change(&preferences)
-        save(preferences)
+        try save(preferences)
+    }
+}
+
+/// A preference that holds for this run but could not be written where preferences are kept.
+public enum PreferencesNotSaved: Error, Equatable, CustomStringConvertible {
+    /// The disk holding `path` is full.
+    case diskFull(path: String)
+    /// `path` could not be written (read-only, gone, no permission); `detail` says what happened.
+    case notWritable(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .diskFull:
+            tr("the disk is full, so it will be forgotten when Loopfeed closes. Free some space and set it again.")
+        case .notWritable(let path, _):
+            tr("{path} can’t be written, so it will be forgotten when Loopfeed closes.", ["path": ShownText.oneLine(path)])
+        }
+    }
+
+    /// The words for the log and the events.
+    public var detail: String {
+        switch self {
+        case .diskFull(let path): "disk full: \(path)"
+        case .notWritable(let path, let detail): "\(path): \(detail)"
+        }
     }
 }

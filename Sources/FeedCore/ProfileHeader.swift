@@ -55,14 +55,14 @@ public enum ProfileValidation {
 
     public static func check(handle: String, name: String, bio: String) -> [Problem] {
         var problems: [Problem] = []
-        if !(2...24).contains(handle.count) { problems.append(.handleLength) }
+        if !(2...TextLimits.handle).contains(handle.count) { problems.append(.handleLength) }
         if !handle.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" }) {
             problems.append(.handleCharacters)
         }
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedName.isEmpty { problems.append(.nameEmpty) }
-        if trimmedName.count > 50 { problems.append(.nameTooLong) }
-        if bio.count > 160 { problems.append(.bioTooLong) }
+        if trimmedName.count > TextLimits.name { problems.append(.nameTooLong) }
+        if bio.count > TextLimits.bio { problems.append(.bioTooLong) }
         return problems
     }
 }

@@ -30,6 +30,29 @@ public enum ShownText {
         "\u{2068}" + visible(text) + "\u{2069}"
     }
 
+    /// `text` on one line, as a file name is written in a log or a message: line breaks, tabs
+    /// and other control characters escaped (`\n`, `\t`, `\u{1B}`) and direction controls
+    /// marked, so a crafted name can neither fake a line of its own nor reorder the rest.
+    public static func oneLine(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out.append(contentsOf: "\\n".unicodeScalars)
+            case 0x0D: out.append(contentsOf: "\\r".unicodeScalars)
+            case 0x09: out.append(contentsOf: "\\t".unicodeScalars)
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default:
+                if isDirectionControl(scalar) {
+                    out.append(contentsOf: "[U+\(hex(scalar.value))]".unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        return String(out)
+    }
+
     private static func needsMark(_ scalar: Unicode.Scalar) -> Bool {
         isDirectionControl(scalar) || isHiddenControl(scalar)
     }

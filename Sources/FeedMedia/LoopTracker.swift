@@ -12,6 +12,9 @@ final class LoopTracker: Sendable {
         var framesInPass: Int = 0
         /// Presentation time of the pass's last frame (ns).
         var lastPTS: UInt64 = 0
+        /// The longest wait between two frames of the pass (µs): long when the process or the
+        /// machine stood still, and frames late by then were dropped.
+        var longestGapUs: Int64 = 0
         /// How many resets came before it (see `generation`).
         var generation: UInt64 = 0
         var seamUs: Int64 { max(0, intervalUs - frameUs) }
@@ -22,6 +25,7 @@ final class LoopTracker: Sendable {
         var lastArrivalUs: Int64 = 0
         var frameUs: Int64 = 33_333
         var framesInPass = 0
+        var longestGapUs: Int64 = 0
         var generation: UInt64 = 0
     }
 
@@ -52,11 +56,13 @@ final class LoopTracker: Sendable {
             }
             guard let pts, let last = s.lastPTS, pts < last, s.lastArrivalUs > 0 else {
                 s.framesInPass += 1
+                if s.lastArrivalUs > 0 { s.longestGapUs = max(s.longestGapUs, now - s.lastArrivalUs) }
                 return nil
             }
             let seam = Seam(intervalUs: now - s.lastArrivalUs, frameUs: s.frameUs, framesInPass: s.framesInPass,
-                            lastPTS: last, generation: s.generation)
+                            lastPTS: last, longestGapUs: s.longestGapUs, generation: s.generation)
             s.framesInPass = 1
+            s.longestGapUs = 0
             return seam
         }
     }

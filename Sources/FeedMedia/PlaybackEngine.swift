@@ -65,6 +65,9 @@ actor PlaybackEngine {
     private var loopStartNs: UInt64 = 0
     private var loopStopNs: UInt64?
     private var rate = 1.0
+    /// Where the last pass stopped when it stopped short of the clip's length (a second pass
+    /// stopping there too makes it a truncated file).
+    private var earlyStop: UInt64?
 
     init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
@@ -115,7 +118,9 @@ actor PlaybackEngine {
                let engine = self {
                 let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
                 engine.thread.invoke {
-                    engine.assumeIsolated { $0.passEnded(pass, lastFrameNs: seam.lastPTS, tracking: seam.generation) }
+                    engine.assumeIsolated {
+                        $0.passEnded(pass, lastFrameNs: seam.lastPTS, longestGapUs: seam.longestGapUs, tracking: seam.generation)
+                    }
                 }
             }
             receiver.receive(frame, isPreroll: isPreroll)
@@ -184,6 +189,7 @@ actor PlaybackEngine {
             self.rate = rate
             guard phase == .ready else { return }
             tracker.reset()
+            earlyStop = nil
             awaitingSeekPreroll = armLoop(flush: true)
         case .setViewport(let size): sizing.setViewport(size)
         case .setVolume(let volume): playbin.handle.set("volume", volume)
@@ -290,6 +296,7 @@ actor PlaybackEngine {
         receiver.beginSource(source)
         framesOfClip.reset()
         tracker.reset()
+        earlyStop = nil
         sizing.reset()
         position.store(nil)
         begunSource.store(source)
@@ -312,6 +319,7 @@ actor PlaybackEngine {
         segmentArmed = false
         // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
         tracker.reset()
+        earlyStop = nil
         awaitingSeekPreroll = armLoop(flush: true)
     }
 
@@ -364,33 +372,64 @@ actor PlaybackEngine {
 
     /// `tracking`: the tracker's count of resets when the pass ended. A pass measured before a
     /// rewind or a new trim (queued behind it) is not judged against the new loop.
-    private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64, tracking: UInt64) {
-        guard phase == .ready, tracking == tracker.generation, !endedEarly(lastFrameNs: lastFrameNs) else { return }
-        report?(.loop(source: source, pass))
+    private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64, longestGapUs: Int64, tracking: UInt64) {
+        guard phase == .ready, tracking == tracker.generation else { return }
+        switch judgePass(lastFrameNs: lastFrameNs, longestGapUs: longestGapUs) {
+        case .whole: report?(.loop(source: source, pass))
+        case .short: break
+        case .truncated(let duration):
+            fail(MediaError(kind: .corrupt,
+                            // TRANSLATORS: {stop} and {length} are times like “0:07”.
+                            message: tr("This video is incomplete: it stops at {stop} of {length}.",
+                                        ["stop": Self.clock(lastFrameNs), "length": Self.clock(duration)]),
+                            detail: uri))
+        }
+    }
+
+    private enum PassEnd: Equatable {
+        /// The pass reached the clip's length (or a trim's end).
+        case whole
+        /// It stopped short: not a loop, not yet a verdict.
+        case short
+        /// Two steady passes in a row stopped at the same point, short of `duration`.
+        case truncated(duration: UInt64)
     }
 
     /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
-    /// frame of a pass with the length the header promises.
-    private func endedEarly(lastFrameNs: UInt64) -> Bool {
+    /// frame of a pass with the length the header promises. A file is judged truncated only when
+    /// two passes in a row stop at the same point with their frames coming steadily: a process
+    /// stopped for a few seconds (or a main thread held up by a long paste) drops the frames that
+    /// were late by then, and its pass stops short once, at no particular point.
+    private func judgePass(lastFrameNs: UInt64, longestGapUs: Int64) -> PassEnd {
         // A trimmed loop stops early on purpose.
-        guard loopStopNs == nil, loopStartNs == 0 else { return false }
-        guard let duration = playbin.duration, duration > 0 else { return false }
+        guard loopStopNs == nil, loopStartNs == 0 else { return .whole }
+        guard let duration = playbin.duration, duration > 0 else { return .whole }
         // Wide enough for an audio track longer than the video (the duration is the longest
         // stream's); a truncated file usually stops far earlier.
         let tolerance = max(1_000_000_000, duration / 4)
-        guard lastFrameNs + tolerance < duration else { return false }
-        fail(MediaError(kind: .corrupt,
-                        // TRANSLATORS: {stop} and {length} are times like “0:07”.
-                        message: tr("This video is incomplete: it stops at {stop} of {length}.",
-                                    ["stop": Self.clock(lastFrameNs), "length": Self.clock(duration)]),
-                        detail: uri))
-        return true
+        guard lastFrameNs + tolerance < duration else {
+            earlyStop = nil
+            return .whole
+        }
+        guard longestGapUs < Self.stallGapUs else {
+            earlyStop = nil
+            return .short
+        }
+        if let previous = earlyStop, previous.distance(to: lastFrameNs).magnitude < 500_000_000 {
+            return .truncated(duration: duration)
+        }
+        earlyStop = lastFrameNs
+        return .short
     }
 
     private static func clock(_ ns: UInt64) -> String {
         let seconds = Int(ns / 1_000_000_000)
         return String(format: "%d:%02d", seconds / 60, seconds % 60)
     }
+
+    /// A wait between two frames longer than this is a stall (of the process or the machine),
+    /// not the clip.
+    static let stallGapUs: Int64 = 500_000
 
     private func armLoop(flush: Bool) -> Bool {
         let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import Synchronization
 import XMLKit
@@ -23,9 +24,11 @@ enum FeedText {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A title: literal text on one line.
+    /// A title: literal text on one line, no longer than a caption may be (a feed may be 10 MB).
     static func title(_ text: String) -> String {
-        clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        let line = clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        guard line.count > TextLimits.caption else { return line }
+        return String(line.prefix(TextLimits.caption - 1)) + "…"
     }
 
     /// A description in HTML (RSS, Atom html, JSON content_html) as plain text.

@@ -29,8 +29,12 @@ public final class GSettingsPreferencesStore: PreferencesStore {
     }
 
     /// Values outside the schema's ranges are brought inside them (GSettings refuses them).
-    public func save(_ preferences: Preferences) {
+    /// GSettings never says when a write failed: a key file is checked to have been written
+    /// again (the desktop's dconf writes in its own service, where a failure is not seen).
+    public func save(_ preferences: Preferences) throws(PreferencesNotSaved) {
+        let before = settings.keyFile.flatMap(FileStamp.init)
         let old = load()
+        guard preferences != old else { return }
         if preferences.volume != old.volume { settings.setDouble("volume", min(1, max(0, preferences.volume))) }
         if preferences.muted != old.muted { settings.setBool("muted", preferences.muted) }
         if preferences.windowWidth != old.windowWidth {
@@ -50,6 +54,12 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))
         }
+        guard let file = settings.keyFile else { return }
+        // The key file backend replaces the file on every change and ignores a failure; an
+        // unchanged file (same inode and time) is a write that did not happen.
+        guard let after = FileStamp(file), after != before else {
+            throw PreferencesNotSaved.writing(file, failure: nil)
+        }
     }
 
     /// Reads the preferences.json an earlier Loopfeed kept beside the library into these
@@ -58,15 +68,19 @@ public final class GSettingsPreferencesStore: PreferencesStore {
     @discardableResult
     public func migrate(fromJSON file: URL) -> Bool {
         guard !settings.bool("migrated-preferences-json") else { return false }
-        settings.setBool("migrated-preferences-json", true)
-        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            settings.setBool("migrated-preferences-json", true)
+            return false
+        }
         var migrated = load()
         let old = JSONPreferencesStore(url: file).load()
         migrated.volume = old.volume
         migrated.muted = old.muted
         migrated.recordingLimitSeconds = old.recordingLimitSeconds
         migrated.saveCopyToVideos = old.saveCopyToVideos
-        save(migrated)
+        // Not kept (a full disk): the old file stays where it is, to be read again next time.
+        guard (try? save(migrated)) != nil else { return false }
+        settings.setBool("migrated-preferences-json", true)
         try? FileManager.default.moveItem(at: file, to: file.appendingPathExtension("migrated"))
         return true
     }

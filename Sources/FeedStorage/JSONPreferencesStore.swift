@@ -15,10 +15,14 @@ public struct JSONPreferencesStore: PreferencesStore {
         return preferences
     }
 
-    public func save(_ preferences: Preferences) {
+    public func save(_ preferences: Preferences) throws(PreferencesNotSaved) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(preferences) else { return }
-        try? data.write(to: url, options: .atomic)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw PreferencesNotSaved.writing(url, failure: error)
+        }
     }
 }

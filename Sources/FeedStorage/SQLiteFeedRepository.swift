@@ -72,7 +72,8 @@ public final class SQLiteFeedRepository: FeedRepository {
 
     @discardableResult
     public func insertPost(_ post: NewPost) throws -> Post {
-        try connection.transaction {
+        try Self.require(post.caption, within: TextLimits.caption, field: "caption")
+        return try connection.transaction {
             let author = try requireAuthor(handle: post.authorHandle)
             try connection.run("""
                 INSERT INTO posts (author_id, caption, music, hashtags, video_uri, width, height, rotation,
@@ -144,7 +145,8 @@ public final class SQLiteFeedRepository: FeedRepository {
     @discardableResult
     public func insertComment(postID: Int64, authorHandle: String, text: String,
                               likeCount: Int, created: Date) throws -> Comment {
-        try connection.transaction {
+        try Self.require(text, within: TextLimits.comment, field: "comment")
+        return try connection.transaction {
             let author = try requireAuthor(handle: authorHandle)
             let changed = try connection.run(
                 "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", [postID])
@@ -243,7 +245,10 @@ public final class SQLiteFeedRepository: FeedRepository {
     @discardableResult
     public func updateProfile(authorID: Int64, handle: String, name: String, bio: String,
                               avatarURI: String?) throws -> Author {
-        try connection.transaction {
+        try Self.require(handle, within: TextLimits.handle, field: "handle")
+        try Self.require(name, within: TextLimits.name, field: "name")
+        try Self.require(bio, within: TextLimits.bio, field: "bio")
+        return try connection.transaction {
             if let other = try author(handle: handle), other.id != authorID {
                 throw StorageError.handleTaken(handle: handle)
             }
@@ -300,5 +305,13 @@ public final class SQLiteFeedRepository: FeedRepository {
     private func requirePost(id: Int64) throws -> Post {
         guard let post = try post(id: id) else { throw StorageError.postNotFound(id: id) }
         return post
+    }
+
+    /// The library holds no text longer than the field's limit, whoever asks (the window's
+    /// fields already cut it off as it arrives).
+    static func require(_ text: String, within limit: Int, field: String) throws {
+        // Counted in scalars first: a 10 MB string is refused without walking its graphemes.
+        guard text.unicodeScalars.count > limit, text.count > limit else { return }
+        throw StorageError.tooLong(field: field, limit: limit)
     }
 }

@@ -6,7 +6,13 @@ extension StorageError {
         let message = database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         let extended = database.map { sqlite3_extended_errcode($0) } ?? code
-        return .sqlite(code: extended, message: message, sql: sql)
+        let detail = "SQLite error \(extended): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
+        switch extended & 0xff {
+        case SQLITE_FULL: return .diskFull(detail: detail)
+        case SQLITE_READONLY: return .readOnly(detail: detail)
+        case SQLITE_IOERR: return .diskError(detail: detail)
+        default: return .sqlite(code: extended, message: message, sql: sql)
+        }
     }
 
     /// True for the result codes that mean the file is not a usable database.

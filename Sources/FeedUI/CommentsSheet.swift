@@ -115,7 +115,14 @@ final class CommentsSheet {
         composer.addCSSClass("composer-text")
         composer.setAccessibleLabel(tr("Comment text"))
         composer.tooltip = tr("Enter posts, Shift+Enter starts a new line")
-        field.setChild(composer)
+        // What would make the comment too long is cut off as it arrives, never laid out whole.
+        composer.limitCharacters(to: CommentValidation.limit) { [weak self] dropped in self?.store.textCut(dropped: dropped) }
+        // The field grows with the comment up to a few lines, then scrolls.
+        let composerScroller = ScrolledWindow()
+        composerScroller.setPolicy(horizontal: false, vertical: true)
+        composerScroller.growVertically(upTo: 120)
+        composerScroller.setChild(composer)
+        field.setChild(composerScroller)
         placeholder.addCSSClass("composer-placeholder")
         placeholder.setAlign(horizontal: .start, vertical: .center)
         placeholder.canTarget = false

@@ -82,7 +82,7 @@ final class CommentsStore {
             comments.append(contentsOf: page)
             onChange?(.appended(page))
         } catch {
-            setMessage(tr("Couldn’t load comments: {error}", ["error": error]))
+            failed(tr("Couldn’t load comments: {error}", ["error": error]), postID: post.id)
         }
     }
 
@@ -95,6 +95,13 @@ final class CommentsStore {
             setMessage(nil)
         }
         return check != .empty
+    }
+
+    /// The composer left out `dropped` characters that would have made the comment too long.
+    func textCut(dropped: Int) {
+        let message = Self.cut(dropped: dropped, limit: CommentValidation.limit)
+        setMessage(message)
+        deps.events?.emit(.notice(message: message))
     }
 
     /// Posts `draft`; true when it was stored (the composer empties). On any failure the text
@@ -122,7 +129,7 @@ final class CommentsStore {
                 postChanged()
                 return true
             } catch {
-                setMessage(tr("Couldn’t post the comment: {error}", ["error": error]))
+                failed(tr("Couldn’t post the comment: {error}", ["error": error]), postID: post.id)
                 return false
             }
         }
@@ -135,7 +142,7 @@ final class CommentsStore {
             comments[index] = stored
             onChange?(.updated(stored))
         } catch {
-            setMessage(tr("Couldn’t save the like: {error}", ["error": error]))
+            failed(tr("Couldn’t save the like: {error}", ["error": error]), postID: post?.id)
         }
     }
 
@@ -152,7 +159,7 @@ final class CommentsStore {
             deps.events?.emit(.commentDeleted(postID: removed.postID, commentID: removed.id))
             postChanged()
         } catch {
-            setMessage(tr("Couldn’t delete the comment: {error}", ["error": error]))
+            failed(tr("Couldn’t delete the comment: {error}", ["error": error]), postID: post?.id)
         }
     }
 
@@ -168,7 +175,7 @@ final class CommentsStore {
             deps.events?.emit(.commentAdded(postID: comment.postID, commentID: comment.id))
             postChanged()
         } catch {
-            setMessage(tr("Couldn’t restore the comment: {error}", ["error": error]))
+            failed(tr("Couldn’t restore the comment: {error}", ["error": error]), postID: comment.postID)
         }
     }
 
@@ -191,10 +198,25 @@ final class CommentsStore {
         onChange?(.post(stored))
     }
 
+    /// A change the library refused: said in the sheet and in the events, and what was typed
+    /// stays where it was.
+    private func failed(_ message: String, postID: Int64?) {
+        setMessage(message)
+        deps.events?.emit(.error(kind: "storage", message: message, postID: postID))
+    }
+
     private func setMessage(_ text: String?) {
         guard text != message else { return }
         message = text
         onChange?(.message(text))
+    }
+
+    /// What was left out of a paste that would have gone over the limit.
+    static func cut(dropped: Int, limit: Int) -> String {
+        // TRANSLATORS: {count} is the most characters a comment may have, {dropped} how many were left out.
+        trn("A comment can have at most {count} character: the last {dropped} you added were left out.",
+            "A comment can have at most {count} characters: the last {dropped} you added were left out.", limit,
+            ["dropped": LocaleNumbers.whole(dropped)])
     }
 
     /// A comment over the length limit.

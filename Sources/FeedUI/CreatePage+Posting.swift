@@ -53,7 +53,7 @@ extension CreatePage {
         var preferences = deps.preferences.load()
         if preferences.saveCopyToVideos != choices.saveCopy {
             preferences.saveCopyToVideos = choices.saveCopy
-            deps.preferences.save(preferences)
+            keep(preferences)
         }
         if edit.isIdentity && clip.recorded {
             publish(clip.url, seconds: clip.seconds, choices: choices)

@@ -202,7 +202,7 @@ extension CreatePage {
         guard recorder.setMaximum(seconds: Double(seconds)) else { return }
         var preferences = deps.preferences.load()
         preferences.recordingLimitSeconds = seconds
-        deps.preferences.save(preferences)
+        keep(preferences)
         if seconds >= 60 {
             // TRANSLATORS: the new recording limit, in whole minutes.
             notice(trn("Clips up to {count} min", "Clips up to {count} min", seconds / 60))

@@ -339,6 +339,18 @@ final class CreatePage {
     var isReviewing: Bool { clip != nil }
 
     /// A short message over the Create tab (the feed's own toast is not on screen here).
+    /// Writes the recorder's preferences; one that could not be kept (a full disk) is said over
+    /// the camera and in the events, and holds until Loopfeed closes.
+    func keep(_ preferences: Preferences) {
+        do {
+            try deps.preferences.save(preferences)
+        } catch {
+            let message = tr("This setting can’t be kept: {error}", ["error": error])
+            notice(message)
+            deps.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+        }
+    }
+
     func notice(_ text: String) {
         toast.text = text
         toast.isVisible = true

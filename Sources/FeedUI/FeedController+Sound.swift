@@ -10,7 +10,7 @@ extension FeedController {
         preferences.volume = min(1, max(0, volume))
         pool.volume = preferences.volume
         let chosen = preferences.volume
-        env.preferences.update { $0.volume = chosen }
+        keepPreference { $0.volume = chosen }
     }
 
     func toggleMute() {
@@ -18,8 +18,20 @@ extension FeedController {
         pool.muted = preferences.muted
         for slot in slots { slot.setMuted(preferences.muted) }
         let muted = preferences.muted
-        env.preferences.update { $0.muted = muted }
         view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
+        keepPreference { $0.muted = muted }
+    }
+
+    /// Writes a sound setting; one that could not be kept (a full disk) is said in the window
+    /// and the events, and still holds until Loopfeed closes.
+    private func keepPreference(_ change: (inout Preferences) -> Void) {
+        do {
+            try env.preferences.update(change)
+        } catch {
+            let message = tr("The sound setting can’t be kept: {error}", ["error": error])
+            view.flash(message)
+            env.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+        }
     }
 
     /// Position and length of the current video in microseconds (MPRIS).

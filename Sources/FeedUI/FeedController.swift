@@ -37,6 +37,8 @@ final class FeedController {
     var onMention: ((String) -> Void)?
     /// Called when the rail's comments button is clicked.
     var onOpenComments: ((Post) -> Void)?
+    /// Called after each first frame of a post that was reported (`first_frame`).
+    var onFirstFrame: (() -> Void)?
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
 
@@ -183,7 +185,14 @@ final class FeedController {
 
     /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
     func move(by delta: Int) {
-        guard !animator.isRunning, !gestures.dragging else { return }
+        guard !gestures.dragging else { return }
+        // A press while the page still slides is kept for when it settles, never dropped: on a
+        // loaded machine a slide can outlast the gap between two presses (13 presses of 1,000
+        // once changed nothing). One is kept; a later one replaces it.
+        guard !animator.isRunning else {
+            queuedMove = delta
+            return
+        }
         let inputUs = env.clock.nowMicroseconds()
         guard changePage(by: delta, inputUs: inputUs) else { return }
         settle(from: 0, delta: delta)
@@ -293,6 +302,8 @@ final class FeedController {
     }
 
     private var trimTimer: SourceHandle?
+    /// A page move asked for while the last one was still sliding (`move(by:)`).
+    private var queuedMove: Int?
     /// The current post was loaded alone; its neighbours follow its first frame or its failure.
     var neighboursWait = false
 
@@ -311,6 +322,7 @@ final class FeedController {
         env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index, latencyUs: latencyUs,
                                      width: size.width, height: size.height))
         loadNeighboursIfWaiting()
+        onFirstFrame?()
         // Only a texture reference is taken here (the encoding is a worker's), but not while the
         // next page may be wanted.
         MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
@@ -392,6 +404,10 @@ final class FeedController {
         view.offset = 0
         pageInView(covering: 1)
         rewindLeftSlots()
+        if let queued = queuedMove {
+            queuedMove = nil
+            move(by: queued)
+        }
     }
 
     /// A short nudge where there is no page, so the edge is felt rather than silent.
@@ -445,30 +461,6 @@ final class FeedController {
             slot.setPaused(true, showIndicator: false)
         }
         onPlaybackChanged?(isVisible && !userPaused)
-    }
-
-    func likeCurrent() {
-        guard let post = store.current else { return }
-        setLiked(!post.liked, postID: post.id)
-    }
-
-    private func likeFromDoubleClick(x: Double, y: Double) {
-        view.hearts.burst(atX: x, y: y, nowUs: env.clock.nowMicroseconds())
-        // A double-click only ever likes.
-        guard let post = store.current, !post.liked else { return }
-        setLiked(true, postID: post.id)
-    }
-
-    private func setLiked(_ liked: Bool, postID: Int64) {
-        do {
-            let stored = try store.setLiked(liked, postID: postID)
-            for slot in slots { slot.update(stored) }
-            env.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
-            if stored.id == store.current?.id { onCurrentChanged?(stored) }
-        } catch {
-            view.flash(tr("Couldn’t save the like"))
-            env.events?.emit(.error(kind: "storage", message: "Couldn’t save the like: \(error)", postID: postID))
-        }
     }
 
     var environment: FeedEnvironment { env }

@@ -53,6 +53,9 @@ public struct FeedEnvironment {
     public var subscriptions: (any FeedSubscribing)?
     /// Web addresses named on the command line that are not a video's: followed at start.
     public var addressesToFollow: [URL] = []
+    /// What the window says once it is up: what was given on the command line but could not be
+    /// opened (also said on stderr).
+    public var startupNotices: [String] = []
     /// OPML files named on the command line: their feeds are followed at start.
     public var opmlFilesToImport: [URL] = []
     /// The cache remote videos download into and play from (FeedSources' VideoCache); nil:

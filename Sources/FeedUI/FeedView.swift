@@ -28,6 +28,10 @@ final class FeedView {
         root.addOverlay(sizeProbe)
         root.addOverlay(hearts.root)
         toast.addCSSClass("toast")
+        // A long message (a skipped path) wraps in a column instead of running off the window.
+        toast.setWrap(true)
+        toast.setMaxWidthChars(36)
+        toast.setMargins(start: 16, end: 16)
         toast.setAlign(horizontal: .center, vertical: .start)
         toast.isVisible = false
         toast.canTarget = false
@@ -78,10 +82,12 @@ final class FeedView {
     private var wantedOffset: Double = 0
 
     /// A short message at the top ("You’re all caught up", "Link copied"), gone after 2 s.
+    /// Shows `message` over the feed for as long as it takes to read (2 to 8 s).
     func flash(_ message: String) {
         toast.text = message
         toast.isVisible = true
         toastTimer?.cancel()
-        toastTimer = MainLoop.after(milliseconds: 2000) { [weak self] in self?.toast.isVisible = false }
+        let milliseconds = min(8_000, max(2_000, message.count * 60))
+        toastTimer = MainLoop.after(milliseconds: UInt32(milliseconds)) { [weak self] in self?.toast.isVisible = false }
     }
 }

@@ -14,6 +14,8 @@ final class HeartLayer {
     }
 
     func burst(atX x: Double, y: Double, nowUs: Int64) {
+        // Reduced motion (gtk-enable-animations off): no burst; the rail's heart turns red.
+        guard Style.animationsEnabled else { return }
         let size = HeartBurst.size
         let image = Image(iconName: "loopfeed-heart-symbolic", pixelSize: Int32(size))
         image.addCSSClass("heart-burst")

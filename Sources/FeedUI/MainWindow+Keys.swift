@@ -12,7 +12,7 @@ extension MainWindow {
             // Holding R records; the release ends the segment (however long the autorepeat ran).
             guard key.name == "r" || key.name == "R", let self else { return }
             recordKeyDown = false
-            if create.isActive { create.release() }
+            if createPage?.isActive == true { create.release() }
         }
         window.addController(keys)
         application.addAction("quit") { [weak self] in self?.window.close() }
@@ -53,7 +53,7 @@ extension MainWindow {
         switch action {
         case .next where onCreate:
             return create.returnPressed()
-        case .record where !create.isReviewing:
+        case .record where createPage?.isReviewing != true:
             // Held keys repeat: only the first press of a hold counts (a repeat would cancel
             // and restart the self-timer, or reopen a missing camera 25 times a second).
             guard !recordKeyDown else { return true }

@@ -6,9 +6,15 @@ import Localization
 /// quietly (only what was added is told), and a folder added in Preferences imported at once.
 extension MainWindow {
     func installPreferences() {
-        preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.create.applyRecordingLimit(seconds) }
+        preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.createPage?.applyRecordingLimit(seconds) }
         preferencesEditor.onLibraryFoldersChanged = { [weak self] folders in self?.libraryFoldersChanged(folders) }
         preferencesEditor.onVideoCacheChanged = { [weak self] megabytes in self?.environment.videoCacheLimitChanged(megabytes) }
+        preferencesEditor.onNotSaved = { [weak self] error in
+            guard let self else { return }
+            let message = tr("This setting can’t be kept: {error}", ["error": error])
+            environment.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+            if let preferencesWindow { preferencesWindow.showProblem(message) } else { feed.view.flash(message) }
+        }
         library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
         library?.onRemoved = { [weak self] posts in
             guard let self, let first = posts.first else { return }

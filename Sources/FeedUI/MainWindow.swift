@@ -9,11 +9,10 @@ import Localization
 @MainActor
 public final class MainWindow: PlaybackControl {
     public let window: Window
-    private let stack = Stack()
-    private let tabBar = TabBar()
+    let stack = Stack()
+    let tabBar = TabBar()
     let feed: FeedController
     let application: Application
-    private var pages: [StatusPage] = []
 
     /// `players`: the library feed's players, made (and its current post started) before GTK.
     public init(application: Application, environment: FeedEnvironment, launchTimeUs: Int64,
@@ -39,38 +38,10 @@ public final class MainWindow: PlaybackControl {
         stack.setHomogeneous(false)
         stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: TabBar.Tab.home.title)
         thumbnails = environment.thumbnails
-        discover = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
-                                playableURI: environment.playableURI)
-        stack.add(discover.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         // TRANSLATORS: the title of the page showing a feed of search results or a profile's videos.
         stack.add(results.root, name: Self.resultsPageName, title: tr("Results"))
-        create = CreatePage(CreatePage.Dependencies(
-            makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession, repository: environment.repository, events: environment.events,
-            clock: environment.clock, dataDirectory: environment.dataDirectory,
-            audioSinkDescription: environment.audioSinkDescription, preferences: environment.preferences,
-            sounds: environment.sounds, videosFolder: environment.videosFolder, publisher: environment.publisher,
-            clipJobs: environment.clipJobs))
-        create.parentWindow = window
-        stack.add(create.root, name: TabBar.Tab.create.rawValue, title: TabBar.Tab.create.title)
-        inbox = InboxPage(InboxPage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:)))
-        stack.add(inbox.root, name: TabBar.Tab.inbox.rawValue, title: TabBar.Tab.inbox.title)
-        let profileDeps = ProfilePage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:), cache: environment.cache, clock: environment.clock)
-        ownProfile = ProfilePage(profileDeps)
-        authorProfile = ProfilePage(profileDeps)
-        stack.add(ownProfile.root, name: TabBar.Tab.profile.rawValue, title: TabBar.Tab.profile.title)
-        // TRANSLATORS: the title of the page showing another person's profile.
-        stack.add(authorProfile.root, name: Self.authorPageName, title: tr("Author"))
-        let authorBack = Button(iconName: "go-previous-symbolic")
-        authorBack.addCSSClass("results-back")
-        authorBack.setAlign(horizontal: .start, vertical: .start)
-        authorBack.setMargins(top: 10, start: 10)
-        authorBack.setAccessibleLabel(tr("Back"))
-        authorBack.tooltip = tr("Back (Esc)")
-        authorProfile.root.addOverlay(authorBack)
+        // The other tabs' pages are made when first shown, or just after the first frame
+        // (MainWindow+Pages): building them before it cost the launch about 40 ms of the main thread.
 
         let layout = Box(.vertical)
         layout.append(stack)
@@ -85,9 +56,8 @@ public final class MainWindow: PlaybackControl {
         preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,
                                               folderExists: environment.folderExists)
         window.setChild(root)
-        // Every page exists from here on: the wiring below may capture self.
+        // Every page made here exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
-        authorBack.onClicked { [weak self] in self?.navigator.back() }
         comments.onPostChanged = { [weak self] post in
             self?.feed.postUpdated(post)
             self?.results.feed?.postUpdated(post)
@@ -96,27 +66,8 @@ public final class MainWindow: PlaybackControl {
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
-        inbox.onOpen = { [weak self] post, openComments in
-            self?.openResults([post], at: 0)
-            if openComments { self?.comments.open(post) }
-        }
-        inbox.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
-        create.onPosted = { [weak self] _ in
-            guard let self else { return }
-            // A render that ends while the user is elsewhere doesn't pull them away.
-            if navigator.current == .tab(.create) { navigator.select(.home) }
-            feed.reloadFromStart()
-        }
-        create.onNotice = { [weak self] message in self?.feed.view.flash(message) }
-        ownProfile.onEdit = { [weak self] author in self?.editProfile(author) }
-        authorProfile.onEdit = { [weak self] author in self?.editProfile(author) }
-        tabBar.setBadge(.inbox, count: inbox.unseenCount)
-        ownProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
-        authorProfile.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
-        for profile in [ownProfile, authorProfile] {
-            profile.onFlash = { [weak self] message in self?.feed.view.flash(message) }
-        }
-        discover.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
+        tabBar.setBadge(.inbox, count: InboxStore(repository: environment.repository).unseenCount)
+        feed.onFirstFrame = { [weak self] in self?.prepareOtherPages() }
         tabBar.onSelect = { [weak self] tab in self?.navigator.select(tab) }
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
@@ -131,7 +82,7 @@ public final class MainWindow: PlaybackControl {
         window.onNotify("is-active") { [weak self] in
             guard let self, !window.isActive, recordKeyDown else { return }
             recordKeyDown = false
-            if create.isActive { create.release() }
+            if createPage?.isActive == true { create.release() }
         }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
         // Fullscreen is the video alone: no tab bar (F, F11 or Esc brings it back).
@@ -157,10 +108,15 @@ public final class MainWindow: PlaybackControl {
     private func saveWindowState() {
         let size = window.defaultSize, maximized = window.isMaximized
         guard size.width > 0, size.height > 0 else { return }
-        environment.preferences.update {
-            $0.windowWidth = size.width
-            $0.windowHeight = size.height
-            $0.windowMaximized = maximized
+        do {
+            try environment.preferences.update {
+                $0.windowWidth = size.width
+                $0.windowHeight = size.height
+                $0.windowMaximized = maximized
+            }
+        } catch {
+            // The window is closing: only the log can still say it.
+            environment.events?.emit(.error(kind: "preferences", message: "window size not kept: \(error.detail)", postID: nil))
         }
     }
 
@@ -169,7 +125,7 @@ public final class MainWindow: PlaybackControl {
         results.clear()
         profileEditor?.close()
         profileEditor = nil
-        create.deactivate()
+        createPage?.deactivate()
         shortcutsWindow?.close()
         shortcutsWindow = nil
         preferencesWindow?.close()
@@ -195,24 +151,22 @@ public final class MainWindow: PlaybackControl {
         environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
-        if create.leftoverClip != nil {
-            feed.view.flash(tr("Your recording from last time was kept: open + to finish it."))
+        // (A recording kept from last time is told when the Create page is made.)
+        let notices = environment.startupNotices
+        if !notices.isEmpty {
+            feed.view.flash(notices.joined(separator: "\n"))
+            for notice in environment.startupNotices { environment.events?.emit(.notice(message: notice)) }
         }
-    }
-
-    private func addStatusPage(_ tab: TabBar.Tab, icon: String, title: String, detail: String) {
-        let page = StatusPage(iconName: icon, title: title, detail: detail)
-        pages.append(page)
-        stack.add(page.root, name: tab.rawValue, title: tab.title)
     }
 
     /// Shows what the navigator says: a tab, or a page over one.
     private func show(_ route: Route, from: Route) {
-        if from == .tab(.create), route != .tab(.create), create.isActive { create.deactivate() }
+        if from == .tab(.create), route != .tab(.create), createPage?.isActive == true { create.deactivate() }
         // A results feed no longer in the back stack lets its players go.
         if let shown = results.route, !navigator.contains(shown) { results.clear() }
         switch route {
         case .tab(let tab):
+            makePage(for: tab)
             stack.visibleName = tab.rawValue
             // Back from a page over this tab returns to it as it was; only a new visit prepares it.
             let returning = from != .tab(tab) && navigator.tab == tab && Self.isPage(from)
@@ -278,19 +232,19 @@ public final class MainWindow: PlaybackControl {
 
     var inhibitCookie: UInt32 = 0
     let thumbnails: ThumbnailProviding
-    let discover: DiscoverPage
+    var discoverPage: DiscoverPage?
     let environment: FeedEnvironment
     /// A feed over search results or a profile grid, shown above the page it came from.
     private let results = ResultsPage()
     let navigator = Navigator()
     private static let resultsPageName = "results"
-    private static let authorPageName = "author"
-    private let ownProfile: ProfilePage
-    private let inbox: InboxPage
-    let create: CreatePage
+    static let authorPageName = "author"
+    var ownProfilePage: ProfilePage?
+    var inboxPage: InboxPage?
+    var createPage: CreatePage?
     /// R is held (its autorepeated presses are ignored until it is released).
     var recordKeyDown = false
-    private let authorProfile: ProfilePage
+    var authorProfilePage: ProfilePage?
     let comments: CommentsSheet
     let imports: ImportStore
     let importBanner = ImportBanner()
@@ -318,15 +272,15 @@ public final class MainWindow: PlaybackControl {
 
     private var profileEditor: ProfileEditor?
 
-    private func editProfile(_ author: Author) {
+    func editProfile(_ author: Author) {
         let editor = ProfileEditor(author: author, parent: window, repository: environment.repository,
                                    avatars: environment.avatars,
                                    avatarPath: environment.filePath(for: author.avatarURI))
         editor.onSaved = { [weak self] saved in
             guard let self else { return }
             selfHandle = saved.handle
-            ownProfile.show(saved)
-            if authorProfile.author?.id == saved.id { authorProfile.show(saved) }
+            ownProfilePage?.show(saved)
+            if authorProfilePage?.author?.id == saved.id { authorProfile.show(saved) }
             feed.authorUpdated(saved)
             results.feed?.authorUpdated(saved)
         }
@@ -339,7 +293,7 @@ public final class MainWindow: PlaybackControl {
 
     /// Opens a profile over the current page, with Back: also your own when clicked in a feed,
     /// so Esc returns to the video as it does for anyone else's.
-    private func openAuthor(_ author: Author) {
+    func openAuthor(_ author: Author) {
         navigator.open(.author(author))
     }
 
@@ -349,7 +303,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     /// Opens a feed over `posts` at `index`; Esc or Back returns to the page it came from.
-    private func openResults(_ posts: [Post], at index: Int) {
+    func openResults(_ posts: [Post], at index: Int) {
         navigator.open(.results(posts: posts, start: index))
     }
 

@@ -43,8 +43,9 @@ final class MusicMarquee {
     }
 
     /// Scrolls while playing, holds while paused.
+    /// With reduced motion (gtk-enable-animations off) it never scrolls.
     func setRunning(_ running: Bool) {
-        if running, tick == nil {
+        if running, tick == nil, Style.animationsEnabled {
             lastFrameUs = 0
             tick = scroller.addTickCallback { [weak self] now in self?.advance(now) ?? false }
         } else if !running, let id = tick {

@@ -9,6 +9,9 @@ final class PageAnimator {
     private let clock: MonotonicClock
     private var snap: (animation: SnapAnimation, delta: Int)?
     private var tick: UInt32?
+    /// A cut (no length: reduced motion) waits one frame before it finishes, so the page is
+    /// drawn in place first and the pool is reassigned after, not in the same frame.
+    private var cutShownOnce = false
     /// Each step's offset.
     var onStep: (Double) -> Void = { _ in }
     /// The slide is over; `delta` is the page it moved to (0: back to rest).
@@ -26,7 +29,9 @@ final class PageAnimator {
                easing: SnapAnimation.Easing = .cubicOut) {
         snap = (SnapAnimation(from: offset, to: target, startUs: clock.nowMicroseconds(), durationUs: durationUs,
                               easing: easing), delta)
-        onStep(offset)
+        cutShownOnce = false
+        // A cut is in place at once, for the next paint.
+        onStep(durationUs <= 0 ? target : offset)
         guard tick == nil else { return }
         tick = widget.addTickCallback { [weak self] _ in self?.step() ?? false }
     }
@@ -37,6 +42,10 @@ final class PageAnimator {
             return false
         }
         let now = clock.nowMicroseconds()
+        if animation.durationUs <= 1, !cutShownOnce {
+            cutShownOnce = true
+            return true
+        }
         onStep(animation.value(atUs: now))
         guard animation.isFinished(atUs: now) else { return true }
         snap = nil

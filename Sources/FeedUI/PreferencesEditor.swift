@@ -21,6 +21,8 @@ final class PreferencesEditor {
     var onRecordingLimitChanged: ((Int) -> Void)?
     var onLibraryFoldersChanged: (([String]) -> Void)?
     var onVideoCacheChanged: ((Int) -> Void)?
+    /// A change holds for this run but could not be written (a full disk).
+    var onNotSaved: ((PreferencesNotSaved) -> Void)?
 
     /// `folderExists` looks at the disk (the app's; a fake in tests).
     init(store: PreferencesStore, videosFolder: URL, folderExists: @escaping (String) -> Bool) {
@@ -35,18 +37,28 @@ final class PreferencesEditor {
 
     func setRecordingLimit(_ seconds: Int) {
         guard Preferences.recordingLimitChoices.contains(seconds), seconds != recordingLimit else { return }
-        store.update { $0.recordingLimitSeconds = seconds }
+        keep { $0.recordingLimitSeconds = seconds }
         onRecordingLimitChanged?(seconds)
     }
 
-    func setSaveCopy(_ on: Bool) { store.update { $0.saveCopyToVideos = on } }
+    func setSaveCopy(_ on: Bool) { keep { $0.saveCopyToVideos = on } }
 
     var videoCacheMegabytes: Int { store.load().videoCacheMegabytes }
 
     func setVideoCacheMegabytes(_ megabytes: Int) {
         guard Preferences.videoCacheChoices.contains(megabytes), megabytes != videoCacheMegabytes else { return }
-        store.update { $0.videoCacheMegabytes = megabytes }
+        keep { $0.videoCacheMegabytes = megabytes }
         onVideoCacheChanged?(megabytes)
+    }
+
+    /// Changes the stored preferences; a change that could not be written is reported (it still
+    /// holds for this run).
+    private func keep(_ change: (inout Preferences) -> Void) {
+        do {
+            try store.update(change)
+        } catch {
+            onNotSaved?(error)
+        }
     }
 
     /// ~/Videos, offered while it exists and nothing watched covers it.
@@ -61,7 +73,7 @@ final class PreferencesEditor {
         if let parent = covering(folder) { return .inside(parent) }
         // A folder above some watched ones takes their place.
         let kept = libraryFolders.filter { !Self.isInside($0, folder) }
-        store.update { $0.libraryFolders = kept + [folder] }
+        keep { $0.libraryFolders = kept + [folder] }
         onLibraryFoldersChanged?(libraryFolders)
         return .added
     }
@@ -69,7 +81,7 @@ final class PreferencesEditor {
     func removeFolder(_ path: String) {
         let folder = Self.normalized(path)
         guard libraryFolders.contains(folder) else { return }
-        store.update { $0.libraryFolders.removeAll { $0 == folder } }
+        keep { $0.libraryFolders.removeAll { $0 == folder } }
         onLibraryFoldersChanged?(libraryFolders)
     }
 

@@ -12,6 +12,8 @@ final class PreferencesWindow {
     private let folders = Box(.vertical, spacing: 6)
     private let suggestion = Button(label: "")
     private let folderNote = DialogForm.paragraph()
+    /// A setting that could not be written (a full disk).
+    private let problem = DialogForm.paragraph()
     private var limitButtons: [(Int, Button)] = []
     private var cacheButtons: [(Int, Button)] = []
     private var chooser: FileChooser?
@@ -39,6 +41,9 @@ final class PreferencesWindow {
         form.append(buttons)
         folderNote.isVisible = false
         form.append(folderNote)
+        problem.isVisible = false
+        problem.addCSSClass("composer-message")
+        form.append(problem)
 
         form.append(Self.heading(tr("Recording")))
         let limits = Box(.horizontal, spacing: 6)
@@ -163,5 +168,11 @@ final class PreferencesWindow {
         folderNote.text = message ?? ""
         folderNote.isVisible = message != nil
         showFolders()
+    }
+
+    /// Says why the last change could not be kept (it holds until Loopfeed closes).
+    func showProblem(_ message: String) {
+        problem.text = message
+        problem.isVisible = true
     }
 }

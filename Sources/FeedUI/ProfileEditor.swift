@@ -69,6 +69,10 @@ final class ProfileEditor {
         bio.addCSSClass("composer-text")
         bio.setAccessibleLabel(bioTitle)
         bio.setSizeRequest(width: -1, height: 64)
+        // A paste that would go over the limit is cut off as it arrives, and says so.
+        bio.limitCharacters(to: TextLimits.bio) { [weak self] _ in
+            self?.show(ProfileValidation.Problem.bioTooLong.description)
+        }
         form.append(bioLabel)
         form.append(bio)
         message.addCSSClass("composer-message")

@@ -268,7 +268,8 @@ final class ProfilePage {
     }
 
     private func pulled(_ dy: Double) {
-        guard scroller.verticalOffset <= 0, dy > 0 || dragging else { return }
+        // Reduced motion (gtk-enable-animations off): the header does not stretch.
+        guard Style.animationsEnabled, scroller.verticalOffset <= 0, dy > 0 || dragging else { return }
         if !dragging {
             guard dy > 6 else { return }
             dragging = true

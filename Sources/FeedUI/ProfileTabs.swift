@@ -70,7 +70,7 @@ final class ProfileTabs {
     /// The underline slides to the selected tab over 0.25 s, easing out.
     private func place(animated: Bool) {
         underline.setSizeRequest(width: Int32(max(0, tabWidth.rounded())), height: 2)
-        guard animated, width > 0 else {
+        guard animated, width > 0, Style.animationsEnabled else {
             slide = nil
             x = targetX
             track.move(underline, x: x, y: 0)

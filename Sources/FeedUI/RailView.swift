@@ -81,6 +81,7 @@ final class RailView {
     func update(_ post: Post) {
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
+        likeButton.setAccessiblePressed(post.liked)
         likeButton.setAccessibleLabel(post.liked ? trn("Unlike, {count} like", "Unlike, {count} likes", post.likeCount)
                                                  : trn("Like, {count} like", "Like, {count} likes", post.likeCount))
         commentCount.text = CountFormatter.short(post.commentCount)

@@ -20,7 +20,8 @@ final class RecordButton {
     var onRelease: (() -> Void)?
 
     private let canvas = Fixed()
-    private let area = DrawingArea()
+    /// A button to screen readers, with its pressed state while recording.
+    private let area = DrawingArea(actingAsButton: ())
     /// On the unmoving slot, not on the drawing area: offsets measured on a widget that moves
     /// with them would feed back into themselves.
     private let drag = DragGesture()
@@ -58,6 +59,8 @@ final class RecordButton {
 
     /// Starts the 0.7 s recording look or the 0.35 s way back. Also for R, with no pointer.
     func setRecording(_ recording: Bool) {
+        area.setAccessiblePressed(recording)
+        area.setAccessibleLabel(recording ? tr("Recording: release to stop") : tr("Record: hold to record, release to stop"))
         animation.setPhase(recording ? .recording : .idle, atUs: clock.nowMicroseconds())
         render()
     }

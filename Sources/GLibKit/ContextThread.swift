@@ -1,4 +1,6 @@
 import CGLib
+import Foundation
+import Synchronization
 
 /// A thread running its own GMainContext: what is sent to it runs there, one piece at a time, in
 /// the order it was sent. It is also a Swift `SerialExecutor`, so an actor can live on it and
@@ -13,8 +15,23 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
     private let running: RunningLoop
     public let name: String
 
+    /// Context threads whose loop has not finished yet.
+    private static let running = Atomic<Int>(0)
+
+    /// Waits until every context thread's loop has finished (their owners stopped them), up to
+    /// `timeout` seconds; true when none is left. For a clean exit that frees GStreamer.
+    public static func waitUntilAllStopped(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while running.load(ordering: .acquiring) > 0 {
+            if Date() >= deadline { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
     public init(name: String) {
         self.name = name
+        Self.running.add(1, ordering: .acquiringAndReleasing)
         context = g_main_context_new()
         let loop = g_main_loop_new(context, 0)!
         let running = RunningLoop(context: context, loop: loop)
@@ -26,6 +43,7 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
             g_main_context_push_thread_default(running.context)
             g_main_loop_run(running.loop)
             g_main_context_pop_thread_default(running.context)
+            ContextThread.running.subtract(1, ordering: .acquiringAndReleasing)
             return nil
         }, Unmanaged.passRetained(running).toOpaque())
         // Detached: the thread ends by itself once the loop quits (see `stop`).

@@ -37,6 +37,8 @@ public enum MainLoop {
     /// After input events (GDK's are at the default priority), before frames and redraws.
     public static let priorityJustBelowInput: Int32 = 10
     public static let priorityHighIdle: Int32 = 100
+    /// Below redraws (GTK's are at 120): only once what the window must show is shown.
+    public static let priorityIdle: Int32 = 200
 
     /// Runs `body` once on the main thread from any thread, as soon as the loop is idle.
     /// Safe from GStreamer streaming threads: never runs `body` on the calling thread.

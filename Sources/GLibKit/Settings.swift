@@ -5,6 +5,8 @@ public import Foundation
 @MainActor
 public final class Settings {
     private let settings: GObjectHandle
+    /// The key file values are kept in (`Storage.keyFile`); nil for the desktop's dconf.
+    public let keyFile: URL?
 
     /// Where the schema was found and where values are kept.
     public enum Storage: Sendable, Equatable {
@@ -29,6 +31,7 @@ public final class Settings {
         defer { if let backend { g_object_unref(UnsafeMutableRawPointer(backend)) } }
         guard let made = g_settings_new_full(schema, backend, nil) else { return nil }
         settings = GObjectHandle(adopting: UnsafeMutableRawPointer(made))
+        if case .keyFile(let file) = storage { keyFile = file } else { keyFile = nil }
     }
 
     private static func lookup(_ id: String, in directory: URL?) -> OpaquePointer? {

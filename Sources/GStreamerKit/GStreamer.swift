@@ -24,6 +24,13 @@ public enum GStreamer {
         _ = initialized
     }
 
+    /// Frees GStreamer's own state (gst_deinit), so the leaks tracer (`GST_TRACERS=leaks`) can
+    /// say at exit which objects were never freed. Only once every pipeline and thread that uses
+    /// GStreamer is gone; a normal exit needs none of it.
+    public static func deinitialize() {
+        gst_deinit()
+    }
+
     /// Whether an element factory exists (its plugin is installed).
     public static func hasElement(_ factory: String) -> Bool {
         guard let found = gst_element_factory_find(factory) else { return false }

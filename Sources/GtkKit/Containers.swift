@@ -196,6 +196,13 @@ public final class ScrolledWindow: Widget {
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(handle.raw)), newValue) }
     }
 
+    /// As tall as its child up to `height`, and scrolling beyond it (a text field that grows
+    /// with what is written, but never past the window).
+    public func growVertically(upTo height: Int) {
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(handle.raw), 1)
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(handle.raw), Int32(height))
+    }
+
     public func setPolicy(horizontal: Bool, vertical: Bool) {
         gtk_scrolled_window_set_policy(OpaquePointer(handle.raw),
                                        horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,

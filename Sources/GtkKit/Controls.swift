@@ -35,6 +35,8 @@ public final class Label: Widget {
         gtk_label_set_single_line_mode(label, 1)
         gtk_label_set_max_width_chars(label, maxWidthChars)
     }
+    /// Wraps at about `chars` characters wide: a long message keeps to a readable column.
+    public func setMaxWidthChars(_ chars: Int32) { gtk_label_set_max_width_chars(label, chars) }
     public func setSelectable(_ on: Bool) { gtk_label_set_selectable(label, on ? 1 : 0) }
 
     /// Called when a link in the markup (`<a href="...">`) is clicked; return true if handled.

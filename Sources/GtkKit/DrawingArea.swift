@@ -34,6 +34,12 @@ public final class DrawingArea: Widget {
         super.init(adopting: UnsafeMutableRawPointer(gtk_drawing_area_new()))
     }
 
+    /// A drawn control that screen readers know as a button (a plain drawing area is an
+    /// image to them; GTK sets the role only when the widget is made).
+    public init(actingAsButton: Void) {
+        super.init(adopting: UnsafeMutableRawPointer(lf_drawing_area_new_button()))
+    }
+
     private var area: UnsafeMutablePointer<GtkDrawingArea> { handle.typed(GtkDrawingArea.self) }
 
     /// The size the area asks for, in logical pixels (its minimum and natural size).

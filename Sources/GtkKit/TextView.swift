@@ -29,8 +29,28 @@ public final class TextView: Widget {
     /// Inserts a line break where the cursor is.
     public func insertNewline() { gtk_text_buffer_insert_at_cursor(buffer, "\n", -1) }
 
+    /// Holds at most `maximum` characters: what would go over is cut off as it arrives (typed or
+    /// pasted), before GTK lays it out, and `onCut` hears how many characters were left out.
+    public func limitCharacters(to maximum: Int, onCut: @escaping @MainActor (_ dropped: Int) -> Void) {
+        let box = Unmanaged.passRetained(TextCutBox(onCut)).toOpaque()
+        lf_text_buffer_limit_chars(buffer, Int32(maximum), { dropped, data in
+            guard let data else { return }
+            let box = Unmanaged<TextCutBox>.fromOpaque(data).takeUnretainedValue()
+            // Buffers emit insert-text on the main thread, where GTK runs.
+            MainActor.assumeIsolated { box.handler(Int(dropped)) }
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<TextCutBox>.fromOpaque(data).release()
+        })
+    }
+
     /// Called after every edit.
     public func onChanged(_ handler: @escaping @MainActor () -> Void) {
         keep(Signals.connect(UnsafeMutableRawPointer(buffer), "changed") { MainActor.assumeIsolated { handler() } })
     }
+}
+
+private final class TextCutBox {
+    let handler: @MainActor (Int) -> Void
+    init(_ handler: @escaping @MainActor (Int) -> Void) { self.handler = handler }
 }

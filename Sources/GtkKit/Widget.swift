@@ -64,6 +64,8 @@ open class Widget {
 
     /// The name screen readers announce.
     public func setAccessibleLabel(_ label: String) { lf_accessible_set_label(handle.raw, label) }
+    /// Says to screen readers whether a toggle is on (liked, recording); they announce the change.
+    public func setAccessiblePressed(_ pressed: Bool) { lf_accessible_set_pressed(handle.raw, pressed ? 1 : 0) }
 
     public func setExpand(horizontal: Bool? = nil, vertical: Bool? = nil) {
         if let horizontal { gtk_widget_set_hexpand(widget, horizontal ? 1 : 0) }

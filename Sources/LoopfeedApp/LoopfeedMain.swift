@@ -93,9 +93,11 @@ public enum LoopfeedMain {
         func isFeedAddress(_ source: MediaSource) -> Bool {
             if case .remote(let url) = source { !SubscriptionService.isVideoFile(url) } else { false }
         }
-        for problem in collected.problems {
-            report("path", tr("Skipped {path}: {reason}", ["reason": problem.reason.text, "path": problem.path]))
+        // Said on stderr and in the window: a name with a line break in it stays on its one line.
+        let skipped = collected.problems.map { problem in
+            tr("Skipped {path}: {reason}", ["reason": problem.reason.text, "path": ShownText.oneLine(problem.path)])
         }
+        for message in skipped { report("path", message) }
         var pinned: [Post] = []
         do {
             pinned = try LocalImporter(repository: library).importSources(collected.sources.filter { !isFeedAddress($0) })
@@ -142,6 +144,7 @@ public enum LoopfeedMain {
         let camera = options.camera
         environment.makeDevices = { CameraChoice.shared(option: camera) }
         // A web address that is not a video's is followed once the window is up.
+        environment.startupNotices = skipped
         environment.addressesToFollow = collected.sources.compactMap { source in
             if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
         }
@@ -164,6 +167,31 @@ public enum LoopfeedMain {
         }
         return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                               unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
+    }
+
+    /// Debug and test builds (or LOOPFEED_WATCHDOG=1) watch the main loop: a stall over 1 s
+    /// writes the main thread's stack to stderr and a `stall` event once it is over.
+    private static func startWatchdog(events: EventSink?) {
+        var wanted = ProcessInfo.processInfo.environment["LOOPFEED_WATCHDOG"] == "1"
+        #if DEBUG
+        wanted = ProcessInfo.processInfo.environment["LOOPFEED_WATCHDOG"] != "0"
+        #endif
+        guard wanted else { return }
+        MainLoopWatchdog.start(stallMilliseconds: 1_000) { milliseconds in
+            events?.emit(.stall(ms: milliseconds))
+        }
+    }
+
+    /// When GStreamer's tracers are on (`GST_TRACERS=leaks`), a clean exit frees GStreamer
+    /// (gst_deinit) so the leaks tracer can report, once every player thread has let its
+    /// pipeline go; otherwise the process ends without it, as GStreamer advises.
+    private static func freeGStreamerForLeakChecks() {
+        guard let tracers = ProcessInfo.processInfo.environment["GST_TRACERS"], !tracers.isEmpty else { return }
+        guard ContextThread.waitUntilAllStopped(timeout: 5) else {
+            printError("loopfeed: a player thread was still running at exit; GStreamer was not freed\n")
+            return
+        }
+        GStreamer.deinitialize()
     }
 
     /// A local file that is an OPML list: named .opml, or saying <opml near its start.
@@ -233,6 +261,7 @@ public enum LoopfeedMain {
                 application.quit()
             }
         }
+        startWatchdog(events: events)
         let quit: @MainActor () -> Void = { mainWindow?.window.close() ?? application.quit() }
         MainLoop.onUnixSignal(SIGTERM, quit)
         MainLoop.onUnixSignal(SIGINT, quit)
@@ -248,6 +277,8 @@ public enum LoopfeedMain {
         Settings.sync()
         withExtendedLifetime(mediaControls) {}
         mainWindow = nil
+        players = nil
+        freeGStreamerForLeakChecks()
         return failed ? 1 : status
     }
 }

@@ -22,4 +22,11 @@ final class ShownTextTests: XCTestCase {
         XCTAssertEqual(ShownText.isolated("דנה"), "\u{2068}דנה\u{2069}")
         XCTAssertEqual(ShownText.isolated("x\u{202E}y"), "\u{2068}x[U+202E]y\u{2069}")
     }
+
+    func testANameOnOneLineCannotFakeALineOfItsOwn() {
+        XCTAssertEqual(ShownText.oneLine("clip.mp4\nloopfeed: all good"), "clip.mp4\\nloopfeed: all good")
+        XCTAssertEqual(ShownText.oneLine("a\tb\rc\u{1B}[2Jd\u{2028}e"), "a\\tb\\rc\\u{1B}[2Jd\\u{2028}e")
+        XCTAssertEqual(ShownText.oneLine("photo_\u{202E}gpj.exe"), "photo_[U+202E]gpj.exe")
+        XCTAssertEqual(ShownText.oneLine("Vidéos/été 2026.mp4"), "Vidéos/été 2026.mp4")
+    }
 }

@@ -87,6 +87,21 @@ final class LoopTrackerTests: XCTestCase {
         XCTAssertEqual(third.first?.lastPTS, 11 * frameNs)
     }
 
+    func testAPassCarriesItsLongestWaitBetweenFrames() {
+        let clock = FakeClock()
+        let tracker = LoopTracker(clock: clock)
+        _ = playPass(tracker, clock, frames: 30)
+        // The second pass: frames 0-9, then the process stands still for 5 s, then frames 10-29.
+        var seams: [LoopTracker.Seam] = []
+        for index in 0..<30 {
+            clock.advance(index == 10 ? 5_000_000 : 33_333)
+            if let seam = tracker.frameArrived(pts: UInt64(index) * frameNs, durationNs: frameNs) { seams.append(seam) }
+        }
+        XCTAssertEqual(seams.first?.longestGapUs, 33_333, "the first pass came steadily")
+        let third = playPass(tracker, clock, frames: 1)
+        XCTAssertEqual(third.first?.longestGapUs, 5_000_000, "the stall is the second pass's longest wait")
+    }
+
     func testEveryPassIsMeasured() {
         let clock = FakeClock()
         let tracker = LoopTracker(clock: clock)

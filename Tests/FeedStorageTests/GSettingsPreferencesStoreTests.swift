@@ -44,12 +44,12 @@ final class GSettingsPreferencesStoreTests: XCTestCase {
             changed.recordingLimitSeconds = 180
             changed.saveCopyToVideos = true
             changed.libraryFolders = ["/home/u/Videos", "/media/phone/DCIM"]
-            store.save(changed)
+            try store.save(changed)
             Settings.sync()
             XCTAssertEqual(try Self.open(folder).load(), changed, "read back by a new store from the key file")
             changed.volume = 7
             changed.windowWidth = 10
-            store.save(changed)
+            try store.save(changed)
             let clamped = store.load()
             XCTAssertEqual(clamped.volume, 1)
             XCTAssertEqual(clamped.windowWidth, 200)
@@ -68,10 +68,30 @@ final class GSettingsPreferencesStoreTests: XCTestCase {
             XCTAssertTrue(migrated.saveCopyToVideos)
             XCTAssertFalse(FileManager.default.fileExists(atPath: json.path))
             XCTAssertTrue(FileManager.default.fileExists(atPath: json.path + ".migrated"), "the old file is kept")
-            store.update { $0.volume = 0.9 }
+            try store.update { $0.volume = 0.9 }
             try Data(#"{"volume": 0.1}"#.utf8).write(to: json)
             XCTAssertFalse(store.migrate(fromJSON: json), "only once")
             XCTAssertEqual(store.load().volume, 0.9)
+        }
+    }
+
+    /// GSettings' key file backend ignores a failed write: the store notices that the file was
+    /// not written again, says so, and the change still holds for the run.
+    func testAChangeThatCouldNotBeWrittenIsSaidAndStillHolds() throws {
+        let folder = folder!
+        try MainActor.assumeIsolated {
+            let store = try Self.open(folder)
+            try store.update { $0.muted = true }
+            // The folder the key file lives in is gone (an unplugged disk, a removed library).
+            try FileManager.default.removeItem(at: folder)
+            XCTAssertThrowsError(try store.update { $0.muted = false }) { error in
+                guard case .notWritable(let path, _)? = error as? PreferencesNotSaved else {
+                    return XCTFail("\(error)")
+                }
+                XCTAssertTrue(path.hasPrefix(folder.path), path)
+            }
+            XCTAssertFalse(store.load().muted, "the change holds for this run")
+            XCTAssertNoThrow(try store.update { $0.muted = false }, "nothing changed: nothing to write")
         }
     }
 }

@@ -48,6 +48,7 @@ def case_keyboard_pages(ctx: Context) -> None:
     press("Down", 2, "second Down")
     press("Home", 0, "Home")
     expect(app.alive(), "app exited")
+    expect_no_stall(app)
 
 
 def case_loops(ctx: Context) -> None:
@@ -154,6 +155,7 @@ def case_wheel_pages(ctx: Context) -> None:
     expect_page_moves(app, lambda: ctx.xdotool("click", "5"), 2, "second wheel down (click 5)")
     expect_page_moves(app, lambda: ctx.xdotool("click", "4"), 1, "wheel up (click 4)", first_frame=False)
     expect(app.alive(), "app exited")
+    expect_no_stall(app)
 
 
 def case_drag_pages(ctx: Context) -> None:
@@ -171,6 +173,7 @@ def case_drag_pages(ctx: Context) -> None:
     status = ctx.playerctl("status", check=False)
     expect(status == "Playing", f"playerctl status is {status!r} after the small drags (a drag must not pause)")
     expect(app.alive(), "app exited")
+    expect_no_stall(app)
 
 
 def case_double_click_likes_and_survives_restart(ctx: Context) -> None:

@@ -663,6 +663,9 @@ def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
             break
     expect(sliding > 0, "with animations on, no read in two page changes showed the pages sliding: "
                         "the check cannot see a slide")
+    burst = heart_burst_share(ctx, app)
+    expect(burst > 0.03, f"with animations on, a double-click showed no heart burst ({burst:.3f} of the box red): "
+                         "the check cannot see one")
     quit_app(app)
 
     config = ctx.case_tmp / "config"
@@ -678,7 +681,25 @@ def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
                             f"(with animations: {sliding})")
         expect(share_near(ctx, (40, 40, 300, 300), colors[index + 1]) > 0.9,
                f"page {index + 1}'s video is not in place, see {ctx.screenshot(f'cut-{index}')}")
+    still = heart_burst_share(ctx, app)
+    expect(still < 0.005, f"without animations a double-click still burst a heart ({still:.3f} of the box red), "
+                          f"see {ctx.screenshot('cut-heart')}")
     expect(app.alive(), "app exited")
+
+
+def heart_burst_share(ctx: Context, app: App) -> float:
+    """Double-clicks the video (it likes) and returns the largest share of the accent red seen
+    around the click over the next 0.4 s: a burst of hearts, or nothing with reduced motion."""
+    x, y = 220, 300
+    ctx.xdotool("mousemove", str(x), str(y))
+    since = app.cursor()
+    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    app.wait("like", 3, since, what="like event after a double-click")
+    largest = 0.0
+    deadline = time.monotonic() + 0.4
+    while time.monotonic() < deadline:
+        largest = max(largest, share_near(ctx, (x - 60, y - 60, 120, 120), 0xFE2C55, tolerance=60))
+    return largest
 
 
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [

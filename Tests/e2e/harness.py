@@ -625,6 +625,13 @@ def launch_clips(ctx: Context, name: str, count: int = 3, data_dir: Path | None 
     return app, clips
 
 
+def expect_no_stall(app: App) -> None:
+    """The debug build's main-loop watchdog saw no stall over 1 s (its `stall` events; the main
+    thread's stack is in the app's stderr)."""
+    stalls = app.find("stall")
+    expect(not stalls, f"the main loop stalled: {stalls}; see the main thread's stack in stderr:\n{app.stderr()[-3000:]}")
+
+
 def wait_started(app: App) -> tuple[dict, dict]:
     """Waits for `ready` and the first frame of page 0; returns (ready, page 0 event)."""
     ready = app.wait("ready", 20)

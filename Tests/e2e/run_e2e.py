@@ -26,6 +26,7 @@ from cases_recorder import *  # noqa: E402,F401,F403
 from cases_ux import *  # noqa: E402,F401,F403
 from cases_sources import *  # noqa: E402,F401,F403
 from cases_video import *  # noqa: E402,F401,F403
+from cases_reliability import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -64,6 +65,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *UX_CASES,
     *SOURCE_CASES,
     *VIDEO_CASES,
+    *RELIABILITY_CASES,
 ]
 
 # Named groups of cases (--group).

@@ -9,5 +9,5 @@ cd "$(dirname "$0")/../.."
   echo "../data/io.github.loopfeed.Loopfeed.desktop.in"
   echo "../data/io.github.loopfeed.Loopfeed.metainfo.xml.in"
   grep -lE '\btrn?\("' Sources/FeedUI/*.swift Sources/FeedCore/*.swift Sources/FeedMedia/*.swift \
-    Sources/FeedSources/*.swift Sources/LoopfeedApp/*.swift | sort | sed 's|^|../|'
+    Sources/FeedSources/*.swift Sources/FeedStorage/*.swift Sources/LoopfeedApp/*.swift | sort | sed 's|^|../|'
 } > meson-helpers/po/POTFILES.in

@@ -36,6 +36,12 @@ int lf_set_thread_niceness(int niceness);
 /* Returns freed heap memory to the system (malloc_trim); nonzero when some was released. */
 int lf_release_free_memory(void);
 
+/* The main-loop watchdog (debug and test builds): call on the main thread before its loop runs.
+ * A stall over `stall_ms` writes the main thread's stack to stderr; once it is over, `handler`
+ * hears how long it lasted (on the watchdog's own thread). */
+typedef void (*LfStallHandler)(long long stalled_ms, gpointer user_data);
+void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data);
+
 G_END_DECLS
 
 #endif

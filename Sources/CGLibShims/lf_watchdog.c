@@ -1,0 +1,88 @@
+#include "lf_glib_shims.h"
+
+#include <execinfo.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The main-loop watchdog: a timeout on the main loop beats every 100 ms; a thread of its own
+ * checks the beat, and when the loop has not come round for longer than the threshold it
+ * signals the main thread, whose handler writes its stack to stderr (backtrace_symbols_fd is
+ * safe in a handler), and tells the caller how long the stall has lasted. */
+
+static atomic_llong last_beat_us;
+static pthread_t main_thread;
+static int threshold_ms;
+static LfStallHandler stall_handler;
+static gpointer stall_data;
+static const int STACK_SIGNAL_OFFSET = 7;
+
+static long long now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static gboolean beat(gpointer data) {
+    (void)data;
+    atomic_store(&last_beat_us, now_us());
+    return G_SOURCE_CONTINUE;
+}
+
+static void write_stack(int signal_number) {
+    (void)signal_number;
+    void *frames[96];
+    int count = backtrace(frames, 96);
+    static const char header[] = "loopfeed: the main thread's stack while the main loop stalls:\n";
+    ssize_t ignored = write(STDERR_FILENO, header, sizeof header - 1);
+    (void)ignored;
+    backtrace_symbols_fd(frames, count, STDERR_FILENO);
+}
+
+static void *watch(void *data) {
+    (void)data;
+    gboolean reported = FALSE;
+    for (;;) {
+        g_usleep(100000);
+        long long stalled_ms = (now_us() - atomic_load(&last_beat_us)) / 1000;
+        if (stalled_ms > threshold_ms) {
+            if (!reported) {
+                reported = TRUE;
+                fprintf(stderr, "loopfeed: the main loop has not come round for %lld ms\n", stalled_ms);
+                pthread_kill(main_thread, SIGRTMIN + STACK_SIGNAL_OFFSET);
+            }
+        } else if (reported) {
+            /* Over: how long it lasted in all (the beat is 100 ms late at most). */
+            reported = FALSE;
+            if (stall_handler) stall_handler(stalled_ms, stall_data);
+        }
+    }
+    return NULL;
+}
+
+void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data) {
+    threshold_ms = stall_ms;
+    stall_handler = handler;
+    stall_data = data;
+    main_thread = pthread_self();
+    atomic_store(&last_beat_us, now_us());
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = write_stack;
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGRTMIN + STACK_SIGNAL_OFFSET, &action, NULL);
+    /* Loaded now, not inside the handler: backtrace() loads libgcc_s on its first call. */
+    void *warm[1];
+    backtrace(warm, 1);
+    g_timeout_add_full(G_PRIORITY_HIGH, 100, beat, NULL, NULL);
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_create(&thread, &attributes, watch, NULL);
+    pthread_attr_destroy(&attributes);
+}

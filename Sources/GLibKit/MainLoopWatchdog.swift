@@ -1,0 +1,23 @@
+import CGLibShims
+
+/// Watches the main loop from a thread of its own (debug and test builds): when the loop has
+/// not come round for longer than the threshold, the main thread's stack goes to stderr, and
+/// once the stall is over `onStall` hears how long it lasted. A flushing seek issued on the main
+/// thread once froze the window for good; this is how such a stall is caught in the act.
+public enum MainLoopWatchdog {
+    /// Call once, on the main thread, before the main loop runs. `onStall` runs on the
+    /// watchdog's thread.
+    public static func start(stallMilliseconds: Int32, onStall: @escaping @Sendable (_ milliseconds: Int64) -> Void) {
+        let box = Unmanaged.passRetained(StallBox(onStall)).toOpaque()
+        // The box lives as long as the process: the watchdog never stops.
+        lf_watchdog_start(stallMilliseconds, { milliseconds, data in
+            guard let data else { return }
+            Unmanaged<StallBox>.fromOpaque(data).takeUnretainedValue().handler(Int64(milliseconds))
+        }, box)
+    }
+}
+
+private final class StallBox: Sendable {
+    let handler: @Sendable (Int64) -> Void
+    init(_ handler: @escaping @Sendable (Int64) -> Void) { self.handler = handler }
+}

@@ -1,0 +1,102 @@
+"""End-to-end cases for bad input (issue 13): hostile text and paths never freeze, scramble or
+vanish from the window."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+
+from harness import (App, Context, db_comments, expect, launch_clips, open_comments, poll_shot, quit_app,
+                     sheet_is_open, wait_started, window_shot)
+
+
+def hold_clipboard(ctx: Context, text: str) -> subprocess.Popen:
+    """Owns the CLIPBOARD selection with `text` until terminated (what copying in another app does)."""
+    holder = subprocess.Popen(["xclip", "-selection", "clipboard", "-loops", "0"], env=ctx.session.env,
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    holder.stdin.write(text.encode())
+    holder.stdin.close()
+    time.sleep(0.3)
+    return holder
+
+
+def case_a_huge_paste_is_cut_to_the_comment_limit(ctx: Context) -> None:
+    """100,000 pasted characters once froze the window for about 20 s and pushed the comments sheet
+    away with the focus left in it. Now what goes over 2,000 characters is cut off as it arrives."""
+    app, _ = launch_clips(ctx, "huge-paste", count=2)
+    _, page0 = wait_started(app)
+    post_id = page0.get("post_id")
+    open_comments(ctx, "huge_paste")
+    pasted = ("0123456789 abcdefghij " * 5000)[:100_000]
+    clipboard = hold_clipboard(ctx, pasted)
+    try:
+        since = app.cursor()
+        started = time.monotonic()
+        ctx.key("ctrl+v")
+        notice = app.wait("notice", 5, since, lambda e: "2,000" in str(e.get("message", "")) or
+                          "2000" in str(e.get("message", "")), "a notice that the paste was cut to 2,000 characters")
+        expect("98,000" in notice["message"] or "98000" in notice["message"],
+               f"the notice does not say how much was left out: {notice}")
+        # The window answers at once: Enter posts the comment.
+        ctx.key("Return")
+        added = app.wait("comment_added", 5, since, lambda e: e.get("post_id") == post_id,
+                         "comment_added after the paste + Enter")
+        answered_s = time.monotonic() - started
+        expect(answered_s < 5, f"paste + Enter took {answered_s:.1f} s")
+    finally:
+        clipboard.terminate()
+    # The sheet is still up, with its text field in the window.
+    poll_shot(ctx, "huge_paste-sheet-still-open", sheet_is_open, 5, "the comments sheet after the paste")
+    window_shot(ctx, "huge_paste-after")
+    expect(app.alive(), "app exited")
+    quit_app(app)
+    rows = [r for r in db_comments(app) if r[0] == added.get("comment_id")]
+    expect(len(rows) == 1, f"comment {added.get('comment_id')} not stored: {db_comments(app)}")
+    expect(rows[0][2] == pasted[:2000].strip(), f"stored {len(rows[0][2])} characters, expected the first 2,000")
+
+
+def case_skipped_paths_are_said_in_the_window_on_one_line(ctx: Context) -> None:
+    """A path that can't be opened was only on stderr, and a name with a line break split the
+    message in two (a crafted name could fake a line of its own)."""
+    good = ctx.fixtures.clip("feed-a", seconds=2, pattern="smpte")
+    missing = ctx.case_tmp / "gone\nloopfeed: all is fine.mp4"
+    app = App(ctx, [str(missing), str(good)], name="skipped-path")
+    app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    notice = app.wait("notice", 5, what="a notice in the window about the skipped path")
+    escaped = str(missing).replace("\n", "\\n")
+    expect(escaped in notice.get("message", ""), f"the notice does not name {escaped!r}: {notice}")
+    window_shot(ctx, "skipped_path-toast")
+    lines = app.stderr().splitlines()
+    expect(not any(line.startswith("loopfeed: all is fine") for line in lines),
+           f"the name's second line reached stderr as a line of its own:\n{app.stderr()}")
+    expect(any(escaped in line for line in lines), f"stderr does not name {escaped!r} on one line:\n{app.stderr()}")
+    expect(app.alive(), "app exited")
+
+
+def case_a_stopped_process_does_not_mark_a_good_video_broken(ctx: Context) -> None:
+    """After the process stood still for 5 s (SIGSTOP, SIGCONT) a good clip once got "This video
+    is incomplete" for the rest of the session: the frames late by then were dropped, and the
+    pass that stopped short was taken for a truncated file."""
+    clip = ctx.fixtures.clip("feed-a", seconds=2, pattern="smpte")
+    app = App(ctx, [str(clip)], name="stopped")
+    ff = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    post_id = ff.get("post_id")
+    app.wait("loop", 10, pred=lambda e: e.get("post_id") == post_id, what="a first loop")
+    for round_ in range(2):
+        app.proc.send_signal(signal.SIGSTOP)
+        time.sleep(5)
+        since = app.cursor()
+        app.proc.send_signal(signal.SIGCONT)
+        app.wait("loop", 15, since, lambda e: e.get("post_id") == post_id, f"a loop after stop {round_ + 1}",
+                 count=3)
+    errors = app.find("error", pred=lambda e: e.get("post_id") == post_id)
+    expect(not errors, f"a good clip was marked broken after the process stood still: {errors}")
+    expect(app.alive(), "app exited")
+
+
+RELIABILITY_CASES = [
+    ("a_stopped_process_does_not_mark_a_good_video_broken", case_a_stopped_process_does_not_mark_a_good_video_broken),
+    ("a_huge_paste_is_cut_to_the_comment_limit", case_a_huge_paste_is_cut_to_the_comment_limit),
+    ("skipped_paths_are_said_in_the_window_on_one_line", case_skipped_paths_are_said_in_the_window_on_one_line),
+]
