@@ -1161,15 +1161,15 @@ class Bench:
             rows.append(("3c. RSS at the end of the window (VmRSS)",
                          f"loopfeed {lf['rss_mb']:.0f} MB, mpv {mp['rss_mb']:.0f} MB, gst-play-1.0 {gp['rss_mb']:.0f} MB",
                          "loopfeed <= 250 MB playing (goal <= 200 MB)", verdict(lf["rss_mb"] <= 250)))
-            pt, pg = lf.get("paints", {}), r.get("paging_paints", {})
+            pt, pp = lf.get("paints", {}), r.get("paging_paints", {})
             if "paints" in pt:
                 rows.append(("3e. What a paint costs, from GTK itself (uprobes on `gsk_renderer_render`: each paint "
                              "of the window, timed from entry to return)",
                              f"playing: {pt['paints_per_s']:.1f} paints/s for {pt.get('frames_presented_per_s', float('nan')):.1f} "
                              f"new frames/s, a paint p50 {pt['render_p50_ms']:.2f} ms, p95 {pt['render_p95_ms']:.2f} ms"
-                             + (f"; while paging (step 1, frames of two pages during each slide): {pg['paints_per_s']:.1f} "
-                                f"paints/s, p50 {pg['render_p50_ms']:.2f} ms, p95 {pg['render_p95_ms']:.2f} ms, "
-                                f"max {pg['render_max_ms']:.2f} ms" if "paints" in pg else ""),
+                             + (f"; while paging (step 1, frames of two pages during each slide): {pp['paints_per_s']:.1f} "
+                                f"paints/s, p50 {pp['render_p50_ms']:.2f} ms, p95 {pp['render_p95_ms']:.2f} ms, "
+                                f"max {pp['render_max_ms']:.2f} ms" if "paints" in pp else ""),
                              "(no target; one paint per new frame is ideal)", "—"))
             elif pt.get("unavailable"):
                 self.notes.append(f"paint cost not measured: {pt['unavailable']}")
@@ -1416,6 +1416,7 @@ class Bench:
         total = time.monotonic() - t0 + (self.args.build_seconds or 0)
         outdir = Path(__file__).resolve().parent / "out"
         outdir.mkdir(exist_ok=True)
+        self.results["notes"] = self.notes
         (outdir / "results.json").write_text(json.dumps(self.results, indent=1, default=str))
         self.write_report(total)
 

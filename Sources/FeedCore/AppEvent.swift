@@ -57,6 +57,9 @@ public enum AppEvent: Sendable, Equatable {
     /// The main loop did not come round for `ms` milliseconds (the watchdog of debug and test
     /// builds; the main thread's stack went to stderr).
     case stall(ms: Int64)
+    /// Asked for with SIGUSR1: how many GObjects the Swift wrappers hold now, textures apart,
+    /// and the process's open files and threads (the soak's leak checks).
+    case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
 
     public var name: String {
         switch self {
@@ -85,6 +88,7 @@ public enum AppEvent: Sendable, Equatable {
         case .launchMark: "launch_mark"
         case .notice: "notice"
         case .stall: "stall"
+        case .liveObjects: "live_objects"
         }
     }
 
@@ -150,6 +154,10 @@ public enum AppEvent: Sendable, Equatable {
             [("message", .string(message))]
         case .stall(let ms):
             [("ms", .int(ms))]
+        case .liveObjects(let handles, let textures, let files, let threads, let byType):
+            [("handles", .int(Int64(handles))), ("textures", .int(Int64(textures))),
+             ("files", .int(Int64(files))), ("threads", .int(Int64(threads))),
+             ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
         }
     }
 
@@ -167,9 +175,15 @@ public enum JSONValue: Sendable, Equatable {
     case int(Int64)
     case double(Double)
     case bool(Bool)
+    /// Keys in the order given.
+    indirect case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.encoded == rhs.encoded }
 
     public var encoded: String {
         switch self {
+        case .object(let fields):
+            return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .int(let v): return String(v)
         case .bool(let v): return v ? "true" : "false"
         case .double(let v): return v.isFinite ? String(v) : "null"

@@ -19,9 +19,11 @@ public final class SoundPlayer {
         engine.send(.attach { [weak self] event in
             MainLoop.invoke { self?.apply(event) }
         })
+        PlayerShutdown.register(ObjectIdentifier(engine)) { [weak engine] in engine?.send(.shutdown) }
     }
 
     deinit {
+        PlayerShutdown.unregister(ObjectIdentifier(engine))
         engine.send(.shutdown)
     }
 

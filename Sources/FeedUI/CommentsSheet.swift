@@ -164,6 +164,9 @@ final class CommentsSheet {
             rows.removeAll()
             composer.text = ""
             emptyLabel.isVisible = true
+        case .unloaded:
+            for row in rows { list.remove(row.root) }
+            rows.removeAll()
         case .appended(let comments):
             for comment in comments {
                 let row = makeRow(comment)

@@ -18,6 +18,8 @@ final class CommentsStore {
     enum Change: Equatable {
         /// Another post (or a fresh start): show `comments` from scratch.
         case reloaded
+        /// The sheet closed: its rows go (the draft stays); opening it again loads them anew.
+        case unloaded
         /// More comments were added at the end of the list.
         case appended([Comment])
         /// A comment is now at `index` (a new one at 0, an undone deletion back in its place).
@@ -60,6 +62,7 @@ final class CommentsStore {
     func open(_ post: Post) {
         guard post.id != self.post?.id else {
             self.post = post
+            if comments.isEmpty { loadMore() }
             return
         }
         finalizeDelete()
@@ -71,8 +74,14 @@ final class CommentsStore {
         loadMore()
     }
 
-    /// The sheet closed: a pending deletion stands.
-    func closed() { finalizeDelete() }
+    /// The sheet closed: a pending deletion stands, and the loaded comments are let go (a closed
+    /// sheet would otherwise keep a row of widgets for each, hundreds on a busy post).
+    func closed() {
+        finalizeDelete()
+        comments = []
+        hasMore = true
+        onChange?(.unloaded)
+    }
 
     func loadMore() {
         guard hasMore, let post else { return }

@@ -56,6 +56,9 @@ public struct FeedEnvironment {
     /// What the window says once it is up: what was given on the command line but could not be
     /// opened (also said on stderr).
     public var startupNotices: [String] = []
+    /// How often followed feeds are refreshed while the app stays open, in seconds (besides at
+    /// launch); 0: only at launch.
+    public var feedRefreshSeconds = 30 * 60
     /// OPML files named on the command line: their feeds are followed at start.
     public var opmlFilesToImport: [URL] = []
     /// The cache remote videos download into and play from (FeedSources' VideoCache); nil:

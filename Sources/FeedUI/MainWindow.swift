@@ -148,6 +148,7 @@ public final class MainWindow: PlaybackControl {
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
         environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
+        refreshFollowedFeedsEvery(environment.feedRefreshSeconds)
         environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
@@ -156,6 +157,17 @@ public final class MainWindow: PlaybackControl {
         if !notices.isEmpty {
             feed.view.flash(notices.joined(separator: "\n"))
             for notice in environment.startupNotices { environment.events?.emit(.notice(message: notice)) }
+        }
+    }
+
+    /// While the app stays open, followed feeds are refreshed again now and then: what they
+    /// publish comes next in the feed without a restart.
+    private func refreshFollowedFeedsEvery(_ seconds: Int) {
+        guard seconds > 0 else { return }
+        refreshTimer = MainLoop.after(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
+            guard let self else { return }
+            environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
+            refreshFollowedFeedsEvery(seconds)
         }
     }
 
@@ -231,6 +243,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     var inhibitCookie: UInt32 = 0
+    private var refreshTimer: SourceHandle?
     let thumbnails: ThumbnailProviding
     var discoverPage: DiscoverPage?
     let environment: FeedEnvironment

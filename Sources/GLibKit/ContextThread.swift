@@ -15,14 +15,20 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
     private let running: RunningLoop
     public let name: String
 
-    /// Context threads whose loop has not finished yet.
-    private static let running = Atomic<Int>(0)
+    /// Context threads whose loop has not finished yet, by name.
+    private static let running = Mutex<[String: Int]>([:])
 
-    /// Waits until every context thread's loop has finished (their owners stopped them), up to
-    /// `timeout` seconds; true when none is left. For a clean exit that frees GStreamer.
-    public static func waitUntilAllStopped(timeout: Double) -> Bool {
+    /// The names of the context threads still running ("player", "sound"), one per thread.
+    public static var runningNames: [String] {
+        running.withLock { $0.sorted { $0.key < $1.key }.flatMap { Array(repeating: $0.key, count: $0.value) } }
+    }
+
+    /// Waits until the loops of every context thread called one of `names` have finished
+    /// (their owners stopped them), up to `timeout` seconds; true when none is left. For a clean
+    /// exit that frees GStreamer.
+    public static func waitUntilStopped(named names: Set<String>, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while running.load(ordering: .acquiring) > 0 {
+        while running.withLock({ $0.filter { names.contains($0.key) }.values.reduce(0, +) }) > 0 {
             if Date() >= deadline { return false }
             usleep(2_000)
         }
@@ -31,10 +37,10 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
 
     public init(name: String) {
         self.name = name
-        Self.running.add(1, ordering: .acquiringAndReleasing)
+        Self.running.withLock { $0[name, default: 0] += 1 }
         context = g_main_context_new()
         let loop = g_main_loop_new(context, 0)!
-        let running = RunningLoop(context: context, loop: loop)
+        let running = RunningLoop(context: context, loop: loop, name: name)
         g_main_loop_unref(loop)
         self.running = running
         let thread = g_thread_new(name, { data in
@@ -43,7 +49,10 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
             g_main_context_push_thread_default(running.context)
             g_main_loop_run(running.loop)
             g_main_context_pop_thread_default(running.context)
-            ContextThread.running.subtract(1, ordering: .acquiringAndReleasing)
+            ContextThread.running.withLock { names in
+                names[running.name, default: 1] -= 1
+                if names[running.name] == 0 { names.removeValue(forKey: running.name) }
+            }
             return nil
         }, Unmanaged.passRetained(running).toOpaque())
         // Detached: the thread ends by itself once the loop quits (see `stop`).
@@ -102,9 +111,11 @@ private final class RunningLoop: @unchecked Sendable {
     // GMainContext and GMainLoop are thread-safe; the pointers never change.
     let context: OpaquePointer
     let loop: OpaquePointer
-    init(context: OpaquePointer, loop: OpaquePointer) {
+    let name: String
+    init(context: OpaquePointer, loop: OpaquePointer, name: String) {
         self.context = g_main_context_ref(context)
         self.loop = g_main_loop_ref(loop)
+        self.name = name
     }
     deinit {
         g_main_loop_unref(loop)

@@ -1,5 +1,6 @@
 import CGLib
 import CGLibShims
+import Synchronization
 
 /// Owns one reference to a GObject and releases it when the handle goes away.
 /// Floating references (widgets, elements) are sunk on adoption, so Swift holds a real
@@ -9,16 +10,27 @@ import CGLibShims
 public final class GObjectHandle: Hashable {
     public let raw: UnsafeMutableRawPointer
 
+    /// How many handles are alive now: a count that must come back to where it was once a
+    /// screen is left (the soak's check for references the wrappers keep).
+    public static var liveCount: Int { live.withLock { $0.values.reduce(0, +) } }
+    /// The same by GObject type ("GtkLabel": 40), to tell what a count that grows is made of.
+    public static var liveCountsByType: [String: Int] { live.withLock { $0 } }
+    private static let live = Mutex<[String: Int]>([:])
+
     /// Takes over a reference the caller owns (transfer full), sinking it if floating.
     public init(adopting pointer: UnsafeMutableRawPointer) {
         if lf_object_is_floating(pointer) != 0 { g_object_ref_sink(pointer) }
         raw = pointer
+        let type = String(cString: lf_object_type_name(pointer))
+        Self.live.withLock { $0[type, default: 0] += 1 }
     }
 
     /// Adds a reference of its own to an object someone else owns (transfer none).
     public init(retaining pointer: UnsafeMutableRawPointer) {
         g_object_ref_sink(pointer)
         raw = pointer
+        let type = String(cString: lf_object_type_name(pointer))
+        Self.live.withLock { $0[type, default: 0] += 1 }
     }
 
     /// Nil-tolerant form of `init(adopting:)` for constructors that may fail.
@@ -27,7 +39,14 @@ public final class GObjectHandle: Hashable {
         self.init(adopting: pointer)
     }
 
-    deinit { g_object_unref(raw) }
+    deinit {
+        let type = String(cString: lf_object_type_name(raw))
+        Self.live.withLock { counts in
+            counts[type, default: 1] -= 1
+            if counts[type] == 0 { counts.removeValue(forKey: type) }
+        }
+        g_object_unref(raw)
+    }
 
     public var opaque: OpaquePointer { OpaquePointer(raw) }
     public func typed<T>(_: T.Type) -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import CGtkShims
 public import GStreamerKit
+import Synchronization
 
 /// One GdkTexture: a picture's pixels.
 ///
@@ -11,8 +12,15 @@ public import GStreamerKit
 public final class Texture: @unchecked Sendable {
     let raw: OpaquePointer
 
+    /// How many textures the app holds now (frames in flight, pictures, stills).
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
+    private static let live = Atomic<Int>(0)
+
     /// Takes over a texture reference the caller owns.
-    init(adopting raw: OpaquePointer) { self.raw = raw }
+    init(adopting raw: OpaquePointer) {
+        self.raw = raw
+        Self.live.add(1, ordering: .relaxed)
+    }
 
     /// Whether GTK draws the window on the CPU (its cairo renderer). Frames made from now on
     /// then carry a cairo surface over their own pixels, which `FramePaintable` paints directly:
@@ -31,7 +39,10 @@ public final class Texture: @unchecked Sendable {
         self.init(adopting: texture)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(raw))
+        Self.live.subtract(1, ordering: .relaxed)
+    }
 
     public var width: Int { Int(gdk_texture_get_width(raw)) }
     public var height: Int { Int(gdk_texture_get_height(raw)) }

@@ -161,6 +161,10 @@ public enum LoopfeedMain {
                                                 events: events)
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
         environment.subscriptions = subscriptions
+        // Followed feeds are refreshed every 30 minutes while the app is open; a soak asks for more.
+        if let seconds = ProcessInfo.processInfo.environment["LOOPFEED_REFRESH_SECONDS"].flatMap({ Int($0) }) {
+            environment.feedRefreshSeconds = max(0, seconds)
+        }
         environment.folderExists = { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
@@ -187,8 +191,10 @@ public enum LoopfeedMain {
     /// pipeline go; otherwise the process ends without it, as GStreamer advises.
     private static func freeGStreamerForLeakChecks() {
         guard let tracers = ProcessInfo.processInfo.environment["GST_TRACERS"], !tracers.isEmpty else { return }
-        guard ContextThread.waitUntilAllStopped(timeout: 5) else {
-            printError("loopfeed: a player thread was still running at exit; GStreamer was not freed\n")
+        // The players' threads (workers that only wait for work need not end).
+        guard ContextThread.waitUntilStopped(named: ["player", "sound"], timeout: 5) else {
+            let names = ContextThread.runningNames.joined(separator: ", ")
+            printError("loopfeed: threads still running at exit (\(names)); GStreamer was not freed\n")
             return
         }
         GStreamer.deinitialize()
@@ -265,6 +271,12 @@ public enum LoopfeedMain {
         let quit: @MainActor () -> Void = { mainWindow?.window.close() ?? application.quit() }
         MainLoop.onUnixSignal(SIGTERM, quit)
         MainLoop.onUnixSignal(SIGINT, quit)
+        // What the app holds, when a soak asks (kill -USR1).
+        MainLoop.onUnixSignal(SIGUSR1) {
+            events?.emit(.liveObjects(handles: GObjectHandle.liveCount, textures: Texture.liveCount,
+                                      files: ProcessCounts.openFiles, threads: ProcessCounts.threads,
+                                      byType: GObjectHandle.liveCountsByType))
+        }
         // Widgets go while the display still exists: released after g_application_run returns,
         // a text field with a selection disconnects from a clipboard GTK already freed.
         application.onShutdown {
@@ -278,6 +290,8 @@ public enum LoopfeedMain {
         withExtendedLifetime(mediaControls) {}
         mainWindow = nil
         players = nil
+        // Every player lets its pipeline go, whoever still holds it.
+        PlayerShutdown.stopAll()
         freeGStreamerForLeakChecks()
         return failed ? 1 : status
     }

@@ -62,6 +62,23 @@ final class CommentsStoreTests: XCTestCase {
         }
     }
 
+    func testAClosedSheetLetsItsCommentsGoAndOpeningItAgainLoadsThem() throws {
+        try onMain {
+            let (store, _, _, _, post) = Self.makeStore(comments: 3)
+            store.open(post)
+            let shown = store.comments.map(\.id)
+            var changes: [CommentsStore.Change] = []
+            store.onChange = { changes.append($0) }
+            store.closed()
+            XCTAssertEqual(store.comments, [], "a closed sheet holds no comments")
+            XCTAssertEqual(changes, [.unloaded], "its rows go, the draft stays (no reload)")
+            changes.removeAll()
+            store.open(post)
+            XCTAssertEqual(store.comments.map(\.id), shown, "the same comments again, in the same order")
+            XCTAssertEqual(changes.first, .appended(store.comments))
+        }
+    }
+
     func testAValidCommentGoesOnTopIsLoggedAndCounted() throws {
         try onMain {
             let (store, repo, _, events, post) = Self.makeStore(comments: 1)

@@ -402,6 +402,19 @@ class App:
                 raise CaseFailed(f"no {what or name} within {timeout:g}s (got {len(found)}/{count}){self.recent_events()}")
             time.sleep(0.05)
 
+    def wait_optional(self, name: str, timeout: float, since: int = 0,
+                      pred: Callable[[dict], bool] | None = None) -> dict | None:
+        """The first `name` event since `since` within `timeout`, or None (the app still alive)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.find(name, since, pred)
+            if found:
+                return found[0]
+            if self.proc.poll() is not None:
+                raise CaseFailed(f"app exited ({self.proc.returncode}) while waiting for {name}{self.recent_events()}")
+            time.sleep(0.05)
+        return None
+
     def recent_events(self, n: int = 12) -> str:
         evs = self.events()
         return "; events so far: " + " | ".join(json.dumps(e, ensure_ascii=False) for e in evs[-n:]) if evs else "; no events"

@@ -27,6 +27,7 @@ from cases_ux import *  # noqa: E402,F401,F403
 from cases_sources import *  # noqa: E402,F401,F403
 from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
+from cases_soak import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -66,11 +67,20 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOURCE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
+    *SOAK_SHORT_CASES,
+]
+
+# The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
+# Their sizes come from the environment, and each writes its figures as JSON into
+# $RELIABILITY_RESULTS_DIR for docs/RELIABILITY.md.
+LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    *SOAK_CASES,
 ]
 
 # Named groups of cases (--group).
-GROUPS: dict[str, list[str]] = {"feed": FEED_GROUP}
-assert all(n in dict(CASES) for names in GROUPS.values() for n in names), "a group names an unknown case"
+GROUPS: dict[str, list[str]] = {"feed": FEED_GROUP, "long": [n for n, _ in LONG_CASES]}
+ALL_CASES = CASES + LONG_CASES
+assert all(n in dict(ALL_CASES) for names in GROUPS.values() for n in names), "a group names an unknown case"
 
 
 def video_path_problems(ctx: Context, wanted: str) -> list[str]:
@@ -130,14 +140,14 @@ def main() -> int:
         return 2
     selected = CASES
     if opts.group:
-        selected = [(n, f) for n, f in CASES if n in GROUPS[opts.group]]
+        selected = [(n, f) for n, f in ALL_CASES if n in GROUPS[opts.group]]
     if opts.only:
         names = [n.strip() for n in opts.only.split(",") if n.strip()]
-        unknown = [n for n in names if n not in dict(CASES)]
+        unknown = [n for n in names if n not in dict(ALL_CASES)]
         if unknown:
-            print(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(n for n, _ in CASES)}", file=sys.stderr)
+            print(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(n for n, _ in ALL_CASES)}", file=sys.stderr)
             return 2
-        selected = [(n, f) for n, f in selected if n in names]
+        selected = [(n, f) for n, f in (ALL_CASES if not opts.group else selected) if n in names]
 
     def on_signal(signum, _frame):
         raise KeyboardInterrupt(f"signal {signum}")

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The long reliability runs (issue 13) and docs/RELIABILITY.md, in one command:
+#
+#   bash tools/reliability.sh
+#
+# Installs what is missing (as tools/test.sh does), builds the app, runs run_e2e.py's `long`
+# group (the soak, and the long fault, media and fuzz runs), each writing its figures as JSON
+# into $RELIABILITY_RESULTS_DIR, then writes docs/RELIABILITY.md from them. Sizes come from the
+# environment (SOAK_PAGE_CHANGES, SOAK_RECORDINGS, SOAK_COMMENTS, SOAK_REFRESH_SECONDS, ...; see
+# each run's file). The short versions of the same runs are part of tools/test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/deps.sh
+ensure_packages test
+ensure_swift
+
+export RELIABILITY_RESULTS_DIR="${RELIABILITY_RESULTS_DIR:-$(mktemp -d /tmp/loopfeed-reliability.XXXXXX)}"
+mkdir -p "$RELIABILITY_RESULTS_DIR"
+echo "results: $RELIABILITY_RESULTS_DIR"
+
+# The release build, as people run it; its main-loop watchdog is turned on by the runs.
+swift build -c release --static-swift-stdlib --product loopfeed 2>&1 | sed '/warning: prohibited flag/d'
+binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/loopfeed"
+
+status=0
+python3 Tests/e2e/run_e2e.py --binary "$binary" --group long --artifacts "$RELIABILITY_RESULTS_DIR/artifacts" \
+  2>&1 | tee "$RELIABILITY_RESULTS_DIR/e2e.txt" || status=1
+
+python3 tools/reliability-report.py "$RELIABILITY_RESULTS_DIR" > docs/RELIABILITY.md
+echo "wrote docs/RELIABILITY.md"
+exit $status
