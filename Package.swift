@@ -84,6 +84,9 @@ let package = Package(
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage"],
                           swiftSettings: swiftSettings),
+        // A large library for the reliability runs (100,000 posts, 1,000 subscriptions).
+        .executableTarget(name: "loopfeed-make-library", dependencies: ["FeedCore", "FeedStorage"],
+                          swiftSettings: swiftSettings),
 
         // Helpers the test targets share (onMain, Locked); the fakes are in FeedTesting.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),

@@ -93,6 +93,30 @@ def soak_section(soak: dict | None) -> list[str]:
     return lines
 
 
+def scale_section(scale: dict | None) -> list[str]:
+    lines = ["## A large library", ""]
+    if not scale:
+        return lines + ["_No large-library results in this run (large_library.json missing)._", ""]
+    lines += [
+        f"A library of {scale['posts']:,} posts and {scale['feeds']:,} followed feeds (made in "
+        f"{scale['build_seconds']} s by `loopfeed-make-library`; every post a playable clip), each feed refreshed at "
+        "launch from a loopback server while the pages are turned.",
+        "",
+        "| | result | target |",
+        "|---|---|---|",
+        f"| launch -> first frame (the app's `first_frame`) | {scale['launch_first_frame_ms']} ms | within 1.5 s |",
+        f"| a page's first frame over 30 changes | p50 {scale['page_first_frame_p50_ms']} ms, p95 "
+        f"{scale['page_first_frame_p95_ms']} ms | p95 within 200 ms |",
+        f"| Discover's search, as typed | {', '.join(str(x) for x in scale['search_ms'])} ms "
+        f"({scale['search_results']} results) | within 20 ms |",
+        f"| every feed refreshed (4 at a time) | {scale['refreshes']} in {scale['refresh_seconds']} s, "
+        f"{scale['added']} videos added, {scale['failed_refreshes']} failed | all, none failed |",
+        f"| main-loop stalls over 1 s meanwhile | {len(scale['stalls'])} | 0 |",
+        "",
+    ]
+    return lines
+
+
 def main() -> int:
     results = Path(sys.argv[1])
     outcomes = case_outcomes(results)
@@ -116,6 +140,7 @@ def main() -> int:
         lines += ["_No run_e2e.py output in this run (e2e.txt missing)._"]
     lines += [""]
     lines += soak_section(load(results, "soak"))
+    lines += scale_section(load(results, "large_library"))
     print("\n".join(lines))
     return 0
 

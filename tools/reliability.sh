@@ -19,7 +19,9 @@ mkdir -p "$RELIABILITY_RESULTS_DIR"
 echo "results: $RELIABILITY_RESULTS_DIR"
 
 # The release build, as people run it; its main-loop watchdog is turned on by the runs.
-swift build -c release --static-swift-stdlib --product loopfeed 2>&1 | sed '/warning: prohibited flag/d'
+for product in loopfeed loopfeed-make-library; do
+  swift build -c release --static-swift-stdlib --product "$product" 2>&1 | sed '/warning: prohibited flag/d'
+done
 binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/loopfeed"
 
 status=0

@@ -60,6 +60,8 @@ public enum AppEvent: Sendable, Equatable {
     /// Asked for with SIGUSR1: how many GObjects the Swift wrappers hold now, textures apart,
     /// and the process's open files and threads (the soak's leak checks).
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
+    /// Discover searched the library for `query`: what it found, and how long the library took (µs).
+    case search(query: String, results: Int, us: Int64)
 
     public var name: String {
         switch self {
@@ -89,6 +91,7 @@ public enum AppEvent: Sendable, Equatable {
         case .notice: "notice"
         case .stall: "stall"
         case .liveObjects: "live_objects"
+        case .search: "search"
         }
     }
 
@@ -158,6 +161,8 @@ public enum AppEvent: Sendable, Equatable {
             [("handles", .int(Int64(handles))), ("textures", .int(Int64(textures))),
              ("files", .int(Int64(files))), ("threads", .int(Int64(threads))),
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
+        case .search(let query, let results, let us):
+            [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
         }
     }
 

@@ -20,8 +20,9 @@ final class DiscoverPage {
         set { grid.onOpen = newValue }
     }
 
-    init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String) {
-        store = DiscoverStore(repository: repository)
+    init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String,
+         events: EventSink? = nil, clock: MonotonicClock = SystemMonotonicClock()) {
+        store = DiscoverStore(repository: repository, events: events, clock: clock)
         grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
         root.addCSSClass("discover-page")
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)

@@ -13,9 +13,14 @@ final class DiscoverStore {
     private(set) var message: String?
 
     private let repository: FeedRepository
+    private let events: EventSink?
+    private let clock: MonotonicClock
 
-    init(repository: FeedRepository) {
+    /// `events`: each search is logged (`search`: the query, how many it found, how long it took).
+    init(repository: FeedRepository, events: EventSink? = nil, clock: MonotonicClock = SystemMonotonicClock()) {
         self.repository = repository
+        self.events = events
+        self.clock = clock
     }
 
     /// The tags trending in the last 200 videos, most used first.
@@ -33,7 +38,9 @@ final class DiscoverStore {
                 posts = try repository.feedPage(after: nil, limit: 60).sorted { $0.likeCount > $1.likeCount }
                 message = posts.isEmpty ? tr("No videos yet.") : nil
             } else {
+                let startUs = clock.nowMicroseconds()
                 posts = try repository.search(query, limit: 90)
+                events?.emit(.search(query: query, results: posts.count, us: clock.nowMicroseconds() - startUs))
                 message = posts.isEmpty ? tr("No videos match “{query}”.", ["query": query]) : nil
             }
         } catch {

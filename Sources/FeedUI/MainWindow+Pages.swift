@@ -11,7 +11,7 @@ extension MainWindow {
     var discover: DiscoverPage {
         if let discoverPage { return discoverPage }
         let page = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
-                                playableURI: environment.playableURI)
+                                playableURI: environment.playableURI, events: environment.events, clock: environment.clock)
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         stack.add(page.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         discoverPage = page

@@ -42,6 +42,17 @@ final class DiscoverStoreTests: XCTestCase {
         }
     }
 
+    func testEachSearchIsLoggedWithWhatItFound() throws {
+        try onMain {
+            let events = RecordingEventSink()
+            let store = DiscoverStore(repository: Self.library(), events: events, clock: ManualClock())
+            store.search("snow")
+            store.search("")
+            XCTAssertEqual(events.events, [.search(query: "snow", results: 2, us: 0)],
+                           "a query is logged with its results; the empty one (most liked) is not a search")
+        }
+    }
+
     func testNothingFoundIsSaidWithTheQuery() throws {
         try onMain {
             let store = DiscoverStore(repository: Self.library())

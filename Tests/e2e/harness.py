@@ -470,6 +470,10 @@ class Context:
             run(["glib-compile-schemas", "--strict", f"--targetdir={schemas}", str(REPO_ROOT / "data")])
         self.app_env["GSETTINGS_SCHEMA_DIR"] = str(schemas)
 
+    def tool(self, name: str) -> Path:
+        """A helper program built beside the app (loopfeed-make-library)."""
+        return getattr(self, "build_dir", self.binary.resolve().parent) / name
+
     def samples_exist(self) -> bool:
         # The binary finds the samples from its own location (or LOOPFEED_SAMPLES_DIR).
         if self.app_env.get("LOOPFEED_SAMPLES_DIR"):
@@ -501,6 +505,7 @@ class Context:
         copy = self.case_tmp / "bin" / "loopfeed"
         copy.parent.mkdir()
         shutil.copy2(self.binary, copy)
+        self.build_dir = self.binary.resolve().parent
         debug(f"snapshot of {self.binary} ({time.ctime(self.binary.stat().st_mtime)}) at {copy}; samples {samples}")
         self.binary = copy
         if samples:
