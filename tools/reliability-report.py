@@ -62,6 +62,14 @@ def case_outcomes(results: Path) -> list[tuple[str, str, str]]:
     return out
 
 
+def first_frame_line(ff: dict, wraps: int) -> str:
+    if not ff:
+        return "_No first_frame events were kept in this run._"
+    return (f"A page's first frame over the {ff['count']} pages shown: p50 {ff['p50']} ms, p95 {ff['p95']} ms, "
+            f"p99 {ff['p99']} ms, worst {ff['max']} ms (the app's own event; the screen-measured figure is "
+            f"docs/BENCHMARKS.md's). The end of the feed was reached {wraps} times and paged back with Home.")
+
+
 def soak_section(soak: dict | None) -> list[str]:
     lines = ["## Long use: the soak", ""]
     if not soak:
@@ -82,6 +90,9 @@ def soak_section(soak: dict | None) -> list[str]:
         f"| GStreamer objects alive at a clean exit (`GST_TRACERS=leaks`) | | {soak['gstreamer_leaks']} | 0 |",
         f"| main-loop stalls over 1 s | | {len(soak['stalls'])} | 0 |",
         f"| error events | | {len(soak['errors'])} | 0 |",
+        f"| Down presses that changed nothing (not the end of the feed) | | {soak.get('missed_presses', '?')} | 0 |",
+        "",
+        first_frame_line(soak.get("first_frame_ms") or {}, soak.get("wraps", 0)),
         "",
         "Samples (page changes: RSS MB / files / threads / handles): "
         + ", ".join(f"{s['page_changes']}: {s['rss_mb']} / {s['fds']} / {s['threads']} / {s['handles']}"

@@ -250,7 +250,10 @@ final class FeedController {
             if visible { currentSlot?.activate() }
             return true
         case .atEnd:
-            view.flash(tr("You’re all caught up"))
+            // The notice says the press was heard: a press at the end is not a lost one.
+            let caughtUp = tr("You’re all caught up")
+            view.flash(caughtUp)
+            env.events?.emit(.notice(message: caughtUp))
             bounce(delta: delta)
             return false
         case .atStart:

@@ -57,6 +57,15 @@ def leaked_gstreamer_objects(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if "object-alive, type-name=(string)" in line and "%s" not in line]
 
 
+def percentiles(values: list[float]) -> dict:
+    """p50/p95/p99/max of sorted values (nearest rank), rounded to 0.1 ms."""
+    if not values:
+        return {}
+    def rank(p: float) -> float:
+        return round(values[min(len(values) - 1, max(0, int(round(p * len(values) + 0.5)) - 1))], 1)
+    return {"count": len(values), "p50": rank(0.5), "p95": rank(0.95), "p99": rank(0.99), "max": round(values[-1], 1)}
+
+
 def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: int, refresh_s: int) -> dict:
     folder = ctx.case_tmp / f"{name}-feed"
     folder.mkdir(parents=True, exist_ok=True)
@@ -81,7 +90,7 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
         every = max(1, changes // 20)
         comment_every = max(1, changes // max(1, comments)) if comments else 0
         record_every = max(1, changes // max(1, recordings)) if recordings else 0
-        done = posted = written = missed = 0
+        done = posted = written = missed = wraps = 0
         started = time.monotonic()
         baseline: dict | None = None
         while done < changes:
@@ -89,8 +98,13 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
             ctx.key("Down")
             page = app.wait_optional("page", 3, since)
             if page is None:
-                # The end of the feed: back to the first post (not counted).
-                missed += 1
+                if app.wait_optional("notice", 1, since, lambda e: "caught up" in e.get("message", "")):
+                    # The end of the feed: back to the first post (not counted).
+                    wraps += 1
+                else:
+                    # Neither a page nor the end: a press the app lost.
+                    missed += 1
+                since = app.cursor()
                 ctx.key("Home")
                 app.wait("page", 5, since, lambda e: e.get("index") == 0, "page 0 after Home")
             else:
@@ -129,6 +143,8 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
         samples.append(end)
         refreshes = len(app.find("feed_refreshed"))
         stalls = app.find("stall")
+        latencies = sorted(e.get("latency_us", 0) / 1000 for e in app.find("first_frame")
+                           if e.get("t_us", 0) > started_at)
         # (What launch said about the empty samples folder is not the soak's.)
         errors = [e for e in app.find("error") if e.get("t_us", 0) > started_at]
         quit_app(app)
@@ -136,7 +152,8 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
         baseline = baseline or samples[-2]
         result = {
             "name": name, "seconds": round(time.monotonic() - started, 1), "page_changes": done,
-            "wraps": missed, "recordings_posted": posted, "comments": written, "refreshes": refreshes,
+            "wraps": wraps, "missed_presses": missed, "first_frame_ms": percentiles(latencies),
+            "recordings_posted": posted, "comments": written, "refreshes": refreshes,
             "refresh_seconds": refresh_s, "samples": samples, "baseline": baseline, "end": end,
             "rss_growth_pct": round((end["rss_mb"] - baseline["rss_mb"]) / baseline["rss_mb"] * 100, 1),
             "grown_types": grown_types(baseline, end),
@@ -162,6 +179,7 @@ def expect_flat(result: dict) -> None:
     expect(result["gstreamer_leaks"] == 0,
            f"the leaks tracer found {result['gstreamer_leaks']} GStreamer objects alive at exit: "
            + "\n".join(result["leak_lines"][:10]))
+    expect(result["missed_presses"] == 0, f"{result['missed_presses']} Down presses changed nothing")
     expect(not result["stalls"], f"the main loop stalled: {result['stalls']}")
     expect(not result["errors"], f"errors during the soak: {result['errors']}")
 
