@@ -20,6 +20,9 @@ static int threshold_ms;
 static LfStallHandler stall_handler;
 static gpointer stall_data;
 static const int STACK_SIGNAL_OFFSET = 7;
+static atomic_bool stopping;
+static guint beat_source;
+static pthread_t watch_thread;
 
 static long long now_us(void) {
     struct timespec ts;
@@ -46,19 +49,23 @@ static void write_stack(int signal_number) {
 static void *watch(void *data) {
     (void)data;
     gboolean reported = FALSE;
-    for (;;) {
+    long long stalled_since_us = 0;
+    while (!atomic_load(&stopping)) {
         g_usleep(100000);
-        long long stalled_ms = (now_us() - atomic_load(&last_beat_us)) / 1000;
+        long long beat_us = atomic_load(&last_beat_us);
+        long long stalled_ms = (now_us() - beat_us) / 1000;
         if (stalled_ms > threshold_ms) {
             if (!reported) {
                 reported = TRUE;
+                stalled_since_us = beat_us;
                 fprintf(stderr, "loopfeed: the main loop has not come round for %lld ms\n", stalled_ms);
                 pthread_kill(main_thread, SIGRTMIN + STACK_SIGNAL_OFFSET);
             }
         } else if (reported) {
-            /* Over: how long it lasted in all (the beat is 100 ms late at most). */
+            /* Over: from the last beat before the stall to the first after it (each beat is
+             * 100 ms late at most), not the little time since that first beat. */
             reported = FALSE;
-            if (stall_handler) stall_handler(stalled_ms, stall_data);
+            if (stall_handler) stall_handler((beat_us - stalled_since_us) / 1000, stall_data);
         }
     }
     return NULL;
@@ -78,11 +85,15 @@ void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data) {
     /* Loaded now, not inside the handler: backtrace() loads libgcc_s on its first call. */
     void *warm[1];
     backtrace(warm, 1);
-    g_timeout_add_full(G_PRIORITY_HIGH, 100, beat, NULL, NULL);
-    pthread_t thread;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_create(&thread, &attributes, watch, NULL);
-    pthread_attr_destroy(&attributes);
+    atomic_store(&stopping, FALSE);
+    beat_source = g_timeout_add_full(G_PRIORITY_HIGH, 100, beat, NULL, NULL);
+    pthread_create(&watch_thread, NULL, watch, NULL);
+}
+
+void lf_watchdog_stop(void) {
+    if (!beat_source) return;
+    atomic_store(&stopping, TRUE);
+    pthread_join(watch_thread, NULL);
+    g_source_remove(beat_source);
+    beat_source = 0;
 }

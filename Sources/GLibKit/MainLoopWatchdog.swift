@@ -8,12 +8,18 @@ public enum MainLoopWatchdog {
     /// Call once, on the main thread, before the main loop runs. `onStall` runs on the
     /// watchdog's thread.
     public static func start(stallMilliseconds: Int32, onStall: @escaping @Sendable (_ milliseconds: Int64) -> Void) {
+        // The box lives as long as the process: the app's watchdog never stops (a test's box
+        // is one small leak per test).
         let box = Unmanaged.passRetained(StallBox(onStall)).toOpaque()
-        // The box lives as long as the process: the watchdog never stops.
         lf_watchdog_start(stallMilliseconds, { milliseconds, data in
             guard let data else { return }
             Unmanaged<StallBox>.fromOpaque(data).takeUnretainedValue().handler(Int64(milliseconds))
         }, box)
+    }
+
+    /// Stops watching and waits for the watchdog's thread (tests: the app's runs until exit).
+    public static func stop() {
+        lf_watchdog_stop()
     }
 }
 

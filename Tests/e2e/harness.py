@@ -647,7 +647,17 @@ def expect_no_stall(app: App) -> None:
     """The debug build's main-loop watchdog saw no stall over 1 s (its `stall` events; the main
     thread's stack is in the app's stderr)."""
     stalls = app.find("stall")
-    expect(not stalls, f"the main loop stalled: {stalls}; see the main thread's stack in stderr:\n{app.stderr()[-3000:]}")
+    if stalls:
+        raise CaseFailed(f"the main loop stalled: {stalls}; the main thread's stack:\n{named_stack(app.stderr())}")
+
+
+def named_stack(stderr: str) -> str:
+    """The watchdog's stacks in the app's stderr, the app's frames named (tools/symbolize-stack.py)."""
+    start = stderr.find("loopfeed: the main loop has not come round")
+    text = stderr[start:] if start >= 0 else stderr[-3000:]
+    tool = Path(__file__).resolve().parents[2] / "tools" / "symbolize-stack.py"
+    done = subprocess.run([sys.executable, str(tool)], input=text[:20000], text=True, capture_output=True, check=False)
+    return done.stdout if done.returncode == 0 else text
 
 
 def wait_started(app: App) -> tuple[dict, dict]:

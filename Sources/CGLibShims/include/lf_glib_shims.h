@@ -41,6 +41,8 @@ int lf_release_free_memory(void);
  * hears how long it lasted (on the watchdog's own thread). */
 typedef void (*LfStallHandler)(long long stalled_ms, gpointer user_data);
 void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data);
+/* Stops the watchdog and waits for its thread (tests); the app's watchdog runs until exit. */
+void lf_watchdog_stop(void);
 
 G_END_DECLS
 
