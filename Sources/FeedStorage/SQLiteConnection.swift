@@ -47,8 +47,9 @@ public final class SQLiteConnection {
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         defer { sqlite3_free(error) }
         guard code == SQLITE_OK else {
-            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            throw StorageError.sqlite(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            // Through the same mapping as a statement's: a COMMIT that meets a full disk (WAL
+            // frames are written there) is .diskFull in plain words, not "SQLite error 13".
+            throw StorageError.sqlite(code: code, database: handle, sql: sql)
         }
     }
 
