@@ -60,6 +60,8 @@ public enum AppEvent: Sendable, Equatable {
     /// Asked for with SIGUSR1: how many GObjects the Swift wrappers hold now, textures apart,
     /// and the process's open files and threads (the soak's leak checks).
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
+    /// Your profile was stored as shown (after the library took it): its handle, name and bio.
+    case profileSaved(handle: String, name: String, bio: String)
 
     public var name: String {
         switch self {
@@ -89,6 +91,7 @@ public enum AppEvent: Sendable, Equatable {
         case .notice: "notice"
         case .stall: "stall"
         case .liveObjects: "live_objects"
+        case .profileSaved: "profile_saved"
         }
     }
 
@@ -158,6 +161,8 @@ public enum AppEvent: Sendable, Equatable {
             [("handles", .int(Int64(handles))), ("textures", .int(Int64(textures))),
              ("files", .int(Int64(files))), ("threads", .int(Int64(threads))),
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
+        case .profileSaved(let handle, let name, let bio):
+            [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
         }
     }
 

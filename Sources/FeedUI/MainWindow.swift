@@ -296,6 +296,10 @@ public final class MainWindow: PlaybackControl {
             if authorProfilePage?.author?.id == saved.id { authorProfile.show(saved) }
             feed.authorUpdated(saved)
             results.feed?.authorUpdated(saved)
+            environment.events?.emit(.profileSaved(handle: saved.handle, name: saved.name, bio: saved.bio))
+        }
+        editor.onNotSaved = { [weak self] message in
+            self?.environment.events?.emit(.error(kind: "storage", message: message, postID: nil))
         }
         profileEditor = editor
         editor.present()
