@@ -28,6 +28,7 @@ from cases_sources import *  # noqa: E402,F401,F403
 from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
+from cases_faults import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -68,6 +69,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *SOAK_SHORT_CASES,
+    *KILL9_SHORT_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
@@ -75,6 +77,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
 # $RELIABILITY_RESULTS_DIR for docs/RELIABILITY.md.
 LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOAK_CASES,
+    *KILL9_CASES,
 ]
 
 # Named groups of cases (--group).
