@@ -252,6 +252,9 @@ public final class VideoCache: RemoteVideoCache {
                 MainLoop.invoke { self?.completed(download, complete: complete) }
             }
         case .failure(.cancelled) where download.pausing:
+            // Stopped because the file could not be written (a full disk): it stays failed, with
+            // that reason, until Try Again asks for it; going on would only meet the disk again.
+            guard video.failure == nil else { return }
             // Asked for more while the stop was under way (it became the post on screen, or a
             // player reads on): go on now, from where it stopped.
             if download.wanted.map({ $0 > download.arrived }) ?? true { run(download) }
@@ -281,6 +284,10 @@ public final class VideoCache: RemoteVideoCache {
 
     private func completed(_ download: Download, complete: Bool) {
         let video = download.video
+        // The body came whole but the file could not take it (the writer's failure, a full disk,
+        // was already told to the player): no resume, whose writes would fail the same way, and
+        // no "ended early" in place of the real reason.
+        if !complete, video.failure != nil { return }
         // A body that ended short without an error (a server closing early) is resumed, twice at most.
         if !complete, download.resumable, download.shortEndings < 2 {
             download.shortEndings += 1

@@ -174,6 +174,48 @@ final class VideoCacheTests: XCTestCase {
         XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
     }
 
+    /// A file the disk won't let grow (RLIMIT_FSIZE here, ENOSPC on a full disk: the same failed
+    /// pwrite): the player is told the write's reason, the download is not tried again behind
+    /// its back (it was, twice, and then said "ended before the end of the video"), and asking
+    /// again once the disk takes it goes on from what was written.
+    func testAWriteTheDiskRefusesIsSaidAndNotRetriedUntilAsked() throws {
+        let address = try Self.address("/ranged/600000")
+        let folder = folder()
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        let saved = limit
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        limit.rlim_cur = 200_000
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        defer {
+            var restored = saved
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &restored)
+            signal(SIGXFSZ, oldHandler)
+        }
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let bytes = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            guard case .failed(let error)? = Self.read(bytes, offset: 300_000, length: 1_000) else {
+                return XCTFail("a read past what the disk took did not fail")
+            }
+            XCTAssertEqual(error.message, "This video can’t be saved in the cache.")
+            _ = MainLoop.run(until: { false }, timeoutSeconds: 1.5)
+            XCTAssertEqual(Self.requests(address).count, 1, "tried again behind the player's back: \(Self.requests(address))")
+            XCTAssertFalse(cache.isCached(address))
+
+            var room = saved
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &room)
+            let again = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            XCTAssertEqual(Self.read(again, offset: 300_000, length: 1_000), .bytes(Self.pattern(300_000..<301_000)))
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+        }
+        let requests = Self.requests(address)
+        XCTAssertEqual(requests.count, 2, "\(requests)")
+        XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
+    }
+
     func testAVideoTheServerNoLongerHasSaysSo() throws {
         let address = try Self.address("/gone")
         let folder = folder()
