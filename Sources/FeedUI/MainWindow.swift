@@ -96,6 +96,11 @@ public final class MainWindow: PlaybackControl {
         }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishPlaybackState() }
+        // Above every page: what the services behind the window could not do.
+        environment.notices?.show = { [weak self] kind, message in
+            self?.importBanner.showResult(message)
+            self?.environment.events?.emit(.error(kind: kind, message: message, postID: nil))
+        }
     }
 
     public var postCount: Int { feed.postCount }

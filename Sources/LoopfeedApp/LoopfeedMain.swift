@@ -110,10 +110,15 @@ public enum LoopfeedMain {
         let videoCache = VideoCache(directory: paths.cacheDirectory.appendingPathComponent("videos"),
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     userAgent: "Loopfeed/\(CommandLineOptions.version)")
+        // A still the cache could not keep is said in the window (once in a while, not per tile).
+        let notices = WindowNotices()
+        let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
+            MainLoop.invoke { notices.say(kind: "cache", problem.description) }
+        }
         let webImages = WebImageCache(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                      userAgent: "Loopfeed/\(CommandLineOptions.version)")
+                                      userAgent: "Loopfeed/\(CommandLineOptions.version)", onWriteFailure: cacheProblem)
         let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                                                width: GridLayout.maximumTile),
+                                                                width: GridLayout.maximumTile, onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         var environment = FeedEnvironment(
             repository: library, events: events, clock: clock,
@@ -135,6 +140,7 @@ public enum LoopfeedMain {
                                   work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)),
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails))
+        environment.notices = notices
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -29,6 +29,7 @@ from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
 from cases_faults import *  # noqa: E402,F401,F403
+from cases_faults_disk import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -70,6 +71,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *RELIABILITY_CASES,
     *SOAK_SHORT_CASES,
     *KILL9_SHORT_CASES,
+    *DISK_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
