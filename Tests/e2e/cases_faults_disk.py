@@ -234,7 +234,64 @@ def case_disk_full_cache_writes(ctx: Context) -> None:
         disk.close()
 
 
+PREFS_15S_CHIP = (250, 213)  # the Preferences window's "Longest clip: 15 s", at the screen's top-left
+
+
+def case_disk_full_preferences(ctx: Context) -> None:
+    """The preferences (DATA/settings.ini) on a full disk: mute, a Preferences change and the
+    window's size are each said in the window; with space freed the same actions are kept (the
+    same choice again writes what was only held in memory)."""
+    from cases_ux import resize
+    disk = SmallDisk(ctx, "prefs-disk", "16m")
+    try:
+        app = launch_on(ctx, "prefs-full", data=disk.root / "data")
+        wait_started(app)
+        time.sleep(1.5)  # the window's first size is written (a second after it settles)
+        disk.fill()
+        ctx.pointer_into_window()
+        since = app.cursor()
+        ctx.key("m")
+        refused(app, since, "preferences", "mute", "prefs-full-mute", ctx)
+        since = app.cursor()
+        ctx.key("ctrl+comma")
+        alive_wait_window(ctx, app, "Preferences")
+        time.sleep(0.6)
+        click(ctx, *PREFS_15S_CHIP)
+        refused(app, since, "preferences", "the longest clip", "prefs-full-limit", ctx)
+        ctx.key("Escape")
+        time.sleep(0.5)
+        since = app.cursor()
+        resize(ctx, 500, 860)
+        refused(app, since, "preferences", "the window's size", "prefs-full-size", ctx)
+
+        disk.free()
+        since = app.cursor()
+        ctx.pointer_into_window()
+        ctx.key("m")  # sound on again, kept
+        time.sleep(0.3)
+        ctx.key("m")  # and off: the file says muted
+        ctx.key("ctrl+comma")
+        alive_wait_window(ctx, app, "Preferences")
+        time.sleep(0.6)
+        click(ctx, *PREFS_15S_CHIP)  # the same choice again
+        time.sleep(0.3)
+        ctx.key("Escape")
+        time.sleep(0.5)
+        resize(ctx, 520, 880)
+        time.sleep(1.6)
+        errors = app.find("error", since)
+        expect(not errors, f"preferences refused once space was freed: {errors}")
+        quit_app(app)
+        prefs = read_preferences(app)
+        expect(prefs.get("muted") is True and prefs.get("max-recording-seconds") == 15
+               and (prefs.get("window-width"), prefs.get("window-height")) == (520, 880),
+               f"the preferences kept once space was freed: {prefs}")
+    finally:
+        disk.close()
+
+
 DISK_CASES = [
     ("disk_full_library_writes", case_disk_full_library_writes),
     ("disk_full_cache_writes", case_disk_full_cache_writes),
+    ("disk_full_preferences", case_disk_full_preferences),
 ]
