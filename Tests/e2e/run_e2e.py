@@ -30,6 +30,7 @@ from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
 from cases_faults import *  # noqa: E402,F401,F403
 from cases_faults_disk import *  # noqa: E402,F401,F403
+from cases_faults_dirs import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -72,6 +73,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOAK_SHORT_CASES,
     *KILL9_SHORT_CASES,
     *DISK_CASES,
+    *DIR_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
