@@ -58,4 +58,27 @@ final class StorageFailureTests: StorageTestCase {
                                             likeCount: 0, created: Date(timeIntervalSince1970: 4))
         XCTAssertEqual(try repo.comments(postID: post.id, before: nil, limit: 10).first?.id, stored.id)
     }
+
+    /// A library opened only to read (its folder or disk read-only): everything reads, every
+    /// write is refused in plain words, and the file is left exactly as it was.
+    func testALibraryOpenedToReadRefusesWritesPlainlyAndStaysAsItWas() throws {
+        let post: Post
+        do {
+            let repo = try FeedStore.open(at: databaseURL)
+            try addAuthor(repo)
+            post = try repo.insertPost(newPost("kept", seconds: 1))
+            _ = try repo.setLiked(postID: post.id, liked: true)
+            try repo.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = try Data(contentsOf: databaseURL)
+        let repo = try FeedStore.openReadOnly(at: databaseURL)
+        XCTAssertTrue(repo.connection.isReadOnly)
+        XCTAssertEqual(try repo.post(id: post.id)?.liked, true)
+        XCTAssertThrowsError(try repo.setLiked(postID: post.id, liked: false)) { error in
+            guard case .readOnly? = error as? StorageError else { return XCTFail("\(error)") }
+            XCTAssertFalse("\(error)".contains("SQLite"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: databaseURL), before)
+    }
 }
+

@@ -94,6 +94,79 @@ def case_a_library_folder_unplugged_keeps_its_posts(ctx: Context) -> None:
         drive.close()
 
 
+def case_a_read_only_library_still_plays(ctx: Context) -> None:
+    """The library's disk read-only at launch (closed with no WAL left, then killed with its WAL
+    there: both ways SQLite must read it as it is): the window opens and says changes are not
+    kept, the feed plays and pages, a like is refused in plain words, and what was stored
+    before (a like, a comment) shows and stays."""
+    from harness import open_comments, post_comment
+    disk = SmallDisk(ctx, "read-only-disk", "24m")
+    data = disk.root / "data"
+    try:
+        for ending in ("quit", "kill"):
+            app = launch_on(ctx, f"read-only-make-{ending}", data=data)
+            _, page0 = wait_started(app)
+            ctx.pointer_into_window()
+            since = app.cursor()
+            ctx.key("Down" if ending == "kill" else "l")
+            if ending == "kill":
+                app.wait("page", 5, since)
+                time.sleep(0.4)
+                since = app.cursor()
+                ctx.key("l")
+            liked = app.wait("like", 5, since, what="a like before the disk is made read-only")
+            open_comments(ctx, f"read-only-{ending}")
+            comment = post_comment(ctx, app, liked["post_id"], f"kept through a read-only disk ({ending})")
+            if ending == "quit":
+                quit_app(app)
+                # Closed by the last connection (as sqlite3 or another program leaves it): no WAL.
+                closer = sqlite3.connect(str(data / "library.sqlite"))
+                closer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                closer.close()
+                expect(not (data / "library.sqlite-wal").exists(), "closing the library left its WAL")
+            else:
+                app.proc.kill()
+                app.proc.wait(5)
+                expect((data / "library.sqlite-wal").exists(), "the kill left no WAL to read through")
+            disk.read_only(True)
+            try:
+                again = launch_on(ctx, f"read-only-{ending}", data=data)
+                said = again.wait("error", 20, pred=lambda e: e.get("kind") == "storage",
+                                  what="the window saying the library can't be written")
+                expect_plain(said.get("message", ""), "read-only")
+                wait_started(again)
+                window_shot(ctx, f"read-only-{ending}-said")
+                ctx.pointer_into_window()
+                for index in range(1, 3):
+                    since = again.cursor()
+                    ctx.key("Down")
+                    page = again.wait("page", 5, since, what=f"page {index} of a read-only library")
+                    time.sleep(0.4)
+                    if page["post_id"] == liked["post_id"]:
+                        expect(page.get("liked") is True and page.get("comment_count", 0) >= 1,
+                               f"the like and comment stored before do not show: {page}")
+                since = again.cursor()
+                ctx.key("l")
+                refusal = again.wait("error", 5, since, lambda e: e.get("kind") == "storage", "a like refused")
+                expect_plain(refusal.get("message", ""), "read-only")
+                expect(again.alive(), "the app exited on a read-only library")
+                quit_app(again)
+            finally:
+                disk.read_only(False)
+            con = sqlite3.connect(f"file:{data / 'library.sqlite'}?mode=ro", uri=True)
+            try:
+                expect(con.execute("PRAGMA integrity_check").fetchone() == ("ok",), "integrity_check after read-only use")
+                expect(con.execute("SELECT liked FROM posts WHERE id = ?", (liked["post_id"],)).fetchone() == (1,),
+                       f"the like stored before ({ending}) is gone")
+                expect(con.execute("SELECT count(*) FROM comments WHERE id = ?", (comment["comment_id"],)).fetchone() == (1,),
+                       f"the comment stored before ({ending}) is gone")
+            finally:
+                con.close()
+    finally:
+        disk.close()
+
+
 DIR_CASES = [
     ("a_library_folder_unplugged_keeps_its_posts", case_a_library_folder_unplugged_keeps_its_posts),
+    ("a_read_only_library_still_plays", case_a_read_only_library_still_plays),
 ]
