@@ -27,6 +27,10 @@ public final class VideoCache: RemoteVideoCache {
     public var prefetchBytes: Int64 = 800 * 1024
     public var prefetchCount = 3
 
+    /// A video played without being kept, and why (its cache folder can't be written): a
+    /// sentence for the window.
+    public var onNotKept: ((String) -> Void)?
+
     private let client: HTTPClient
     private let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
     private var downloads: [String: Download] = [:]
@@ -72,7 +76,10 @@ public final class VideoCache: RemoteVideoCache {
             run(download)
         }
         prefetchWhenCurrentIsIn()
-        // What was kept for the posts just left may go now.
+        // What was kept for the posts just left may go now; a video played without being kept
+        // (a scratch file) goes once it is neither on screen nor next.
+        let keep = protectedKeys
+        downloads = downloads.filter { $0.value.video.notKept == nil || keep.contains($0.value.video.key) }
         trim()
     }
 
@@ -186,6 +193,7 @@ public final class VideoCache: RemoteVideoCache {
             return video.failed(MediaError(kind: .notFound, message: tr("This video’s address is not valid."), detail: video.address))
         }
         download.arrived = offset
+        if video.notKept != nil { sayNotKept() }
         if download.hasWhatItWants {
             download.running = false
             return
@@ -298,7 +306,11 @@ public final class VideoCache: RemoteVideoCache {
                                     detail: video.address))
             return
         }
-        if downloads[video.address] === download { downloads[video.address] = nil }
+        if video.notKept != nil {
+            sayNotKept()
+        } else if downloads[video.address] === download {
+            downloads[video.address] = nil
+        }
         trim()
         if video.address == current { prefetchWhenCurrentIsIn() }
     }
@@ -339,6 +351,11 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     // MARK: - Words
+
+    private func sayNotKept() {
+        onNotKept?(tr("The cache folder {path} can’t be written: videos from the web play, but are not kept to watch offline.",
+                      ["path": ShownText.oneLine(directory.path)]))
+    }
 
     nonisolated private static func writeFailure(_ error: any Error) -> MediaError {
         if let error = error as? CacheWriteError, error.isDiskFull {

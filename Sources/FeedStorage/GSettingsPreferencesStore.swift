@@ -8,7 +8,7 @@ public import GLibKit
 public final class GSettingsPreferencesStore: PreferencesStore {
     nonisolated public static let schemaID = "io.github.loopfeed.Loopfeed"
 
-    private let settings: Settings
+    private var settings: Settings
     /// The last save did not reach the key file: GSettings holds its values in memory only, and
     /// the next save writes them even if it changes nothing itself (the same setting chosen
     /// again once space was freed would otherwise be a change already made, and never written).
@@ -36,6 +36,9 @@ public final class GSettingsPreferencesStore: PreferencesStore {
     /// GSettings never says when a write failed: a key file is checked to have been written
     /// again (the desktop's dconf writes in its own service, where a failure is not seen).
     public func save(_ preferences: Preferences) throws(PreferencesNotSaved) {
+        // After a write that did not happen, a backend that may still think its folder is
+        // read-only is replaced: what it held only in memory is in `preferences` if it matters.
+        if notWritten, settings.keyFile != nil, let fresh = settings.reopened() { settings = fresh }
         let old = load()
         guard preferences != old || notWritten else { return }
         let change = {

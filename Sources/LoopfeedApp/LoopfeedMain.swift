@@ -155,6 +155,7 @@ public enum LoopfeedMain {
             if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
         }
         environment.remoteVideos = videoCache
+        videoCache.onNotKept = { notices.say(kind: "cache", $0) }
         environment.webImages = webImages
         // --cache-limit holds for this run; without it the preference resizes the cache at once.
         if options.cacheLimit == nil {

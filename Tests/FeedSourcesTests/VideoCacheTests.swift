@@ -216,6 +216,41 @@ final class VideoCacheTests: XCTestCase {
         XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
     }
 
+    /// The cache folder removed while the app runs is made again; one that can't be written (a
+    /// file where the folder should be, here; read-only or gone with its disk in life) leaves the
+    /// video to a scratch file: it plays, is not kept, and the window is told why.
+    func testACacheFolderRemovedIsMadeAgainAndOneThatCantBeWrittenStillPlays() throws {
+        let first = try Self.address("/ranged/100000")
+        let second = try Self.address("/ranged/120000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.focus(current: first, upcoming: [])
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(first) }, timeoutSeconds: 10))
+            try FileManager.default.removeItem(at: folder)
+            let bytes = cache.bytes(for: second)
+            cache.focus(current: second, upcoming: [])
+            XCTAssertEqual(Self.read(bytes, offset: 110_000, length: 100), .bytes(Self.pattern(110_000..<110_100)))
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(second) }, timeoutSeconds: 10), "not kept after the folder went")
+        }
+        let blocked = folder.appendingPathComponent("not-a-folder")
+        try Data("a file where the cache folder should be".utf8).write(to: blocked)
+        let third = try Self.address("/ranged/90000")
+        try onMain {
+            let cache = VideoCache(directory: blocked, userAgent: "Loopfeed-tests")
+            var said: [String] = []
+            cache.onNotKept = { said.append($0) }
+            let bytes = cache.bytes(for: third)
+            cache.focus(current: third, upcoming: [])
+            XCTAssertEqual(Self.read(bytes, offset: 89_000, length: 1_000), .bytes(Self.pattern(89_000..<90_000)))
+            XCTAssertTrue(said.first?.contains("can’t be written") == true, "\(said)")
+            XCTAssertFalse(cache.isCached(third))
+            // Played again while it is on screen: from the scratch file, not fetched again.
+            XCTAssertEqual(Self.read(cache.bytes(for: third), offset: 0, length: 10), .bytes(Self.pattern(0..<10)))
+        }
+        XCTAssertEqual(Self.requests(third).count, 1, "\(Self.requests(third))")
+    }
+
     func testAVideoTheServerNoLongerHasSaysSo() throws {
         let address = try Self.address("/gone")
         let folder = folder()

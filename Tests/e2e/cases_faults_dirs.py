@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from harness import App, CaseFailed, CaseSkipped, Context, expect, quit_app, wait_started, window_shot
+from harness import App, CaseFailed, CaseSkipped, Context, expect, make_clip, quit_app, wait_started, window_shot
 from cases_faults_disk import launch_on
 from fault_disks import SmallDisk, expect_plain
 from fault_library import distinct_copy
@@ -166,7 +166,105 @@ def case_a_read_only_library_still_plays(ctx: Context) -> None:
         disk.close()
 
 
+def bind_read_only(folder: Path) -> None:
+    """A read-only bind mount over `folder` (root only): new files there are refused (EROFS), what
+    the app already has open stays as it was, as when a folder is made read-only under it."""
+    for cmd in (["mount", "--bind", str(folder), str(folder)], ["mount", "-o", "remount,bind,ro", str(folder)]):
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            subprocess.run(["umount", str(folder)], capture_output=True)
+            raise CaseSkipped(f"cannot bind-mount {folder} read-only here ({done.stderr.strip()}); run as root")
+
+
+def unbind(folder: Path) -> None:
+    subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+def page_to(ctx: Context, app: App, uri: str, most: int = 6) -> dict:
+    for _ in range(most):
+        since = app.cursor()
+        ctx.key("Down")
+        page = app.wait("page", 5, since, what="the next page")
+        time.sleep(0.4)
+        if page.get("uri") == uri:
+            return page
+    raise CaseFailed(f"no page of {uri}")
+
+
+def case_folders_removed_or_made_read_only_while_running(ctx: Context) -> None:
+    """While the app runs: the cache folder removed (it is made again and the next video from
+    the web downloads and is kept); then the cache and the library's folder made read-only: the
+    window says so, a video from the web still plays (not kept), one already downloading
+    finishes playing, the library takes a like (its file is open), a sound setting is refused
+    in plain words; writable again, the same setting is kept."""
+    from harness import read_preferences
+    from fault_library import server_requests, start_server
+    remote = ctx.case_tmp / "dirs-remote"
+    remote.mkdir()
+    for name, color in (("r0", 0xC04040), ("r1", 0x40C040), ("r2", 0x4040C0), ("r3", 0xC0C040)):
+        make_clip(remote / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
+    make_clip(remote / "slow.mp4", seconds=3, pattern="snow", width=320, height=568)
+    server, port = start_server(remote)
+    url = lambda name, path="videos": f"http://127.0.0.1:{port}/{path}/{name}.mp4"  # noqa: E731
+    data, cache = ctx.case_tmp / "dirs-data", ctx.case_tmp / "dirs-cache"
+    try:
+        # (the three solid clips come between: nothing remote is fetched ahead of r1)
+        app = launch_on(ctx, "cache-removed", data=data, cache=cache, extra=[url("r0")], after=[url("r1")])
+        wait_started(app)
+        ctx.pointer_into_window()
+        shutil.rmtree(cache)
+        page = page_to(ctx, app, url("r1"))
+        app.wait("first_frame", 15, pred=lambda e: e.get("post_id") == page["post_id"], what="r1 after the cache went")
+        deadline = time.monotonic() + 10
+        while not list((cache / "videos").glob("*.video")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        expect(list((cache / "videos").glob("*.video")), "the video downloaded after the cache folder went was not kept")
+        expect(not app.find("error", pred=lambda e: e.get("post_id") == page["post_id"]), "r1 failed after the cache went")
+        quit_app(app)
+
+        app = launch_on(ctx, "read-only-dirs", data=data, cache=cache, extra=[url("slow", "slow")], after=[url("r2")])
+        page0 = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="the slow video's page")
+        bind_read_only(cache)
+        bind_read_only(data)
+        try:
+            said = app.wait("error", 20, pred=lambda e: e.get("kind") == "cache", what="the cache folder said read-only")
+            expect_plain(said.get("message", ""), "can’t be written")
+            app.wait("loop", 20, pred=lambda e: e.get("post_id") == page0["post_id"], what="the slow video playing")
+            ctx.pointer_into_window()
+            since = app.cursor()
+            ctx.key("l")
+            app.wait("like", 5, since, what="a like, the library's file being open")
+            since = app.cursor()
+            ctx.key("m")
+            refused = app.wait("error", 5, since, lambda e: e.get("kind") == "preferences", "mute refused")
+            expect_plain(refused.get("message", ""), "can’t be written")
+            page = page_to(ctx, app, url("r2"))
+            app.wait("first_frame", 15, pred=lambda e: e.get("post_id") == page["post_id"], what="r2 on a read-only cache")
+            time.sleep(1)
+            expect(not app.find("error", pred=lambda e: e.get("post_id") in (page["post_id"], page0["post_id"])),
+                   f"a video failed on a read-only cache: {app.find('error')}")
+            window_shot(ctx, "read-only-dirs")
+        finally:
+            unbind(data)
+            unbind(cache)
+        since = app.cursor()
+        ctx.key("m")  # sound on (the refused mute held for the run)
+        time.sleep(0.4)
+        ctx.key("m")  # and off again: kept
+        time.sleep(0.5)
+        expect(not app.find("error", since), f"mute refused once the folder could be written: {app.find('error', since)}")
+        quit_app(app)
+        expect(read_preferences(app).get("muted") is True, f"the mute setting: {read_preferences(app)}")
+        expect(len(server_requests(port).get("/videos/r2.mp4", [])) == 1, "r2 was fetched more than once")
+    finally:
+        unbind(data)
+        unbind(cache)
+        server.terminate()
+        server.wait(5)
+
+
 DIR_CASES = [
     ("a_library_folder_unplugged_keeps_its_posts", case_a_library_folder_unplugged_keeps_its_posts),
     ("a_read_only_library_still_plays", case_a_read_only_library_still_plays),
+    ("folders_removed_or_made_read_only_while_running", case_folders_removed_or_made_read_only_while_running),
 ]

@@ -15,11 +15,13 @@ from fault_library import alive_wait_window, cache_key, distinct_copy, profile_e
 FULL = "disk is full"
 
 
-def launch_on(ctx: Context, name: str, data=None, cache=None, extra: list[str] | None = None) -> App:
+def launch_on(ctx: Context, name: str, data=None, cache=None, extra: list[str] | None = None,
+              after: list[str] | None = None) -> App:
+    """The app on the three solid clips (no samples), `extra` before them and `after` after them."""
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
     clips = [str(c) for c in ctx.fixtures.solid_clips()]
-    return App(ctx, [*(extra or []), *clips], name=name, data_dir=data, cache_dir=cache,
+    return App(ctx, [*(extra or []), *clips, *(after or [])], name=name, data_dir=data, cache_dir=cache,
                env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
 
 
