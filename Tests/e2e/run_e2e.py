@@ -31,6 +31,7 @@ from cases_soak import *  # noqa: E402,F401,F403
 from cases_faults import *  # noqa: E402,F401,F403
 from cases_faults_disk import *  # noqa: E402,F401,F403
 from cases_faults_dirs import *  # noqa: E402,F401,F403
+from cases_faults_services import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -74,6 +75,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *KILL9_SHORT_CASES,
     *DISK_CASES,
     *DIR_CASES,
+    *SERVICE_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
