@@ -128,6 +128,37 @@ def scale_section(scale: dict | None) -> list[str]:
     return lines
 
 
+def kill9_section(run: dict | None) -> list[str]:
+    lines = ["## kill -9 at random moments", ""]
+    if not run:
+        return lines + ["_No kill -9 results in this run (kill9.json missing)._", ""]
+    actions = ", ".join(f"{count} {kind}" for kind, count in sorted(run["actions"].items()))
+    confirmed = ", ".join(f"{count} {kind}" for kind, count in sorted(run["confirmed_by_kind"].items()))
+    lines += [
+        f"{run['rounds']} rounds (seed {run['seed']}, {run['seconds'] / 60:.1f} min): launch on one library, one "
+        f"action, SIGKILL at a random moment, then the library, the cache and the recordings are checked before "
+        f"the next launch. Actions: {actions}.",
+        "",
+        "| | count | target |",
+        "|---|---|---|",
+        f"| kills | {run['kills']} | |",
+        f"| actions the window had confirmed before the kill, checked | {run['confirmed']} ({confirmed}) | |",
+        f"| confirmed actions lost | {run['lost_count']} | 0 |",
+        f"| `PRAGMA integrity_check` not ok after a kill | {len(run['integrity_failures'])} | 0 |",
+        f"| downloads cut by the kill | {run['downloads_interrupted']} (resumed with a Range "
+        f"{run['downloads_resumed']}, started over {run['downloads_restarted']}) | all end with the server's bytes |",
+        f"| a cut download kept as a finished file | {len(run['short_files_taken_whole'])} | 0 |",
+        f"| recordings under way at the kill | {run['recordings_under_way']} | |",
+        f"| leftover recordings offered on the Create tab | {run['recordings_offered']} | every one kept |",
+        f"| recordings that should have been offered and were not | {len(run['recordings_not_offered'])} | 0 |",
+        "",
+    ]
+    for what in ("lost", "integrity_failures", "short_files_taken_whole", "recordings_not_offered"):
+        if run[what]:
+            lines += [f"{what}:", "", "```", *[str(item) for item in run[what][:20]], "```", ""]
+    return lines
+
+
 def main() -> int:
     results = Path(sys.argv[1])
     outcomes = case_outcomes(results)
@@ -152,6 +183,7 @@ def main() -> int:
     lines += [""]
     lines += soak_section(load(results, "soak"))
     lines += scale_section(load(results, "large_library"))
+    lines += kill9_section(load(results, "kill9"))
     print("\n".join(lines))
     return 0
 

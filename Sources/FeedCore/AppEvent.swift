@@ -62,6 +62,8 @@ public enum AppEvent: Sendable, Equatable {
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
     /// Discover searched the library for `query`: what it found, and how long the library took (µs).
     case search(query: String, results: Int, us: Int64)
+    /// Your profile was stored as shown (after the library took it): its handle, name and bio.
+    case profileSaved(handle: String, name: String, bio: String)
 
     public var name: String {
         switch self {
@@ -92,6 +94,7 @@ public enum AppEvent: Sendable, Equatable {
         case .stall: "stall"
         case .liveObjects: "live_objects"
         case .search: "search"
+        case .profileSaved: "profile_saved"
         }
     }
 
@@ -163,6 +166,8 @@ public enum AppEvent: Sendable, Equatable {
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
         case .search(let query, let results, let us):
             [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
+        case .profileSaved(let handle, let name, let bio):
+            [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
         }
     }
 

@@ -18,9 +18,14 @@ public final class ThumbnailGenerator: ThumbnailProviding {
     /// `prepare`'s work: one thread at a lower CPU priority, behind the tiles on screen.
     private let preparing = BackgroundPriorityWork(name: "loopfeed-stills")
 
-    public init(directory: URL, width: Int = 150) {
+    /// Told (on a worker thread) when a still was made but could not be written: the disk is
+    /// full or the folder can't be written. It is made again the next time it is asked for.
+    private let onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)?
+
+    public init(directory: URL, width: Int = 150, onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)? = nil) {
         self.directory = directory
         self.width = width
+        self.onWriteFailure = onWriteFailure
     }
 
     public func path(forPostID id: Int64) -> URL {
@@ -46,29 +51,30 @@ public final class ThumbnailGenerator: ThumbnailProviding {
             }
             return ticket
         }
-        queue.async { [directory] in
+        queue.async { [directory, onWriteFailure] in
             if FileManager.default.fileExists(atPath: target.path) {
                 MainLoop.invoke { completion(target) }
                 return
             }
             guard !ticket.isCancelled else { return }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let made = Self.render(uri: uri, to: target, width: width)
+            let made = Self.render(uri: uri, to: target, width: width, onWriteFailure: onWriteFailure)
             MainLoop.invoke { completion(made ? target : nil) }
         }
         return ticket
     }
 
     public func prepare(postID: Int64, uri: String) {
-        let target = path(forPostID: postID), width = width, directory = directory
+        let target = path(forPostID: postID), width = width, directory = directory, onWriteFailure = onWriteFailure
         preparing.run({
             guard !FileManager.default.fileExists(atPath: target.path) else { return }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            _ = Self.render(uri: uri, to: target, width: width)
+            _ = Self.render(uri: uri, to: target, width: width, onWriteFailure: onWriteFailure)
         }, then: { _ in })
     }
 
-    private static func render(uri: String, to target: URL, width: Int) -> Bool {
+    private static func render(uri: String, to target: URL, width: Int,
+                               onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)?) -> Bool {
         let part = target.appendingPathExtension("part")
         defer { try? FileManager.default.removeItem(at: part) }
         do {
@@ -92,9 +98,14 @@ public final class ThumbnailGenerator: ThumbnailProviding {
             guard playbin.setState(.paused) != .failure,
                   case .asyncDone? = playbin.waitForPrerollOrError(timeoutSeconds: 10),
                   let bytes = sink.child(named: "still")?.prerolledBytes(timeoutSeconds: 1), !bytes.isEmpty else { return false }
-            try Data(bytes).write(to: part)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.moveItem(at: part, to: target)
+            do {
+                try Data(bytes).write(to: part)
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.moveItem(at: part, to: target)
+            } catch {
+                onWriteFailure?(CacheWriteProblem.from(error, folder: target.deletingLastPathComponent().path))
+                return false
+            }
             return true
         } catch {
             return false

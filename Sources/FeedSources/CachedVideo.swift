@@ -26,6 +26,9 @@ public final class CachedVideo: RemoteVideoBytes {
         var failure: MediaError?
         var headWaiters: [@Sendable (Result<RemoteVideoHead, MediaError>) -> Void] = []
         var readWaiters: [DispatchSemaphore] = []
+        /// Why the video is in an unnamed scratch file, played but not kept (its cache folder
+        /// can't be written); nil when it is the cache's `.part`.
+        var notKept: CacheWriteError?
         /// Reads blocked now (a video being read is not evicted).
         var blockedReads = 0
     }
@@ -137,18 +140,45 @@ public final class CachedVideo: RemoteVideoBytes {
 
     // MARK: - The download's side (the writer queue)
 
-    /// Opens what an earlier run left (a `.part` to resume); returns its size.
+    /// Opens what an earlier run left (a `.part` to resume); returns its size. A cache folder
+    /// removed behind the app's back is made again; one that can't be written (read-only, or its
+    /// disk gone) leaves the video to an unnamed scratch file: it plays, and is not kept.
     func openPart() throws -> Int64 {
         let existing = state.withLock { $0.descriptor }
         if existing >= 0 { return written }
-        let descriptor = open(partFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CacheWriteError(errno: errno) }
+        var descriptor = open(partFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try? FileManager.default.createDirectory(at: partFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            descriptor = open(partFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        }
+        var notKept: CacheWriteError?
+        if descriptor < 0 {
+            let refused = CacheWriteError(errno: errno)
+            guard !refused.isDiskFull, let scratch = Self.scratchFile() else { throw refused }
+            descriptor = scratch
+            notKept = refused
+        }
         let size = Int64(lseek(descriptor, 0, SEEK_END))
         state.withLock { state in
             state.descriptor = descriptor
             state.written = max(0, size)
+            state.notKept = notKept
         }
         return max(0, size)
+    }
+
+    /// Why this video plays from a scratch file and is not kept; nil when the cache keeps it.
+    var notKept: CacheWriteError? { state.withLock { $0.notKept } }
+
+    /// An unnamed file in the temporary folder (made and unlinked at once): gone with its
+    /// descriptor, so nothing is left behind.
+    private static func scratchFile() -> Int32? {
+        var template = Array((NSTemporaryDirectory() + "/loopfeed-video-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
     }
 
     /// The answer's headers: the whole file's length, and whether the body starts over (a
@@ -186,10 +216,14 @@ public final class CachedVideo: RemoteVideoBytes {
     /// The body ended: complete when it has the promised length, then renamed to its finished
     /// name. False when it came short (the next attempt resumes).
     func finished(contentType: String?) -> Bool {
-        let (written, length) = state.withLock { ($0.written, $0.head?.length) }
+        let (written, length, kept) = state.withLock { ($0.written, $0.head?.length, $0.notKept == nil) }
         if let length, written != length { return false }
-        guard rename(partFile.path, finishedFile.path) == 0 else { return false }
+        // The folder made read-only while it downloaded: the bytes are all there to play, in a
+        // file that can't be named finished, so it is not kept (resuming would only refetch it).
+        let renamed = !kept || rename(partFile.path, finishedFile.path) == 0
+        let refused = renamed ? nil : CacheWriteError(errno: errno)
         let waiters = state.withLock { state in
+            if let refused { state.notKept = refused }
             state.complete = true
             if state.head == nil { state.head = RemoteVideoHead(length: written, contentType: contentType) }
             defer { state.headWaiters.removeAll() }

@@ -27,6 +27,10 @@ public final class VideoCache: RemoteVideoCache {
     public var prefetchBytes: Int64 = 800 * 1024
     public var prefetchCount = 3
 
+    /// A video played without being kept, and why (its cache folder can't be written): a
+    /// sentence for the window.
+    public var onNotKept: ((String) -> Void)?
+
     private let client: HTTPClient
     private let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
     private var downloads: [String: Download] = [:]
@@ -72,7 +76,10 @@ public final class VideoCache: RemoteVideoCache {
             run(download)
         }
         prefetchWhenCurrentIsIn()
-        // What was kept for the posts just left may go now.
+        // What was kept for the posts just left may go now; a video played without being kept
+        // (a scratch file) goes once it is neither on screen nor next.
+        let keep = protectedKeys
+        downloads = downloads.filter { $0.value.video.notKept == nil || keep.contains($0.value.video.key) }
         trim()
     }
 
@@ -186,6 +193,7 @@ public final class VideoCache: RemoteVideoCache {
             return video.failed(MediaError(kind: .notFound, message: tr("This video’s address is not valid."), detail: video.address))
         }
         download.arrived = offset
+        if video.notKept != nil { sayNotKept() }
         if download.hasWhatItWants {
             download.running = false
             return
@@ -252,6 +260,9 @@ public final class VideoCache: RemoteVideoCache {
                 MainLoop.invoke { self?.completed(download, complete: complete) }
             }
         case .failure(.cancelled) where download.pausing:
+            // Stopped because the file could not be written (a full disk): it stays failed, with
+            // that reason, until Try Again asks for it; going on would only meet the disk again.
+            guard video.failure == nil else { return }
             // Asked for more while the stop was under way (it became the post on screen, or a
             // player reads on): go on now, from where it stopped.
             if download.wanted.map({ $0 > download.arrived }) ?? true { run(download) }
@@ -281,6 +292,10 @@ public final class VideoCache: RemoteVideoCache {
 
     private func completed(_ download: Download, complete: Bool) {
         let video = download.video
+        // The body came whole but the file could not take it (the writer's failure, a full disk,
+        // was already told to the player): no resume, whose writes would fail the same way, and
+        // no "ended early" in place of the real reason.
+        if !complete, video.failure != nil { return }
         // A body that ended short without an error (a server closing early) is resumed, twice at most.
         if !complete, download.resumable, download.shortEndings < 2 {
             download.shortEndings += 1
@@ -291,7 +306,11 @@ public final class VideoCache: RemoteVideoCache {
                                     detail: video.address))
             return
         }
-        if downloads[video.address] === download { downloads[video.address] = nil }
+        if video.notKept != nil {
+            sayNotKept()
+        } else if downloads[video.address] === download {
+            downloads[video.address] = nil
+        }
         trim()
         if video.address == current { prefetchWhenCurrentIsIn() }
     }
@@ -332,6 +351,11 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     // MARK: - Words
+
+    private func sayNotKept() {
+        onNotKept?(tr("The cache folder {path} can’t be written: videos from the web play, but are not kept to watch offline.",
+                      ["path": ShownText.oneLine(directory.path)]))
+    }
 
     nonisolated private static func writeFailure(_ error: any Error) -> MediaError {
         if let error = error as? CacheWriteError, error.isDiskFull {

@@ -17,9 +17,14 @@ public final class WebImageCache: WebImageFetching {
     private let writer = DispatchQueue(label: "io.github.loopfeed.web-images", qos: .utility)
     private var waiting: [String: [@MainActor (URL?) -> Void]] = [:]
 
-    public init(directory: URL, userAgent: String) {
+    /// Told (on the writer queue) when an image came but could not be written (a full disk, a
+    /// folder that can't be written); it is fetched again the next time it is asked for.
+    private let onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)?
+
+    public init(directory: URL, userAgent: String, onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)? = nil) {
         self.directory = directory
         client = HTTPClient(userAgent: userAgent)
+        self.onWriteFailure = onWriteFailure
     }
 
     public func image(at address: String, then: @escaping @MainActor (URL?) -> Void) {
@@ -31,10 +36,16 @@ public final class WebImageCache: WebImageFetching {
         client.fetch(HTTPRequest(url: url, accept: "image/*"), maxBytes: Self.largestImage) { [weak self] result in
             guard let self else { return }
             guard case .success(let response) = result, Self.isImage(response.body) else { return finished(address, nil) }
-            let directory = directory
+            let directory = directory, onWriteFailure = onWriteFailure
             writer.async { [weak self] in
-                try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                let written = (try? Data(response.body).write(to: file, options: .atomic)) != nil
+                var written = false
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    try Data(response.body).write(to: file, options: .atomic)
+                    written = true
+                } catch {
+                    onWriteFailure?(CacheWriteProblem.from(error, folder: directory.path))
+                }
                 MainLoop.invoke { self?.finished(address, written ? file : nil) }
             }
         }

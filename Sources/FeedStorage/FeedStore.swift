@@ -32,6 +32,40 @@ public enum FeedStore {
         return connection
     }
 
+    /// A library that can't be written (its folder or disk made read-only), opened only to read,
+    /// exactly as it is. With its WAL files there (the app was killed), SQLite reads through
+    /// them; without them (a clean close) a read-only folder can only be read as immutable,
+    /// which is safe then: there is no WAL it would ignore. A library that would need migrating
+    /// can't be: it is refused as read-only.
+    public static func openReadOnly(at url: URL) throws -> SQLiteFeedRepository {
+        let walExists = FileManager.default.fileExists(atPath: url.path + "-wal")
+        let uris = [url.absoluteString] + (walExists ? [] : [url.absoluteString + "?immutable=1"])
+        var failure: (any Error)?
+        for uri in uris {
+            do {
+                let connection = try SQLiteConnection(path: uri, readOnly: true)
+                connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+                try checkBeforeWriting(connection)
+                let version = try connection.integerPragma("user_version")
+                guard version == Migrations.latestVersion else {
+                    throw StorageError.readOnly(detail: "\(url.path) has schema \(version) and can't be updated to "
+                                                + "\(Migrations.latestVersion) while read-only")
+                }
+                try connection.execute("PRAGMA foreign_keys = ON")
+                return SQLiteFeedRepository(connection: connection)
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? StorageError.cannotOpen(path: url.path, detail: "read-only")
+    }
+
+    /// Whether `folder` can't be written (a read-only disk or folder; root too is refused on a
+    /// read-only file system).
+    public static func isReadOnly(_ folder: URL) -> Bool {
+        access(folder.path, W_OK) != 0
+    }
+
     private static func prepare(_ connection: SQLiteConnection) throws {
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         try checkBeforeWriting(connection)

@@ -8,7 +8,11 @@ public import GLibKit
 public final class GSettingsPreferencesStore: PreferencesStore {
     nonisolated public static let schemaID = "io.github.loopfeed.Loopfeed"
 
-    private let settings: Settings
+    private var settings: Settings
+    /// The last save did not reach the key file: GSettings holds its values in memory only, and
+    /// the next save writes them even if it changes nothing itself (the same setting chosen
+    /// again once space was freed would otherwise be a change already made, and never written).
+    private var notWritten = false
 
     public init(settings: Settings) {
         self.settings = settings
@@ -32,9 +36,30 @@ public final class GSettingsPreferencesStore: PreferencesStore {
     /// GSettings never says when a write failed: a key file is checked to have been written
     /// again (the desktop's dconf writes in its own service, where a failure is not seen).
     public func save(_ preferences: Preferences) throws(PreferencesNotSaved) {
-        let before = settings.keyFile.flatMap(FileStamp.init)
+        // After a write that did not happen, a backend that may still think its folder is
+        // read-only is replaced: what it held only in memory is in `preferences` if it matters.
+        if notWritten, settings.keyFile != nil, let fresh = settings.reopened() { settings = fresh }
         let old = load()
-        guard preferences != old else { return }
+        guard preferences != old || notWritten else { return }
+        let change = {
+            // Nothing new, but what is held in memory must reach the file: setting a key again
+            // makes the key file backend write the whole file.
+            if preferences == old { self.settings.setBool("muted", old.muted) }
+            self.apply(preferences, over: old)
+        }
+        guard let file = settings.keyFile else { return change() }
+        do {
+            try KeyFileWrite(file: file).perform(change)
+            notWritten = false
+        } catch {
+            // Refused before the change (no room): memory is as it was. Otherwise GSettings holds
+            // the change for this run, and the next save must write it.
+            notWritten = notWritten || load() != old
+            throw error
+        }
+    }
+
+    private func apply(_ preferences: Preferences, over old: Preferences) {
         if preferences.volume != old.volume { settings.setDouble("volume", min(1, max(0, preferences.volume))) }
         if preferences.muted != old.muted { settings.setBool("muted", preferences.muted) }
         if preferences.windowWidth != old.windowWidth {
@@ -54,12 +79,6 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))
         }
-        guard let file = settings.keyFile else { return }
-        // The key file backend replaces the file on every change and ignores a failure; an
-        // unchanged file (same inode and time) is a write that did not happen.
-        guard let after = FileStamp(file), after != before else {
-            throw PreferencesNotSaved.writing(file, failure: nil)
-        }
     }
 
     /// Reads the preferences.json an earlier Loopfeed kept beside the library into these
@@ -69,7 +88,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
     public func migrate(fromJSON file: URL) -> Bool {
         guard !settings.bool("migrated-preferences-json") else { return false }
         guard FileManager.default.fileExists(atPath: file.path) else {
-            settings.setBool("migrated-preferences-json", true)
+            markMigrated()
             return false
         }
         var migrated = load()
@@ -80,8 +99,15 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         migrated.saveCopyToVideos = old.saveCopyToVideos
         // Not kept (a full disk): the old file stays where it is, to be read again next time.
         guard (try? save(migrated)) != nil else { return false }
-        settings.setBool("migrated-preferences-json", true)
+        markMigrated()
         try? FileManager.default.moveItem(at: file, to: file.appendingPathExtension("migrated"))
         return true
+    }
+
+    /// Not written (a full disk): it is tried again at the next launch.
+    private func markMigrated() {
+        let mark = { self.settings.setBool("migrated-preferences-json", true) }
+        guard let file = settings.keyFile else { return mark() }
+        try? KeyFileWrite(file: file).perform(mark)
     }
 }

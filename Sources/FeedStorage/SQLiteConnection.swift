@@ -9,9 +9,11 @@ public final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if missing) the database at `path` without reading or writing it yet.
-    public init(path: String) throws {
+    /// `readOnly`: only reads, and `path` may be a `file:` URI (with `?immutable=1`, say).
+    public init(path: String, readOnly: Bool = false) throws {
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let detail = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)
@@ -47,8 +49,9 @@ public final class SQLiteConnection {
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         defer { sqlite3_free(error) }
         guard code == SQLITE_OK else {
-            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            throw StorageError.sqlite(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            // Through the same mapping as a statement's: a COMMIT that meets a full disk (WAL
+            // frames are written there) is .diskFull in plain words, not "SQLite error 13".
+            throw StorageError.sqlite(code: code, database: handle, sql: sql)
         }
     }
 
@@ -85,6 +88,9 @@ public final class SQLiteConnection {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// SQLite opened the file to read only (asked to, or its file or disk can't be written).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Runs `body` in a write transaction, committed if it returns and rolled back if it
     /// throws. Inside another transaction, `body` simply joins it.

@@ -70,6 +70,9 @@ public struct FeedEnvironment {
     public var videoCacheLimitChanged: (Int) -> Void = { _ in }
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.
     public var library: (any LibraryWatching)?
+    /// What services behind the window have to say (a cache that can't be written); the window
+    /// shows it above every page.
+    public var notices: WindowNotices?
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers
     /// ~/Videos only when it does).
     public var folderExists: (String) -> Bool = { _ in false }

@@ -69,6 +69,10 @@ final class ImportStore {
                                      unreadable: summary.unreadable.count, problems: summary.problems.count,
                                      cancelled: summary.cancelled))
         onChange?()
+        // What the library refused (a full disk, a read-only folder) is said as an error too.
+        if summary.failure != nil {
+            events?.emit(.error(kind: "import", message: Self.message(for: summary), postID: nil))
+        }
         if !isQuiet || !summary.added.isEmpty || summary.failure != nil {
             onFinished?(summary, Self.message(for: summary), isQuiet)
         }

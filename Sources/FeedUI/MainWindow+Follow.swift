@@ -73,8 +73,11 @@ extension MainWindow {
     }
 
     private func followed(_ outcome: SubscriptionOutcome, address: String) {
-        importBanner.showResult(SubscriptionMessages.message(for: outcome, address: address))
+        let message = SubscriptionMessages.message(for: outcome, address: address)
+        importBanner.showResult(message)
         switch outcome {
+        case .failed:
+            environment.events?.emit(.error(kind: "follow", message: message, postID: nil))
         case .subscribed(_, let added) where !added.isEmpty:
             // The newest of them first, next after the video on screen, and shown at once.
             feed.showNext(added.sorted { $0.created > $1.created })

@@ -16,6 +16,11 @@ extension MainWindow {
             if let preferencesWindow { preferencesWindow.showProblem(message) } else { feed.view.flash(message) }
         }
         library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
+        library?.onFolderGone = { [weak self] folder in
+            self?.environment.notices?.say(kind: "library", tr(
+                "The library folder {folder} is gone (a drive unplugged, or the folder moved): its videos stay in your feed and play again when it is back.",
+                ["folder": ShownText.oneLine(folder.path)]))
+        }
         library?.onRemoved = { [weak self] posts in
             guard let self, let first = posts.first else { return }
             importBanner.showResult(trn("“{name}” left your library: its file is gone",

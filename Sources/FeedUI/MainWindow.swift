@@ -77,6 +77,11 @@ public final class MainWindow: PlaybackControl {
             self?.saveWindowState()
             return false
         }
+        // The size is kept as it changes (a second after the last change), not only on close: a
+        // size the disk refuses can still be said in the window, and a crash keeps it.
+        for property in ["default-width", "default-height", "maximized"] {
+            window.onNotify(property) { [weak self] in self?.windowStateChanged() }
+        }
         window.onNotify("visible") { [weak self] in self?.visibilityChanged() }
         // A key released while another window has focus never reaches us: R counts as up.
         window.onNotify("is-active") { [weak self] in
@@ -96,6 +101,11 @@ public final class MainWindow: PlaybackControl {
         }
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishPlaybackState() }
+        // Above every page: what the services behind the window could not do.
+        environment.notices?.show = { [weak self] kind, message in
+            self?.importBanner.showResult(message)
+            self?.environment.events?.emit(.error(kind: kind, message: message, postID: nil))
+        }
     }
 
     public var postCount: Int { feed.postCount }
@@ -104,8 +114,14 @@ public final class MainWindow: PlaybackControl {
 
     /// Closes the dialogs while this window still exists: a dialog disposed after its parent
     /// unsets its transient-for on a dead window.
-    /// Keeps the window's size and state for the next launch (on close, while it still exists).
-    private func saveWindowState() {
+    private func windowStateChanged() {
+        windowStateTimer?.cancel()
+        windowStateTimer = MainLoop.after(milliseconds: 1_000) { [weak self] in self?.saveWindowState(closing: false) }
+    }
+
+    /// Keeps the window's size and state for the next launch (as it changes, and on close while
+    /// the window still exists).
+    private func saveWindowState(closing: Bool = true) {
         let size = window.defaultSize, maximized = window.isMaximized
         guard size.width > 0, size.height > 0 else { return }
         do {
@@ -114,13 +130,16 @@ public final class MainWindow: PlaybackControl {
                 $0.windowHeight = size.height
                 $0.windowMaximized = maximized
             }
-        } catch {
+        } catch where closing {
             // The window is closing: only the log can still say it.
             environment.events?.emit(.error(kind: "preferences", message: "window size not kept: \(error.detail)", postID: nil))
+        } catch {
+            environment.notices?.say(kind: "preferences", tr("The window’s size can’t be kept: {error}", ["error": error]))
         }
     }
 
     public func teardown() {
+        windowStateTimer?.cancel()
         feed.teardown()
         results.clear()
         profileEditor?.close()
@@ -243,6 +262,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     var inhibitCookie: UInt32 = 0
+    private var windowStateTimer: SourceHandle?
     private var refreshTimer: SourceHandle?
     let thumbnails: ThumbnailProviding
     var discoverPage: DiscoverPage?
@@ -296,6 +316,10 @@ public final class MainWindow: PlaybackControl {
             if authorProfilePage?.author?.id == saved.id { authorProfile.show(saved) }
             feed.authorUpdated(saved)
             results.feed?.authorUpdated(saved)
+            environment.events?.emit(.profileSaved(handle: saved.handle, name: saved.name, bio: saved.bio))
+        }
+        editor.onNotSaved = { [weak self] message in
+            self?.environment.events?.emit(.error(kind: "storage", message: message, postID: nil))
         }
         profileEditor = editor
         editor.present()

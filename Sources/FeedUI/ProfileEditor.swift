@@ -25,6 +25,8 @@ final class ProfileEditor {
     private var closed = false
     private var chooser: FileChooser?
     var onSaved: ((Author) -> Void)?
+    /// The library or the photo folder refused the change: the sentence the dialog shows.
+    var onNotSaved: ((String) -> Void)?
 
     init(author: Author, parent: Window, repository: FeedRepository, avatars: AvatarStoring, avatarPath: String?) {
         self.author = author
@@ -150,7 +152,7 @@ final class ProfileEditor {
                 author.avatarURI = copy.absoluteString
                 store(handle: newHandle, name: newName, bio: newBio, avatarURI: copy.absoluteString)
             case .failure(let error):
-                show(tr("Couldn’t save: {error}", ["error": error.description]))
+                notSaved(tr("Couldn’t save: {error}", ["error": error.description]))
             }
         }
     }
@@ -163,7 +165,13 @@ final class ProfileEditor {
             onSaved?(saved)
             dialog.close()
         } catch {
-            show(tr("Couldn’t save: {error}", ["error": error]))
+            notSaved(tr("Couldn’t save: {error}", ["error": error]))
         }
+    }
+
+    /// Said in the dialog, which stays open with what was typed, and told to the window.
+    private func notSaved(_ message: String) {
+        show(message)
+        onNotSaved?(message)
     }
 }

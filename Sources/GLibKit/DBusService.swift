@@ -15,6 +15,8 @@ public final class DBusService {
     private var registrations: [UInt32] = []
     private let handlers: Handlers
     public private(set) var ownedName: String?
+    /// There is no session bus to export on (none running, or its address leads nowhere).
+    public var onNoBus: (@MainActor () -> Void)?
 
     final class Handlers {
         let method: MethodHandler
@@ -64,8 +66,12 @@ public final class DBusService {
                 MainActor.assumeIsolated { handlers.service?.ownedName = owned }
             },
             { connection, _, data in
-                guard let data, connection != nil else { return }
+                guard let data else { return }
                 let handlers = Unmanaged<Handlers>.fromOpaque(data).takeUnretainedValue()
+                // No connection: there is no bus at all (GDBus could not connect).
+                guard connection != nil else {
+                    return MainActor.assumeIsolated { handlers.service?.onNoBus?() }
+                }
                 // Taken by another instance: try the next name.
                 MainActor.assumeIsolated { handlers.service?.nameLost() }
             },

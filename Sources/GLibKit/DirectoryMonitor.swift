@@ -13,6 +13,8 @@ public final class DirectoryMonitor {
         case movedIn(URL)
         case movedOut(URL)
         case renamed(from: URL, to: URL)
+        /// The file system the folder is on went away (unmounted: a drive unplugged).
+        case unmounted(URL)
     }
 
     private let monitor: GObjectHandle
@@ -36,6 +38,7 @@ public final class DirectoryMonitor {
             case G_FILE_MONITOR_EVENT_MOVED_IN: .movedIn(url)
             case G_FILE_MONITOR_EVENT_MOVED_OUT: .movedOut(url)
             case G_FILE_MONITOR_EVENT_RENAMED: DirectoryMonitor.url(other).map { .renamed(from: url, to: $0) }
+            case G_FILE_MONITOR_EVENT_UNMOUNTED: .unmounted(url)
             default: nil
             }
             guard let change else { return }

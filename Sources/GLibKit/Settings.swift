@@ -7,6 +7,9 @@ public final class Settings {
     private let settings: GObjectHandle
     /// The key file values are kept in (`Storage.keyFile`); nil for the desktop's dconf.
     public let keyFile: URL?
+    private let schemaID: String
+    private let schemaDirectory: URL?
+    private let storage: Storage
 
     /// Where the schema was found and where values are kept.
     public enum Storage: Sendable, Equatable {
@@ -32,6 +35,17 @@ public final class Settings {
         guard let made = g_settings_new_full(schema, backend, nil) else { return nil }
         settings = GObjectHandle(adopting: UnsafeMutableRawPointer(made))
         if case .keyFile(let file) = storage { keyFile = file } else { keyFile = nil }
+        self.schemaID = schemaID
+        self.schemaDirectory = schemaDirectory
+        self.storage = storage
+    }
+
+    /// The same settings over a new backend, which reads the key file again and asks afresh
+    /// whether its folder can be written. GLib's key file backend learns that from a monitor on
+    /// the folder, and a folder that was remounted writable (a drive, a bind mount) tells that
+    /// monitor nothing: the backend would refuse every write until the app restarts.
+    public func reopened() -> Settings? {
+        Settings(schemaID: schemaID, schemaDirectory: schemaDirectory, storage: storage)
     }
 
     private static func lookup(_ id: String, in directory: URL?) -> OpaquePointer? {

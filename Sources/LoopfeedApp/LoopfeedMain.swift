@@ -66,11 +66,12 @@ public enum LoopfeedMain {
 
         let paths = AppPaths.resolve(options: options, environment: ProcessInfo.processInfo.environment,
                                      executable: executableURL)
+        // What the window says once it is up, from services made before it (a cache that can't
+        // be written, a library that can only be read).
+        let notices = WindowNotices()
         let library: SQLiteFeedRepository
         do {
-            try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
-            library = try FeedStore.open(at: paths.databaseURL)
-            _ = try SelfAuthor.ensure(in: library)
+            library = try openLibrary(paths, notices: notices)
         } catch {
             report("storage", "\(error)")
             return 1
@@ -110,10 +111,14 @@ public enum LoopfeedMain {
         let videoCache = VideoCache(directory: paths.cacheDirectory.appendingPathComponent("videos"),
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     userAgent: "Loopfeed/\(CommandLineOptions.version)")
+        // A still the cache could not keep is said in the window (once in a while, not per tile).
+        let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
+            MainLoop.invoke { notices.say(kind: "cache", problem.description) }
+        }
         let webImages = WebImageCache(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                      userAgent: "Loopfeed/\(CommandLineOptions.version)")
+                                      userAgent: "Loopfeed/\(CommandLineOptions.version)", onWriteFailure: cacheProblem)
         let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                                                width: GridLayout.maximumTile),
+                                                                width: GridLayout.maximumTile, onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         var environment = FeedEnvironment(
             repository: library, events: events, clock: clock,
@@ -135,6 +140,7 @@ public enum LoopfeedMain {
                                   work: MainLoopWork(label: "io.github.loopfeed.avatars", qos: .utility)),
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails))
+        environment.notices = notices
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds
@@ -149,6 +155,7 @@ public enum LoopfeedMain {
             if case .remote(let url) = source, isFeedAddress(source) { url } else { nil }
         }
         environment.remoteVideos = videoCache
+        videoCache.onNotKept = { notices.say(kind: "cache", $0) }
         environment.webImages = webImages
         // --cache-limit holds for this run; without it the preference resizes the cache at once.
         if options.cacheLimit == nil {
@@ -171,6 +178,31 @@ public enum LoopfeedMain {
         }
         return runApplication(environment: environment, events: events, launchTimeUs: launchTimeUs,
                               unique: options.dataDirectory == nil, iconsDirectory: iconsDirectory)
+    }
+
+    /// The library, made if need be. One whose folder or disk can't be written is opened to
+    /// read as it is: the feed plays, and the window says that changes are not kept.
+    @MainActor
+    private static func openLibrary(_ paths: AppPaths, notices: WindowNotices) throws -> SQLiteFeedRepository {
+        var library: SQLiteFeedRepository
+        do {
+            try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+            library = try FeedStore.open(at: paths.databaseURL)
+            _ = try SelfAuthor.ensure(in: library)
+        } catch {
+            guard FeedStore.isReadOnly(paths.dataDirectory),
+                  FileManager.default.fileExists(atPath: paths.databaseURL.path),
+                  let readOnly = try? FeedStore.openReadOnly(at: paths.databaseURL) else { throw error }
+            library = readOnly
+        }
+        // (SQLite also opens a file it can't write only to read, when its WAL files are there.)
+        if library.connection.isReadOnly {
+            let message = tr("Your library at {path} can’t be written (its folder or disk is read-only): you can watch, but likes, comments and new videos are not kept.",
+                             ["path": ShownText.oneLine(paths.dataDirectory.path)])
+            printError("loopfeed: \(message)\n")
+            notices.say(kind: "storage", message)
+        }
+        return library
     }
 
     /// Debug and test builds (or LOOPFEED_WATCHDOG=1) watch the main loop: a stall over 1 s

@@ -25,6 +25,10 @@ public final class MprisService {
                 },
                 get: { [weak self] interface, property in self?.property(interface, property) },
                 set: { [weak self] interface, property, value in self?.set(interface, property, value) ?? false })
+        // Without a session bus the app runs on; media keys and desktop controls can't reach it.
+        service?.onNoBus = {
+            FileHandle.standardError.write(Data("loopfeed: no D-Bus session bus: MPRIS (media keys, desktop media controls) is off\n".utf8))
+        }
         control.onPlaybackStateChanged = { [weak self] state in self?.update(state) }
     }
 

@@ -39,6 +39,9 @@ final class AppEventTests: XCTestCase {
                         "decoding_reason"])
         XCTAssertEqual(try keys(.videoPath(path: "memory", reason: "no first frame")), ["event", "t_us", "path", "reason"])
         XCTAssertEqual(try decode(.videoPath(path: "memory", reason: "x"))["event"] as? String, "video_path")
+        XCTAssertEqual(try keys(.profileSaved(handle: "zoe", name: "Zoe", bio: "hi")),
+                       ["event", "t_us", "handle", "name", "bio"])
+        XCTAssertEqual(try decode(.profileSaved(handle: "zoe", name: "Zoe", bio: "hi"))["event"] as? String, "profile_saved")
         let gl = try decode(.renderer(name: "gl", reason: "r", probeUs: 1, videoPath: "gl", videoReason: "hardware GL: X",
                                       decoding: "va", decodingReason: "/dev/dri/renderD128"))
         XCTAssertEqual(gl["video_path"] as? String, "gl")

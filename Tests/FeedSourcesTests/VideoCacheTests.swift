@@ -174,6 +174,83 @@ final class VideoCacheTests: XCTestCase {
         XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
     }
 
+    /// A file the disk won't let grow (RLIMIT_FSIZE here, ENOSPC on a full disk: the same failed
+    /// pwrite): the player is told the write's reason, the download is not tried again behind
+    /// its back (it was, twice, and then said "ended before the end of the video"), and asking
+    /// again once the disk takes it goes on from what was written.
+    func testAWriteTheDiskRefusesIsSaidAndNotRetriedUntilAsked() throws {
+        let address = try Self.address("/ranged/600000")
+        let folder = folder()
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        let saved = limit
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        limit.rlim_cur = 200_000
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+        defer {
+            var restored = saved
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &restored)
+            signal(SIGXFSZ, oldHandler)
+        }
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let bytes = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            guard case .failed(let error)? = Self.read(bytes, offset: 300_000, length: 1_000) else {
+                return XCTFail("a read past what the disk took did not fail")
+            }
+            XCTAssertEqual(error.message, "This video can’t be saved in the cache.")
+            _ = MainLoop.run(until: { false }, timeoutSeconds: 1.5)
+            XCTAssertEqual(Self.requests(address).count, 1, "tried again behind the player's back: \(Self.requests(address))")
+            XCTAssertFalse(cache.isCached(address))
+
+            var room = saved
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &room)
+            let again = cache.bytes(for: address)
+            cache.focus(current: address, upcoming: [])
+            XCTAssertEqual(Self.read(again, offset: 300_000, length: 1_000), .bytes(Self.pattern(300_000..<301_000)))
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
+        }
+        let requests = Self.requests(address)
+        XCTAssertEqual(requests.count, 2, "\(requests)")
+        XCTAssertTrue(requests.last?.hasPrefix("bytes=") == true && requests.last != "bytes=0-", "\(requests)")
+    }
+
+    /// The cache folder removed while the app runs is made again; one that can't be written (a
+    /// file where the folder should be, here; read-only or gone with its disk in life) leaves the
+    /// video to a scratch file: it plays, is not kept, and the window is told why.
+    func testACacheFolderRemovedIsMadeAgainAndOneThatCantBeWrittenStillPlays() throws {
+        let first = try Self.address("/ranged/100000")
+        let second = try Self.address("/ranged/120000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.focus(current: first, upcoming: [])
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(first) }, timeoutSeconds: 10))
+            try FileManager.default.removeItem(at: folder)
+            let bytes = cache.bytes(for: second)
+            cache.focus(current: second, upcoming: [])
+            XCTAssertEqual(Self.read(bytes, offset: 110_000, length: 100), .bytes(Self.pattern(110_000..<110_100)))
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(second) }, timeoutSeconds: 10), "not kept after the folder went")
+        }
+        let blocked = folder.appendingPathComponent("not-a-folder")
+        try Data("a file where the cache folder should be".utf8).write(to: blocked)
+        let third = try Self.address("/ranged/90000")
+        try onMain {
+            let cache = VideoCache(directory: blocked, userAgent: "Loopfeed-tests")
+            var said: [String] = []
+            cache.onNotKept = { said.append($0) }
+            let bytes = cache.bytes(for: third)
+            cache.focus(current: third, upcoming: [])
+            XCTAssertEqual(Self.read(bytes, offset: 89_000, length: 1_000), .bytes(Self.pattern(89_000..<90_000)))
+            XCTAssertTrue(said.first?.contains("can’t be written") == true, "\(said)")
+            XCTAssertFalse(cache.isCached(third))
+            // Played again while it is on screen: from the scratch file, not fetched again.
+            XCTAssertEqual(Self.read(cache.bytes(for: third), offset: 0, length: 10), .bytes(Self.pattern(0..<10)))
+        }
+        XCTAssertEqual(Self.requests(third).count, 1, "\(Self.requests(third))")
+    }
+
     func testAVideoTheServerNoLongerHasSaysSo() throws {
         let address = try Self.address("/gone")
         let folder = folder()

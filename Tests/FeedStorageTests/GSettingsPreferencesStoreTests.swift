@@ -91,7 +91,43 @@ final class GSettingsPreferencesStoreTests: XCTestCase {
                 XCTAssertTrue(path.hasPrefix(folder.path), path)
             }
             XCTAssertFalse(store.load().muted, "the change holds for this run")
-            XCTAssertNoThrow(try store.update { $0.muted = false }, "nothing changed: nothing to write")
+            // The same setting chosen again: still not written, and said again.
+            XCTAssertThrowsError(try store.update { $0.muted = false })
+            // Once the folder is back, choosing it again writes it (it changes nothing in memory).
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            XCTAssertNoThrow(try store.update { $0.muted = false })
+            let written = try String(contentsOf: folder.appendingPathComponent("settings.ini"), encoding: .utf8)
+            XCTAssertTrue(written.contains("muted=false"), written)
+            XCTAssertNoThrow(try store.update { $0.muted = false }, "written: nothing more to write")
+        }
+    }
+
+    /// A write the disk cuts off (RLIMIT_FSIZE here; ENOSPC on a full disk goes the same way
+    /// through GIO, which then renames the empty copy over the file): the file keeps what it
+    /// held, the change is said, and the same choice made again once there is room is written.
+    func testAWriteCutOffLeavesTheFileAsItWas() throws {
+        let folder = folder!
+        let file = folder.appendingPathComponent("settings.ini")
+        try MainActor.assumeIsolated {
+            let store = try Self.open(folder)
+            try store.update { $0.muted = true; $0.recordingLimitSeconds = 15 }
+            let before = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertTrue(before.contains("muted=true"), before)
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let saved = limit
+            let oldHandler = signal(SIGXFSZ, SIG_IGN)
+            limit.rlim_cur = 16
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            XCTAssertThrowsError(try store.update { $0.volume = 0.25 })
+            var room = saved
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &room)
+            signal(SIGXFSZ, oldHandler)
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), before, "the key file lost what it held")
+            XCTAssertNoThrow(try store.update { $0.volume = 0.25 })
+            let after = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertTrue(after.contains("volume=0.25") && after.contains("muted=true"), after)
         }
     }
 }
+

@@ -9,6 +9,10 @@ names it, carries an ETag, and the videos are served with byte ranges. Prints it
 Besides /videos/NAME (byte ranges), the same files as other servers send them:
     /plain/NAME      the whole file with 200 whatever the Range (as `python3 -m http.server`)
     /die-once/NAME   the first request sends half and drops the connection; later ones are /videos/
+    /slow/NAME?...   as /videos/ (byte ranges), sent at about 256 KB/s, so a download is still under
+                     way seconds later; the query is ignored (each query is another address to cache)
+    /feeds/videos.xml?videoChannelId=N&own=1   the channel's videos as /videos/NAME?channel=N, so each
+                     channel followed brings new posts (the query is ignored when serving them)
     /requests        JSON: each path asked for so far, with the Range header of each request
     /thumbs/NAME.png a PNG still for the video NAME (one colour, see THUMB_COLOR), /avatar.png the
                      channel's picture (AVATAR_COLOR)
@@ -31,6 +35,7 @@ import socket
 import struct
 import sys
 import threading
+import time
 import zlib
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -56,7 +61,7 @@ def videos():
     return sorted((name for name in os.listdir(ROOT) if name.endswith(".mp4")), reverse=True)
 
 
-def feed(host):
+def feed(host, own=""):
     items = []
     for index, name in enumerate(n for n in videos() if not n.startswith(("atom-", "json-", "loops-"))):
         stem = name[:-4]
@@ -66,7 +71,7 @@ def feed(host):
       <pubDate>{date}</pubDate><dc:creator>Test Channel</dc:creator>
       <description>&lt;p&gt;The clip &lt;b&gt;{stem}&lt;/b&gt;&lt;/p&gt;</description>
       <media:group>
-        <media:content url="http://{host}/videos/{name}" type="video/mp4" height="320" duration="1"/>
+        <media:content url="http://{host}/videos/{name}{own}" type="video/mp4" height="320" duration="1"/>
         <media:content url="http://{host}/torrents/{stem}.torrent" type="application/x-bittorrent" height="320"/>
       </media:group><media:thumbnail url="http://{host}/thumbs/{stem}.png"/></item>""")
     return f"""<?xml version="1.0" encoding="utf-8"?>
@@ -184,11 +189,43 @@ class Handler(BaseHTTPRequestHandler):
                 self.connection.close()
                 return
             self.path = "/videos/" + os.path.basename(self.path)
+        if self.path.startswith("/slow/"):
+            path = os.path.join(ROOT, os.path.basename(self.path.split("?", 1)[0]))
+            if not os.path.isfile(path):
+                return self.reply(404, b"no such video", "text/plain")
+            with open(path, "rb") as f:
+                data = f.read()
+            start, end = 0, len(data) - 1
+            wanted = self.headers.get("Range", "")
+            if wanted.startswith("bytes="):
+                start_text, _, end_text = wanted[6:].partition("-")
+                start = int(start_text or 0)
+                end = int(end_text) if end_text else end
+            part = data[start:end + 1]
+            self.send_response(206 if wanted.startswith("bytes=") else 200)
+            self.send_header("Content-Type", "video/mp4")
+            self.send_header("Content-Length", str(len(part)))
+            self.send_header("Accept-Ranges", "bytes")
+            if wanted.startswith("bytes="):
+                self.send_header("Content-Range", f"bytes {start}-{start + len(part) - 1}/{len(data)}")
+            self.end_headers()
+            try:
+                for offset in range(0, len(part), 16384):
+                    self.wfile.write(part[offset:offset + 16384])
+                    self.wfile.flush()
+                    time.sleep(0.06)
+            except OSError:
+                pass  # the client went away (killed, or it stopped a prefetch)
+            return
         if self.path.startswith("/feeds/videos.xml"):
             accept = self.headers.get("Accept", "")
             if "rss" not in accept and "xml" not in accept:
                 return self.reply(406, b"Not Acceptable", "text/plain")
-            body = feed(host)
+            # own=1: this channel's videos have addresses of their own (?channel=N), so following
+            # a second channel adds its videos as new posts rather than finding the first's.
+            query = dict(p.split("=", 1) for p in self.path.partition("?")[2].split("&") if "=" in p)
+            own = f"?channel={query.get('videoChannelId', '')}" if query.get("own") == "1" else ""
+            body = feed(host, own)
             etag = f'"{len(videos())}"'
             if self.headers.get("If-None-Match") == etag:
                 self.send_response(304)
@@ -197,7 +234,7 @@ class Handler(BaseHTTPRequestHandler):
                 return
             return self.reply(200, body, "application/rss+xml; charset=utf-8", {"ETag": etag})
         if self.path.startswith("/videos/"):
-            path = os.path.join(ROOT, os.path.basename(self.path))
+            path = os.path.join(ROOT, os.path.basename(self.path.split("?", 1)[0]))
             if not os.path.isfile(path):
                 return self.reply(404, b"no such video", "text/plain")
             with open(path, "rb") as f:

@@ -29,6 +29,10 @@ from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
 from cases_scale import *  # noqa: E402,F401,F403
+from cases_faults import *  # noqa: E402,F401,F403
+from cases_faults_disk import *  # noqa: E402,F401,F403
+from cases_faults_dirs import *  # noqa: E402,F401,F403
+from cases_faults_services import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -70,6 +74,10 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *RELIABILITY_CASES,
     *SOAK_SHORT_CASES,
     *SCALE_SHORT_CASES,
+    *KILL9_SHORT_CASES,
+    *DISK_CASES,
+    *DIR_CASES,
+    *SERVICE_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
@@ -78,6 +86,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
 LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOAK_CASES,
     *SCALE_CASES,
+    *KILL9_CASES,
 ]
 
 # Named groups of cases (--group).
