@@ -53,7 +53,7 @@ actor PlaybackEngine {
     /// Frames that reached the receiver since the current clip began (streaming thread).
     private let framesOfClip = FrameCount()
     /// What the current clip was loaded from, to load it again on the memory path.
-    private var loaded: Loaded?
+    private var loaded: PlayerSource?
 
     private var phase = Phase.empty
     private var source: UInt64 = 0
@@ -65,9 +65,8 @@ actor PlaybackEngine {
     private var loopStartNs: UInt64 = 0
     private var loopStopNs: UInt64?
     private var rate = 1.0
-    /// Where the last pass stopped when it stopped short of the clip's length (a second pass
-    /// stopping there too makes it a truncated file).
-    private var earlyStop: UInt64?
+    /// Whether passes reach the clip's length (a truncated file wraps early).
+    private var passes = PassJudge()
 
     init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
@@ -189,7 +188,7 @@ actor PlaybackEngine {
             self.rate = rate
             guard phase == .ready else { return }
             tracker.reset()
-            earlyStop = nil
+            passes.reset()
             awaitingSeekPreroll = armLoop(flush: true)
         case .setViewport(let size): sizing.setViewport(size)
         case .setVolume(let volume): playbin.handle.set("volume", volume)
@@ -207,6 +206,12 @@ actor PlaybackEngine {
         begin(uri: uri, source: source)
         loaded = .uri(uri)
         report?(.loading(source: source))
+        // A local file is judged before a pipeline sees it: filesrc's open of a FIFO waits for a
+        // writer for ever (and this thread with it), /dev/zero reads without end, and a refused
+        // read comes back in GStreamer's words. Only a regular, non-empty, readable file plays.
+        if let path = PlayerSource.localPath(uri), let problem = MediaError.localFileProblem(atPath: path) {
+            return fail(problem)
+        }
         open(uri)
     }
 
@@ -296,7 +301,7 @@ actor PlaybackEngine {
         receiver.beginSource(source)
         framesOfClip.reset()
         tracker.reset()
-        earlyStop = nil
+        passes.reset()
         sizing.reset()
         position.store(nil)
         begunSource.store(source)
@@ -319,7 +324,7 @@ actor PlaybackEngine {
         segmentArmed = false
         // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
         tracker.reset()
-        earlyStop = nil
+        passes.reset()
         awaitingSeekPreroll = armLoop(flush: true)
     }
 
@@ -374,62 +379,20 @@ actor PlaybackEngine {
     /// rewind or a new trim (queued behind it) is not judged against the new loop.
     private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64, longestGapUs: Int64, tracking: UInt64) {
         guard phase == .ready, tracking == tracker.generation else { return }
-        switch judgePass(lastFrameNs: lastFrameNs, longestGapUs: longestGapUs) {
+        // A trimmed loop stops early on purpose.
+        let trimmed = loopStopNs != nil || loopStartNs != 0
+        switch passes.judge(lastFrameNs: lastFrameNs, longestGapUs: longestGapUs,
+                            durationNs: trimmed ? nil : playbin.duration) {
         case .whole: report?(.loop(source: source, pass))
         case .short: break
         case .truncated(let duration):
             fail(MediaError(kind: .corrupt,
                             // TRANSLATORS: {stop} and {length} are times like “0:07”.
                             message: tr("This video is incomplete: it stops at {stop} of {length}.",
-                                        ["stop": Self.clock(lastFrameNs), "length": Self.clock(duration)]),
+                                        ["stop": PassJudge.clock(lastFrameNs), "length": PassJudge.clock(duration)]),
                             detail: uri))
         }
     }
-
-    private enum PassEnd: Equatable {
-        /// The pass reached the clip's length (or a trim's end).
-        case whole
-        /// It stopped short: not a loop, not yet a verdict.
-        case short
-        /// Two steady passes in a row stopped at the same point, short of `duration`.
-        case truncated(duration: UInt64)
-    }
-
-    /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
-    /// frame of a pass with the length the header promises. A file is judged truncated only when
-    /// two passes in a row stop at the same point with their frames coming steadily: a process
-    /// stopped for a few seconds (or a main thread held up by a long paste) drops the frames that
-    /// were late by then, and its pass stops short once, at no particular point.
-    private func judgePass(lastFrameNs: UInt64, longestGapUs: Int64) -> PassEnd {
-        // A trimmed loop stops early on purpose.
-        guard loopStopNs == nil, loopStartNs == 0 else { return .whole }
-        guard let duration = playbin.duration, duration > 0 else { return .whole }
-        // Wide enough for an audio track longer than the video (the duration is the longest
-        // stream's); a truncated file usually stops far earlier.
-        let tolerance = max(1_000_000_000, duration / 4)
-        guard lastFrameNs + tolerance < duration else {
-            earlyStop = nil
-            return .whole
-        }
-        guard longestGapUs < Self.stallGapUs else {
-            earlyStop = nil
-            return .short
-        }
-        if let previous = earlyStop, previous.distance(to: lastFrameNs).magnitude < 500_000_000 {
-            return .truncated(duration: duration)
-        }
-        earlyStop = lastFrameNs
-        return .short
-    }
-
-    private static func clock(_ ns: UInt64) -> String {
-        let seconds = Int(ns / 1_000_000_000)
-        return String(format: "%d:%02d", seconds / 60, seconds % 60)
-    }
-
-    /// A wait between two frames longer than this is a stall (of the process or the machine),
-    /// not the clip.
-    static let stallGapUs: Int64 = 500_000
 
     private func armLoop(flush: Bool) -> Bool {
         let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
@@ -476,37 +439,4 @@ actor PlaybackEngine {
         phase = .failed
         report?(.failed(source: source, error))
     }
-}
-
-/// The engine's current remote feed and the download error it met, shared with GStreamer's
-/// threads (source-setup, the streaming thread's reads).
-private final class StreamFeedSlot: Sendable {
-    private let current = Mutex<RandomAccessFeed?>(nil)
-    let failure = FailureMark()
-
-    var feed: RandomAccessFeed? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
-}
-
-private final class FailureMark: Sendable {
-    private let error = Mutex<MediaError?>(nil)
-    var value: MediaError? { error.withLock { $0 } }
-    func store(_ value: MediaError?) { error.withLock { $0 = value } }
-}
-
-/// Where a clip was loaded from, to load it again.
-private enum Loaded {
-    case uri(String)
-    case stream(any RemoteVideoBytes)
-}
-
-/// Frames that reached the receiver since the clip began: written by the streaming thread,
-/// read by the player thread.
-private final class FrameCount: Sendable {
-    private let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .acquiring) }
-    func add() { count.add(1, ordering: .releasing) }
-    func reset() { count.store(0, ordering: .releasing) }
 }

@@ -1,0 +1,73 @@
+import FeedCore
+@testable import FeedMedia
+import Foundation
+import GLibKit
+import GStreamerKit
+import TestSupport
+import XCTest
+
+/// Files a player meets that are short, odd or not files at all (issue 13's bad media): each
+/// ends ready or failed in bounded time, and the player's thread is never left waiting, so the
+/// next clip still loads.
+final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        MainActor.assumeIsolated { GStreamer.initialize() }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-bad-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    /// `frames` of H.264 at 30 fps in an MP4.
+    private func clip(_ name: String, frames: Int) throws -> URL {
+        let url = file(name)
+        try TestClips.launch("videotestsrc num-buffers=\(frames) pattern=ball ! video/x-raw,format=I420,width=160,height=284,framerate=30/1 "
+            + "! x264enc speed-preset=ultrafast key-int-max=30 ! video/x-h264,profile=main ! h264parse ! mp4mux "
+            + "! filesink location=\(url.path)")
+        return url
+    }
+
+    @MainActor
+    private func makePlayer(_ log: FrameLog = FrameLog()) throws -> LoopingPlayer {
+        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+        player.loadTimeoutMilliseconds = 4_000
+        return player
+    }
+
+    @MainActor
+    private func settle(_ player: LoopingPlayer, _ url: URL, within seconds: Double = 5) -> LoopingPlayer.Phase {
+        player.load(uri: url.absoluteString)
+        XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: seconds),
+                      "\(url.lastPathComponent) still loading after \(seconds) s")
+        return player.phase
+    }
+
+    /// What is not a regular, non-empty, readable file is refused before a pipeline sees it:
+    /// filesrc's open of a FIFO waits for a writer, with the player's thread.
+    func testPipesDevicesFoldersAndEmptyFilesFailAtOnce() throws {
+        XCTAssertEqual(mkfifo(file("pipe.mp4").path, 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: file("zero.mp4").path, withDestinationPath: "/dev/zero")
+        try FileManager.default.createDirectory(at: file("folder.mp4"), withIntermediateDirectories: false)
+        try Data().write(to: file("empty.mp4"))
+        let good = try clip("good.mp4", frames: 15)
+        try onMain {
+            let player = try makePlayer()
+            let expected: [(String, MediaError.Kind)] = [("pipe.mp4", .unreadable), ("zero.mp4", .unreadable),
+                                                         ("folder.mp4", .unreadable), ("empty.mp4", .corrupt),
+                                                         ("missing.mp4", .notFound)]
+            for (name, kind) in expected {
+                let started = Date()
+                XCTAssertEqual(settle(player, file(name), within: 2).error?.kind, kind, name)
+                XCTAssertLessThan(Date().timeIntervalSince(started), 1, "\(name) took the load timeout, not a check")
+            }
+            XCTAssertEqual(settle(player, good), .ready, "the player still loads a video after them")
+        }
+    }
+}
