@@ -60,6 +60,10 @@ actor PlaybackEngine {
     private var uri = ""
     private var wantsPlaying = false
     private var segmentArmed = false
+    /// playbin was set to PLAYING and not paused since.
+    private var running = false
+    /// A pass ended (SEGMENT_DONE) while paused: the next one is armed once playing.
+    private var rearmWhenPlaying = false
     private var awaitingSeekPreroll = false
     /// The part of the clip that loops (the recorder's trim) and how fast (its speed preview).
     private var loopStartNs: UInt64 = 0
@@ -159,15 +163,17 @@ actor PlaybackEngine {
         case .loadStream(let bytes, let source): load(bytes, source: source)
         case .play:
             wantsPlaying = true
-            if phase == .ready { playbin.setState(.playing) }
+            if phase == .ready { startPlaying() }
         case .pause:
             wantsPlaying = false
+            running = false
             if phase == .ready { playbin.setState(.paused) }
         case .rewind: rewind()
         case .unload(let source):
             closeFeed()
             loaded = nil
             playbin.setState(.null)
+            running = false
             receiver.beginSource(source)
             sizing.reset()
             position.store(nil)
@@ -181,6 +187,7 @@ actor PlaybackEngine {
             guard source == self.source, phase != .empty else { return }
             closeFeed()
             playbin.setState(.null)
+            running = false
             phase = .failed
         case .setLoop(let startNs, let stopNs, let rate):
             loopStartNs = startNs
@@ -313,12 +320,15 @@ actor PlaybackEngine {
         segmentArmed = false
         awaitingSeekPreroll = false
         wantsPlaying = false
+        running = false
+        rearmWhenPlaying = false
         phase = .loading
     }
 
     /// Pauses and goes back to the first frame (a post that is left).
     private func rewind() {
         wantsPlaying = false
+        running = false
         guard phase == .ready else { return }
         playbin.setState(.paused)
         segmentArmed = false
@@ -352,10 +362,15 @@ actor PlaybackEngine {
                 phase = .ready
                 report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration))
             }
-            if wantsPlaying { playbin.setState(.playing) }
+            if wantsPlaying { startPlaying() }
         case .segmentDone:
-            // Non-flushing: the next pass follows the last frame with no gap.
-            if !armLoop(flush: false) { _ = armLoop(flush: true) }
+            // Paused, a clip that fits in playbin's queues (10 frames, say) is read to its end
+            // while nothing plays: the demuxer then waits for room to push its segment-done,
+            // holding the lock a seek needs. A non-flushing seek here waited for playback that
+            // could never start, since the play command queues behind it on this thread (the
+            // next post loaded into this player stayed on its spinner for good). So the next
+            // pass is armed once playing.
+            if running { rearm() } else { rearmWhenPlaying = true }
         case .endOfStream:
             // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
             _ = armLoop(flush: true)
@@ -394,7 +409,23 @@ actor PlaybackEngine {
         }
     }
 
+    /// Non-flushing: the next pass follows the last frame with no gap.
+    private func rearm() {
+        if !armLoop(flush: false) { _ = armLoop(flush: true) }
+    }
+
+    private func startPlaying() {
+        playbin.setState(.playing)
+        running = true
+        if rearmWhenPlaying {
+            rearmWhenPlaying = false
+            rearm()
+        }
+    }
+
     private func armLoop(flush: Bool) -> Bool {
+        // A flushing seek starts a new segment: an earlier pass's end no longer needs arming.
+        if flush { rearmWhenPlaying = false }
         let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
         segmentArmed = playbin.seek(to: loopStartNs, flags: flags, stop: loopStopNs, rate: rate)
         return segmentArmed
@@ -436,6 +467,7 @@ actor PlaybackEngine {
     private func fail(_ error: MediaError) {
         closeFeed()
         playbin.setState(.null)
+        running = false
         phase = .failed
         report?(.failed(source: source, error))
     }

@@ -49,6 +49,31 @@ final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
         return player.phase
     }
 
+    /// A clip that fits in playbin's queues (10 frames) is read to its end while it sits paused
+    /// as a neighbour page. Its end (SEGMENT_DONE) came while paused, and the non-flushing seek
+    /// that arms the next pass then waited on the demuxer, which waited for room in queues that
+    /// only playing empties; the play command, queued behind the seek on the same thread, never
+    /// ran. The player's next load was never even begun: its page stayed on the spinner for good.
+    func testAShortClipLeftPausedNeitherHoldsThePlayerNorStopsLooping() throws {
+        let short = try clip("ten-frames.mp4", frames: 10)
+        let other = try clip("other.mp4", frames: 30)
+        try onMain {
+            let player = try makePlayer()
+            XCTAssertEqual(settle(player, other), .ready)
+            XCTAssertEqual(settle(player, short), .ready)
+            spin(seconds: 1) // paused: its pass ends in the queues
+            XCTAssertEqual(settle(player, other, within: 3), .ready, "the player's thread was held by the short clip")
+
+            XCTAssertEqual(settle(player, short), .ready)
+            spin(seconds: 1)
+            let loops = Locked(0)
+            player.onLoop = { _ in loops.mutate { $0 += 1 } }
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { loops.value >= 3 }, timeoutSeconds: 4),
+                          "a short clip played after sitting paused must loop; \(loops.value) loops")
+        }
+    }
+
     /// What is not a regular, non-empty, readable file is refused before a pipeline sees it:
     /// filesrc's open of a FIFO waits for a writer, with the player's thread.
     func testPipesDevicesFoldersAndEmptyFilesFailAtOnce() throws {
