@@ -95,4 +95,21 @@ final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(settle(player, good), .ready, "the player still loads a video after them")
         }
     }
+
+    /// An HTML page named .mp4 is "damaged or not a video", not "a plugin is missing" (there is
+    /// no decoder for HTML to install); a video whose codec nobody decodes is the missing plugin.
+    func testAPageNamedMP4IsNotAMissingPlugin() throws {
+        try Data("<!doctype html><html><body><p>not a video</p></body></html>\n".utf8).write(to: file("page.mp4"))
+        var unknown = try Data(contentsOf: try clip("unknown.mp4", frames: 15))
+        let codec = try XCTUnwrap(unknown.range(of: Data("avc1".utf8)))
+        unknown.replaceSubrange(codec, with: Data("lfq9".utf8))
+        try unknown.write(to: file("unknown.mp4"))
+        try onMain {
+            let player = try makePlayer()
+            XCTAssertEqual(settle(player, file("page.mp4")).error?.kind, .corrupt)
+            XCTAssertEqual(settle(player, file("unknown.mp4")).error?.kind, .missingPlugin)
+        }
+        XCTAssertTrue(MediaError.missingTypeIsNotMedia("...\nMissing decoder: text/html (text/html)\n"))
+        XCTAssertFalse(MediaError.missingTypeIsNotMedia("Missing decoder: video/x-gst-fourcc-lfq9 (video/x-gst-fourcc-lfq9, width=(int)1)"))
+    }
 }
