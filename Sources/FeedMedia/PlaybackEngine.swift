@@ -347,11 +347,15 @@ actor PlaybackEngine {
                     fail(MediaError(kind: .noVideo, message: tr("This file has no video."), detail: uri))
                     return
                 }
-                // Prerolled with video, yet no frame reached the receiver: GL memory that could
-                // not be mapped as a texture.
-                if installed == .gl, framesOfClip.value == 0 {
-                    leaveGL("the first frame could not be mapped as a GL texture", forGood: true)
-                    return
+                // Prerolled with video, yet no frame reached the receiver: on the GL path, GL
+                // memory that could not be mapped as a texture; on the memory path, a stream
+                // without a single frame (a WebM cut after its headers), prerolled on its end.
+                // Seeking it to arm the loop brought neither a frame nor an end, so it waited
+                // for the load timeout (found by ClipFuzzTests).
+                if framesOfClip.value == 0 {
+                    if installed == .gl { return leaveGL("the first frame could not be mapped as a GL texture", forGood: true) }
+                    return fail(MediaError(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."),
+                                           detail: "a video stream without a frame: \(uri)"))
                 }
                 // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
                 awaitingSeekPreroll = armLoop(flush: true)

@@ -96,6 +96,24 @@ final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A WebM cut after its headers has a video stream and no frame: it prerolled on EOS, its
+    /// loop's segment then ended without one, and nothing but the load timeout ended the wait.
+    /// Found by ClipFuzzTests (4 runs of 40 took the 4.5 s timeout).
+    func testAVideoStreamWithoutAFrameFailsAtOnce() throws {
+        let whole = file("whole.webm")
+        try TestClips.launch("videotestsrc num-buffers=15 ! video/x-raw,format=I420,width=128,height=224,framerate=30/1 "
+            + "! vp8enc deadline=1 ! webmmux ! filesink location=\(whole.path)")
+        let bytes = try Data(contentsOf: whole)
+        let cluster = try XCTUnwrap(bytes.range(of: Data([0x1F, 0x43, 0xB6, 0x75])), "no Cluster in the WebM")
+        try bytes.prefix(upTo: cluster.lowerBound).write(to: file("headers-only.webm"))
+        try onMain {
+            let player = try makePlayer()
+            let started = Date()
+            XCTAssertEqual(settle(player, file("headers-only.webm")).error?.kind, .corrupt)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2, "it waited for the load timeout")
+        }
+    }
+
     /// An HTML page named .mp4 is "damaged or not a video", not "a plugin is missing" (there is
     /// no decoder for HTML to install); a video whose codec nobody decodes is the missing plugin.
     func testAPageNamedMP4IsNotAMissingPlugin() throws {
