@@ -374,6 +374,7 @@ actor PlaybackEngine {
             // could never start, since the play command queues behind it on this thread (the
             // next post loaded into this player stayed on its spinner for good). So the next
             // pass is armed once playing.
+            if phase == .loading, awaitingSeekPreroll { watchForAnEmptyPass() }
             if running { rearm() } else { rearmWhenPlaying = true }
         case .endOfStream:
             // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
@@ -410,6 +411,22 @@ actor PlaybackEngine {
                             message: tr("This video is incomplete: it stops at {stop} of {length}.",
                                         ["stop": PassJudge.clock(lastFrameNs), "length": PassJudge.clock(duration)]),
                             detail: uri))
+        }
+    }
+
+    /// The loop's first pass ended while its preroll was awaited. A clip's first frame reaches
+    /// the sink a few milliseconds after its demuxer ran to the end; a damaged Ogg whose every
+    /// frame the decoder dropped never prerolls again, and sat on its spinner until the load
+    /// timeout (the clip fuzzer: 26 runs of 300). Given a moment and still not prerolled, the
+    /// clip is damaged.
+    private func watchForAnEmptyPass() {
+        let source = source
+        thread.after(milliseconds: 1_500) { [weak self] in
+            self?.assumeIsolated { engine in
+                guard source == engine.source, engine.phase == .loading, engine.awaitingSeekPreroll else { return }
+                engine.fail(MediaError(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."),
+                                       detail: "no frame of its first pass could be decoded: \(engine.uri)"))
+            }
         }
     }
 

@@ -114,6 +114,30 @@ final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// An Ogg whose page with the key frame is damaged (its checksum fails, so it is dropped):
+    /// the frames after it cannot be decoded, the loop's first pass ended with no frame to
+    /// preroll, and the page sat on its spinner until the load timeout (the clip fuzzer: 26
+    /// runs of 300).
+    func testAClipWhoseFramesCannotBeDecodedFailsAsDamaged() throws {
+        let whole = file("whole.ogv")
+        try TestClips.launch("videotestsrc num-buffers=20 pattern=ball ! video/x-raw,format=I420,width=128,height=224,framerate=30/1 "
+            + "! theoraenc keyframe-auto=false keyframe-force=100 ! oggmux ! filesink location=\(whole.path)")
+        var bytes = [UInt8](try Data(contentsOf: whole))
+        var pages: [Int] = []
+        for index in 0..<(bytes.count - 4) where bytes[index..<(index + 4)].elementsEqual("OggS".utf8) { pages.append(index) }
+        XCTAssertGreaterThan(pages.count, 3, "headers on two pages, then the frames")
+        // The middle of the first page of frames (pages 0 and 1 are Theora's headers).
+        let start = pages[2] + 64, end = min(pages[3], pages[2] + 600)
+        for index in start..<end { bytes[index] = 0 }
+        try Data(bytes).write(to: file("keyframe-lost.ogv"))
+        try onMain {
+            let player = try makePlayer()
+            // The load timeout would fail it as .other ("didn’t load"): .corrupt says the empty
+            // pass was seen for what it is.
+            XCTAssertEqual(settle(player, file("keyframe-lost.ogv")).error?.kind, .corrupt)
+        }
+    }
+
     /// An HTML page named .mp4 is "damaged or not a video", not "a plugin is missing" (there is
     /// no decoder for HTML to install); a video whose codec nobody decodes is the missing plugin.
     func testAPageNamedMP4IsNotAMissingPlugin() throws {
