@@ -159,6 +159,63 @@ def kill9_section(run: dict | None) -> list[str]:
     return lines
 
 
+def media_section(results: Path) -> list[str]:
+    """The bad-media corpus (Tests/e2e/cases_media.py): every item, what the user saw and when."""
+    lines = ["## Bad media: the generated corpus", ""]
+    runs = [(name, load(results, name)) for name in
+            ("bad_media_from_the_command_line", "bad_media_imported", "files_swapped_after_import_show_why")]
+    if not any(run for _, run in runs):
+        return lines + ["_No corpus results in this run (bad_media_*.json missing)._", ""]
+    what = next((run.get("what", {}) for _, run in runs if run and run.get("what")), {})
+    lines += ["Each item opened the way a user opens videos; the time is from its page becoming current to its "
+              "first frame or its error card (the target: within 5 s, never a spinner).", ""]
+    for name, run in runs:
+        title = {"bad_media_from_the_command_line": "Named on the command line",
+                 "bad_media_imported": "A library folder, imported at start",
+                 "files_swapped_after_import_show_why": "Posts whose files were swapped afterwards"}[name]
+        lines += [f"### {title}", ""]
+        if not run:
+            lines += [f"_{name}.json missing._", ""]
+            continue
+        if run.get("import_seconds") is not None:
+            summary = run.get("summary", {})
+            lines += [f"Import: {summary.get('added')} added, {summary.get('unreadable')} looked like videos but were "
+                      f"not, {summary.get('problems')} refused with a reason, in {run['import_seconds']} s.", ""]
+        lines += ["| item | what it is | what the user sees | time |", "|---|---|---|---|"]
+        for row in run["rows"]:
+            shown = row["outcome"] + (f": {row['message']}" if row.get("message") else "")
+            ms = f"{row['ms']} ms" if row.get("ms") is not None else "-"
+            lines.append(f"| {row['item']} | {what.get(row['item'], '')} | {shown} | {ms} |")
+        slow = [r for r in run["rows"] if r.get("ms") is not None and r["ms"] > 5000]
+        lines += ["", f"Over 5 s: {len(slow)}.", ""]
+    return lines
+
+
+def fuzz_section(results: Path) -> list[str]:
+    """The mutation fuzzer's long run (ClipFuzzTests, FeedFuzzTests)."""
+    lines = ["## The mutation fuzzer", ""]
+    for name, what in (("fuzz_clips", "Clips through the import's probe and a LoopingPlayer (ready or failed within 5 s)"),
+                       ("fuzz_feeds", "Feeds through FeedDocument.read (only http(s) links, plain titles within limits)")):
+        run = load(results, name)
+        lines += [f"### {what}", ""]
+        if not run:
+            lines += [f"_No {name}.json in this run._", ""]
+            continue
+        lines += [f"{run['runs']} runs from seed {run['seed']} (runs {run['start']}..{run['start'] + run['runs'] - 1}) "
+                  f"in {run['seconds']} s; {len(run['failures'])} failures.", "",
+                  "| outcome | runs |", "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in sorted(run["outcomes"].items(), key=lambda kv: -kv[1])]
+        lines += ["", "Mutations: " + ", ".join(f"{k} {v}" for k, v in sorted(run["mutations"].items())) + ".", "",
+                  "Slowest: " + ", ".join(f"run {s['index']} ({s['mutation']}, {s['outcome']}) {s['seconds']} s"
+                                           for s in run["slowest"]) + ".", ""]
+        for failure in run["failures"][:20]:
+            lines.append(f"- run {failure['index']} ({failure['mutation']}): {failure['reason']}"
+                         + (f" (input: `{failure['input']}`)" if failure.get("input") else ""))
+        if run["failures"]:
+            lines += ["", f"Repeat one: `LOOPFEED_FUZZ_SEED={run['seed']} LOOPFEED_FUZZ_START=<run> LOOPFEED_FUZZ_RUNS=1`.", ""]
+    return lines
+
+
 def main() -> int:
     results = Path(sys.argv[1])
     outcomes = case_outcomes(results)
@@ -184,6 +241,8 @@ def main() -> int:
     lines += soak_section(load(results, "soak"))
     lines += scale_section(load(results, "large_library"))
     lines += kill9_section(load(results, "kill9"))
+    lines += media_section(results)
+    lines += fuzz_section(results)
     print("\n".join(lines))
     return 0
 

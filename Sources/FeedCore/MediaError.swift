@@ -6,6 +6,9 @@ public struct MediaError: Error, Equatable, Sendable {
         case corrupt = "corrupt"
         case noVideo = "no_video"
         case other = "playback"
+        /// Not a file a player may open (a folder, a FIFO, a device), or one the system refuses
+        /// to read (permissions, a failing disk).
+        case unreadable = "unreadable"
         /// A remote video's download failed (the server, the connection, the disk); Retry may help.
         case network = "network"
         /// No connection, and the video is not in the cache.
@@ -20,6 +23,10 @@ public struct MediaError: Error, Equatable, Sendable {
 
     /// Whether trying again may help (the error card offers Retry).
     public var isRetryable: Bool { kind == .network || kind == .offline }
+
+    /// Whether the post's own file is what fails (gone, or not something that can be played):
+    /// the error card offers to take it out of the feed.
+    public var isAboutTheFile: Bool { kind == .notFound || kind == .unreadable }
 
     public init(kind: Kind, message: String, detail: String = "") {
         self.kind = kind

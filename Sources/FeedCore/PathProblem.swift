@@ -8,6 +8,8 @@ public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertibl
         case notAVideo = "Not a video file"
         case notARegularFile = "Not a regular file or folder"
         case noVideosInFolder = "No video files in this folder"
+        case empty = "The file is empty"
+        case unreadable = "The file can’t be read"
 
         /// The reason in the user's language (the raw value is the English text).
         public var text: String {
@@ -17,6 +19,9 @@ public struct PathProblem: Sendable, Equatable, Hashable, CustomStringConvertibl
             case .notAVideo: tr("Not a video file")
             case .notARegularFile: tr("Not a regular file or folder")
             case .noVideosInFolder: tr("No video files in this folder")
+            case .empty: tr("The file is empty")
+            // TRANSLATORS: the system refused to read it for another reason than permissions (a disk error).
+            case .unreadable: tr("The file can’t be read")
             }
         }
     }

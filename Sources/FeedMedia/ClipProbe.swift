@@ -20,9 +20,10 @@ public struct ClipProbe: Sendable, Equatable {
     /// are GStreamer's (the caller knows whether the file was the clip or a sound).
     public static func probe(_ file: URL, timeoutSeconds: Double = 5) throws -> ClipProbe {
         GStreamer.initialize()
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            // TRANSLATORS: why a file can't be read (GStreamer's own errors say it in their words).
-            throw GStreamerError.stream(kind: .notFound, message: tr("No such file"), debug: file.path)
+        // A FIFO or a device is never handed to the discoverer, which would wait on it.
+        if let problem = MediaError.localFileProblem(atPath: file.path) {
+            throw GStreamerError.stream(kind: problem.kind == .notFound ? .notFound : .other, message: problem.message,
+                                        debug: problem.detail)
         }
         let streams = try MediaDiscoverer.discover(uri: file.absoluteString, timeoutSeconds: timeoutSeconds)
         let stored = streams.videoWidth.flatMap { width in

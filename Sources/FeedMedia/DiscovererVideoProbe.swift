@@ -12,6 +12,8 @@ public struct DiscovererVideoProbe: VideoFileProbing {
     }
 
     public func probe(_ file: URL) -> VideoFileFacts? {
+        // What a player would refuse (a FIFO, a device, an empty or unreadable file) is not probed.
+        guard file.isFileURL, MediaError.localFileProblem(atPath: file.path) == nil else { return nil }
         GStreamer.initialize()
         guard let streams = try? MediaDiscoverer.discover(uri: file.absoluteString, timeoutSeconds: timeoutSeconds),
               let width = streams.videoWidth, let height = streams.videoHeight, width > 0, height > 0 else { return nil }

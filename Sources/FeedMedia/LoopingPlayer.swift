@@ -28,10 +28,13 @@ public final class LoopingPlayer: PagePlayer {
     /// Called at each new pass with the measured seam in microseconds.
     public var onLoop: (@MainActor (LoopPass) -> Void)?
 
-    /// A clip with no first frame after this long fails. decodebin drops a demuxer error that
-    /// races its own state change (seen with truncated MP4s loaded into a warm player), which
-    /// otherwise leaves the player loading forever.
-    public var loadTimeoutMilliseconds: UInt32 = 8_000
+    /// A clip with no first frame after this long fails. decodebin2 (GStreamer 1.22) drops an
+    /// error its demuxer posts while decodebin is still trying it (it keeps such errors in case
+    /// it tries another demuxer, and forgets them once the demuxer reached PAUSED): an MP4 with
+    /// no index fails that fast in about 1 load in 15 into a warm player, and nothing else ever
+    /// ends the wait. Under 5 s, so every page shows its video or its reason within 5 s (issue
+    /// 13); a local clip's first frame takes well under a second here, an 8K one 0.4 s.
+    public var loadTimeoutMilliseconds: UInt32 = 4_500
     /// For a remote video still downloading (from its headers: connecting and stalls have their
     /// own limits), which may have to fetch much of the file before its first frame.
     public var remoteLoadTimeoutMilliseconds: UInt32 = 30_000

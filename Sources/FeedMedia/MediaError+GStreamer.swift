@@ -10,6 +10,10 @@ extension MediaError {
             switch kind {
             case .notFound:
                 self.init(kind: .notFound, message: tr("The video file can’t be found or opened."), detail: message + " " + debug)
+            case .missingPlugin where Self.missingTypeIsNotMedia(debug):
+                // A page or a text named .mp4: GStreamer has no "decoder" for HTML, and saying a
+                // plugin is missing would send people looking for one.
+                self.init(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."), detail: message + " " + debug)
             case .missingPlugin:
                 self.init(kind: .missingPlugin, message: tr("This video’s format isn’t supported: a GStreamer plugin is missing."), detail: message + " " + debug)
             case .corrupt:
@@ -25,5 +29,13 @@ extension MediaError {
         case .invalidCaps, .invalidDescription, .glUnavailable:
             self.init(kind: .other, message: tr("This video can’t be played."), detail: error.description)
         }
+    }
+
+    /// Whether the type decodebin found no decoder for ("Missing decoder: text/html (text/html)")
+    /// is text or a picture rather than a video or sound format.
+    static func missingTypeIsNotMedia(_ debug: String) -> Bool {
+        guard let range = debug.range(of: "Missing decoder: ") else { return false }
+        let type = debug[range.upperBound...].prefix { $0 != " " && $0 != "(" && $0 != "," }
+        return type.hasPrefix("text/") || type.hasPrefix("image/")
     }
 }

@@ -53,21 +53,24 @@ actor PlaybackEngine {
     /// Frames that reached the receiver since the current clip began (streaming thread).
     private let framesOfClip = FrameCount()
     /// What the current clip was loaded from, to load it again on the memory path.
-    private var loaded: Loaded?
+    private var loaded: PlayerSource?
 
     private var phase = Phase.empty
     private var source: UInt64 = 0
     private var uri = ""
     private var wantsPlaying = false
     private var segmentArmed = false
+    /// playbin was set to PLAYING and not paused since.
+    private var running = false
+    /// A pass ended (SEGMENT_DONE) while paused: the next one is armed once playing.
+    private var rearmWhenPlaying = false
     private var awaitingSeekPreroll = false
     /// The part of the clip that loops (the recorder's trim) and how fast (its speed preview).
     private var loopStartNs: UInt64 = 0
     private var loopStopNs: UInt64?
     private var rate = 1.0
-    /// Where the last pass stopped when it stopped short of the clip's length (a second pass
-    /// stopping there too makes it a truncated file).
-    private var earlyStop: UInt64?
+    /// Whether passes reach the clip's length (a truncated file wraps early).
+    private var passes = PassJudge()
 
     init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
@@ -160,15 +163,17 @@ actor PlaybackEngine {
         case .loadStream(let bytes, let source): load(bytes, source: source)
         case .play:
             wantsPlaying = true
-            if phase == .ready { playbin.setState(.playing) }
+            if phase == .ready { startPlaying() }
         case .pause:
             wantsPlaying = false
+            running = false
             if phase == .ready { playbin.setState(.paused) }
         case .rewind: rewind()
         case .unload(let source):
             closeFeed()
             loaded = nil
             playbin.setState(.null)
+            running = false
             receiver.beginSource(source)
             sizing.reset()
             position.store(nil)
@@ -182,6 +187,7 @@ actor PlaybackEngine {
             guard source == self.source, phase != .empty else { return }
             closeFeed()
             playbin.setState(.null)
+            running = false
             phase = .failed
         case .setLoop(let startNs, let stopNs, let rate):
             loopStartNs = startNs
@@ -189,7 +195,7 @@ actor PlaybackEngine {
             self.rate = rate
             guard phase == .ready else { return }
             tracker.reset()
-            earlyStop = nil
+            passes.reset()
             awaitingSeekPreroll = armLoop(flush: true)
         case .setViewport(let size): sizing.setViewport(size)
         case .setVolume(let volume): playbin.handle.set("volume", volume)
@@ -207,6 +213,12 @@ actor PlaybackEngine {
         begin(uri: uri, source: source)
         loaded = .uri(uri)
         report?(.loading(source: source))
+        // A local file is judged before a pipeline sees it: filesrc's open of a FIFO waits for a
+        // writer for ever (and this thread with it), /dev/zero reads without end, and a refused
+        // read comes back in GStreamer's words. Only a regular, non-empty, readable file plays.
+        if let path = PlayerSource.localPath(uri), let problem = MediaError.localFileProblem(atPath: path) {
+            return fail(problem)
+        }
         open(uri)
     }
 
@@ -296,7 +308,7 @@ actor PlaybackEngine {
         receiver.beginSource(source)
         framesOfClip.reset()
         tracker.reset()
-        earlyStop = nil
+        passes.reset()
         sizing.reset()
         position.store(nil)
         begunSource.store(source)
@@ -308,18 +320,21 @@ actor PlaybackEngine {
         segmentArmed = false
         awaitingSeekPreroll = false
         wantsPlaying = false
+        running = false
+        rearmWhenPlaying = false
         phase = .loading
     }
 
     /// Pauses and goes back to the first frame (a post that is left).
     private func rewind() {
         wantsPlaying = false
+        running = false
         guard phase == .ready else { return }
         playbin.setState(.paused)
         segmentArmed = false
         // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
         tracker.reset()
-        earlyStop = nil
+        passes.reset()
         awaitingSeekPreroll = armLoop(flush: true)
     }
 
@@ -332,11 +347,15 @@ actor PlaybackEngine {
                     fail(MediaError(kind: .noVideo, message: tr("This file has no video."), detail: uri))
                     return
                 }
-                // Prerolled with video, yet no frame reached the receiver: GL memory that could
-                // not be mapped as a texture.
-                if installed == .gl, framesOfClip.value == 0 {
-                    leaveGL("the first frame could not be mapped as a GL texture", forGood: true)
-                    return
+                // Prerolled with video, yet no frame reached the receiver: on the GL path, GL
+                // memory that could not be mapped as a texture; on the memory path, a stream
+                // without a single frame (a WebM cut after its headers), prerolled on its end.
+                // Seeking it to arm the loop brought neither a frame nor an end, so it waited
+                // for the load timeout (found by ClipFuzzTests).
+                if framesOfClip.value == 0 {
+                    if installed == .gl { return leaveGL("the first frame could not be mapped as a GL texture", forGood: true) }
+                    return fail(MediaError(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."),
+                                           detail: "a video stream without a frame: \(uri)"))
                 }
                 // Arm the loop: a flushing segment seek from the start, then wait for its preroll.
                 awaitingSeekPreroll = armLoop(flush: true)
@@ -347,10 +366,16 @@ actor PlaybackEngine {
                 phase = .ready
                 report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration))
             }
-            if wantsPlaying { playbin.setState(.playing) }
+            if wantsPlaying { startPlaying() }
         case .segmentDone:
-            // Non-flushing: the next pass follows the last frame with no gap.
-            if !armLoop(flush: false) { _ = armLoop(flush: true) }
+            // Paused, a clip that fits in playbin's queues (10 frames, say) is read to its end
+            // while nothing plays: the demuxer then waits for room to push its segment-done,
+            // holding the lock a seek needs. A non-flushing seek here waited for playback that
+            // could never start, since the play command queues behind it on this thread (the
+            // next post loaded into this player stayed on its spinner for good). So the next
+            // pass is armed once playing.
+            if phase == .loading, awaitingSeekPreroll { watchForAnEmptyPass() }
+            if running { rearm() } else { rearmWhenPlaying = true }
         case .endOfStream:
             // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
             _ = armLoop(flush: true)
@@ -374,64 +399,54 @@ actor PlaybackEngine {
     /// rewind or a new trim (queued behind it) is not judged against the new loop.
     private func passEnded(_ pass: LoopPass, lastFrameNs: UInt64, longestGapUs: Int64, tracking: UInt64) {
         guard phase == .ready, tracking == tracker.generation else { return }
-        switch judgePass(lastFrameNs: lastFrameNs, longestGapUs: longestGapUs) {
+        // A trimmed loop stops early on purpose.
+        let trimmed = loopStopNs != nil || loopStartNs != 0
+        switch passes.judge(lastFrameNs: lastFrameNs, longestGapUs: longestGapUs,
+                            durationNs: trimmed ? nil : playbin.duration) {
         case .whole: report?(.loop(source: source, pass))
         case .short: break
         case .truncated(let duration):
             fail(MediaError(kind: .corrupt,
                             // TRANSLATORS: {stop} and {length} are times like “0:07”.
                             message: tr("This video is incomplete: it stops at {stop} of {length}.",
-                                        ["stop": Self.clock(lastFrameNs), "length": Self.clock(duration)]),
+                                        ["stop": PassJudge.clock(lastFrameNs), "length": PassJudge.clock(duration)]),
                             detail: uri))
         }
     }
 
-    private enum PassEnd: Equatable {
-        /// The pass reached the clip's length (or a trim's end).
-        case whole
-        /// It stopped short: not a loop, not yet a verdict.
-        case short
-        /// Two steady passes in a row stopped at the same point, short of `duration`.
-        case truncated(duration: UInt64)
+    /// The loop's first pass ended while its preroll was awaited. A clip's first frame reaches
+    /// the sink a few milliseconds after its demuxer ran to the end; a damaged Ogg whose every
+    /// frame the decoder dropped never prerolls again, and sat on its spinner until the load
+    /// timeout (the clip fuzzer: 26 runs of 300). Given a moment and still not prerolled, the
+    /// clip is damaged.
+    private func watchForAnEmptyPass() {
+        let source = source
+        thread.after(milliseconds: 1_500) { [weak self] in
+            self?.assumeIsolated { engine in
+                guard source == engine.source, engine.phase == .loading, engine.awaitingSeekPreroll else { return }
+                engine.fail(MediaError(kind: .corrupt, message: tr("This video is damaged or isn’t a video file."),
+                                       detail: "no frame of its first pass could be decoded: \(engine.uri)"))
+            }
+        }
     }
 
-    /// A truncated file plays part-way and wraps like a whole one (no error): compare the last
-    /// frame of a pass with the length the header promises. A file is judged truncated only when
-    /// two passes in a row stop at the same point with their frames coming steadily: a process
-    /// stopped for a few seconds (or a main thread held up by a long paste) drops the frames that
-    /// were late by then, and its pass stops short once, at no particular point.
-    private func judgePass(lastFrameNs: UInt64, longestGapUs: Int64) -> PassEnd {
-        // A trimmed loop stops early on purpose.
-        guard loopStopNs == nil, loopStartNs == 0 else { return .whole }
-        guard let duration = playbin.duration, duration > 0 else { return .whole }
-        // Wide enough for an audio track longer than the video (the duration is the longest
-        // stream's); a truncated file usually stops far earlier.
-        let tolerance = max(1_000_000_000, duration / 4)
-        guard lastFrameNs + tolerance < duration else {
-            earlyStop = nil
-            return .whole
-        }
-        guard longestGapUs < Self.stallGapUs else {
-            earlyStop = nil
-            return .short
-        }
-        if let previous = earlyStop, previous.distance(to: lastFrameNs).magnitude < 500_000_000 {
-            return .truncated(duration: duration)
-        }
-        earlyStop = lastFrameNs
-        return .short
+    /// Non-flushing: the next pass follows the last frame with no gap.
+    private func rearm() {
+        if !armLoop(flush: false) { _ = armLoop(flush: true) }
     }
 
-    private static func clock(_ ns: UInt64) -> String {
-        let seconds = Int(ns / 1_000_000_000)
-        return String(format: "%d:%02d", seconds / 60, seconds % 60)
+    private func startPlaying() {
+        playbin.setState(.playing)
+        running = true
+        if rearmWhenPlaying {
+            rearmWhenPlaying = false
+            rearm()
+        }
     }
-
-    /// A wait between two frames longer than this is a stall (of the process or the machine),
-    /// not the clip.
-    static let stallGapUs: Int64 = 500_000
 
     private func armLoop(flush: Bool) -> Bool {
+        // A flushing seek starts a new segment: an earlier pass's end no longer needs arming.
+        if flush { rearmWhenPlaying = false }
         let flags: SeekFlags = flush ? [.flush, .segment, .accurate] : [.segment]
         segmentArmed = playbin.seek(to: loopStartNs, flags: flags, stop: loopStopNs, rate: rate)
         return segmentArmed
@@ -473,40 +488,8 @@ actor PlaybackEngine {
     private func fail(_ error: MediaError) {
         closeFeed()
         playbin.setState(.null)
+        running = false
         phase = .failed
         report?(.failed(source: source, error))
     }
-}
-
-/// The engine's current remote feed and the download error it met, shared with GStreamer's
-/// threads (source-setup, the streaming thread's reads).
-private final class StreamFeedSlot: Sendable {
-    private let current = Mutex<RandomAccessFeed?>(nil)
-    let failure = FailureMark()
-
-    var feed: RandomAccessFeed? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
-}
-
-private final class FailureMark: Sendable {
-    private let error = Mutex<MediaError?>(nil)
-    var value: MediaError? { error.withLock { $0 } }
-    func store(_ value: MediaError?) { error.withLock { $0 = value } }
-}
-
-/// Where a clip was loaded from, to load it again.
-private enum Loaded {
-    case uri(String)
-    case stream(any RemoteVideoBytes)
-}
-
-/// Frames that reached the receiver since the clip began: written by the streaming thread,
-/// read by the player thread.
-private final class FrameCount: Sendable {
-    private let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .acquiring) }
-    func add() { count.add(1, ordering: .releasing) }
-    func reset() { count.store(0, ordering: .releasing) }
 }

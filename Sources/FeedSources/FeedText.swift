@@ -25,14 +25,27 @@ enum FeedText {
     }
 
     /// A title: literal text on one line, no longer than a caption may be (a feed may be 10 MB).
-    static func title(_ text: String) -> String {
-        let line = clean(text.split(whereSeparator: \.isNewline).joined(separator: " "))
-        guard line.count > TextLimits.caption else { return line }
-        return String(line.prefix(TextLimits.caption - 1)) + "…"
-    }
+    static func title(_ text: String) -> String { line(text, limit: TextLimits.caption) }
+
+    /// A person's or a channel's name: literal text on one line, no longer than the library
+    /// holds a name (a feed's author could be megabytes long, and was stored and shown whole).
+    static func name(_ text: String) -> String { line(text, limit: TextLimits.name) }
+
+    /// A description: as many characters as a caption at most (a 10 MB description was kept
+    /// whole in memory with every entry of a refresh).
+    static func description(_ text: String) -> String { cut(clean(text, keepLineBreaks: true), to: TextLimits.caption) }
 
     /// A description in HTML (RSS, Atom html, JSON content_html) as plain text.
-    static func plain(html: String) -> String { clean(HTMLText.plain(html), keepLineBreaks: true) }
+    static func plain(html: String) -> String { cut(clean(HTMLText.plain(html), keepLineBreaks: true), to: TextLimits.caption) }
+
+    private static func line(_ text: String, limit: Int) -> String {
+        cut(clean(text.split(whereSeparator: \.isNewline).joined(separator: " ")), to: limit)
+    }
+
+    private static func cut(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit - 1)) + "…"
+    }
 
     /// `link` resolved against `base`; nil unless it is http or https (never a file or a path
     /// on this machine).

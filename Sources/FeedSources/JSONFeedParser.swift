@@ -36,9 +36,16 @@ enum JSONFeedParser {
         var attachments: [Attachment]?
     }
 
+    /// Feeds usually say their version first. One that writes it after its items (JSON's keys
+    /// have no order) was taken for something else, as was one whose first 2 KB ended inside a
+    /// character (the strict decoding of those bytes failed): then the whole document says.
     static func isJSONFeed(_ bytes: [UInt8]) -> Bool {
-        guard let text = String(bytes: bytes.prefix(2048), encoding: .utf8) else { return false }
-        return text.contains("jsonfeed.org/version")
+        if String(decoding: bytes.prefix(2048), as: UTF8.self).contains("jsonfeed.org/version") { return true }
+        return (try? JSONDecoder().decode(Version.self, from: Data(bytes)))?.version?.contains("jsonfeed.org/version") == true
+    }
+
+    private struct Version: Decodable {
+        var version: String?
     }
 
     static func parse(_ bytes: [UInt8], base: URL?) throws -> ParsedFeed {
@@ -53,11 +60,11 @@ enum JSONFeedParser {
                 return VideoRendition(url: url, mimeType: type, byteSize: attachment.size_in_bytes)
             }.filter(\.isPlayableFile)
             guard let first = renditions.first else { continue }
-            let summary = item.content_text.map { FeedText.clean($0, keepLineBreaks: true) }
-                ?? item.content_html.map(FeedText.plain(html:)) ?? item.summary.map { FeedText.clean($0, keepLineBreaks: true) } ?? ""
+            let summary = item.content_text.map(FeedText.description)
+                ?? item.content_html.map(FeedText.plain(html:)) ?? item.summary.map(FeedText.description) ?? ""
             feed.entries.append(FeedEntry(
                 id: item.id?.value ?? item.url ?? first.url.absoluteString, title: FeedText.title(item.title ?? ""),
-                summary: summary, author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.title),
+                summary: summary, author: ((item.authors?.first ?? item.author)?.name ?? feedAuthor).map(FeedText.name),
                 published: FeedText.date(item.date_published), pageURL: FeedText.webURL(item.url, base: base),
                 renditions: renditions, thumbnailURL: FeedText.webURL(item.image, base: base),
                 durationSeconds: item.attachments?.compactMap(\.duration_in_seconds).first))

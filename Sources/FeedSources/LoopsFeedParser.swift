@@ -52,7 +52,7 @@ enum LoopsFeedParser {
             let author = video.account?.name ?? video.account?.username
             feed.entries.append(FeedEntry(
                 id: video.id.value, title: FeedText.title(video.caption ?? ""),
-                summary: FeedText.clean(video.caption ?? "", keepLineBreaks: true), author: author.map(FeedText.title),
+                summary: FeedText.description(video.caption ?? ""), author: author.map(FeedText.name),
                 published: FeedText.date(video.created_at), pageURL: FeedText.webURL(video.url, base: base),
                 renditions: [rendition], thumbnailURL: FeedText.webURL(video.media?.thumbnail, base: base),
                 durationSeconds: video.media?.duration, likeCount: video.likes ?? video.like_count))

@@ -2,10 +2,16 @@ import FeedCore
 import Foundation
 
 /// One collection pass: what was found so far and which folders were entered.
+///
+/// Nothing here waits on a path: what a path is comes from `stat` (`LocalFile`), and only a
+/// regular file is ever opened (a FIFO named clip.mp4 would hold an open forever). A file is a
+/// source once, however many paths lead to it (links, a folder reached twice).
 struct MediaPathScan {
     var sources: [MediaSource] = []
     var problems: [PathProblem] = []
     private var seen: Set<MediaSource> = []
+    /// Real paths of the files added, so a file reached through a link is not added twice.
+    private var seenFiles: Set<String> = []
     /// Real paths of folders already scanned, so symlink loops end.
     private var visitedFolders: Set<String> = []
     private let files = FileManager.default
@@ -16,34 +22,53 @@ struct MediaPathScan {
 
     /// An argument: unlike folder contents, a named file that is not a video is reported.
     mutating func visitArgument(_ url: URL, shownAs shown: String) {
-        var isFolder: ObjCBool = false
-        guard !shown.isEmpty, files.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            return problems.append(PathProblem(path: shown, reason: .notFound))
-        }
-        if isFolder.boolValue {
+        guard !shown.isEmpty else { return problems.append(PathProblem(path: shown, reason: .notFound)) }
+        switch LocalFile.kind(atPath: url.path) {
+        case .missing:
+            problems.append(PathProblem(path: shown, reason: .notFound))
+        case .unreachable(let error):
+            problems.append(PathProblem(path: shown, reason: Self.reason(errno: error)))
+        case .pipe, .device:
+            problems.append(PathProblem(path: shown, reason: .notARegularFile))
+        case .folder:
             let before = sources.count
             let problemsBefore = problems.count
-            visitFolder(url, shownAs: shown)
+            visitFolder(url, shownAs: shown, ancestors: [])
             if sources.count == before, problems.count == problemsBefore {
                 problems.append(PathProblem(path: shown, reason: .noVideosInFolder))
             }
-        } else if !MediaPathCollector.isVideo(url) {
-            problems.append(PathProblem(path: shown, reason: .notAVideo))
-        } else {
-            visitVideo(url, shownAs: shown)
+        case .regular(let bytes):
+            if bytes == 0 { return problems.append(PathProblem(path: shown, reason: .empty)) }
+            if let error = LocalFile.readError(atPath: url.path) {
+                return problems.append(PathProblem(path: shown, reason: Self.reason(errno: error)))
+            }
+            guard MediaPathCollector.isVideo(url) else { return problems.append(PathProblem(path: shown, reason: .notAVideo)) }
+            addFile(url)
         }
     }
 
-    private mutating func visitVideo(_ url: URL, shownAs shown: String) {
-        guard isRegularFile(url) else { return problems.append(PathProblem(path: shown, reason: .notARegularFile)) }
-        guard files.isReadableFile(atPath: url.path) else {
-            return problems.append(PathProblem(path: shown, reason: .permissionDenied))
+    /// A file found in a folder: only a readable regular file that is a video; anything else
+    /// in a folder is skipped without a word, as a file manager's search would.
+    private mutating func visitEntry(_ url: URL, shownAs shown: String) {
+        guard case .regular(let bytes) = LocalFile.kind(atPath: url.path), bytes > 0,
+              MediaPathCollector.isVideo(url) else { return }
+        if let error = LocalFile.readError(atPath: url.path) {
+            return problems.append(PathProblem(path: shown, reason: Self.reason(errno: error)))
         }
-        add(.file(url))
+        addFile(url)
     }
 
-    private mutating func visitFolder(_ folder: URL, shownAs shown: String) {
-        guard visitedFolders.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+    private mutating func addFile(_ url: URL) {
+        if seenFiles.insert(url.resolvingSymlinksInPath().path).inserted { add(.file(url)) }
+    }
+
+    /// `ancestors`: the real paths of the folders this one was reached through. A link back to
+    /// one of them (or to the folder itself) is a loop and is not followed: following it would
+    /// scan the folders above the one chosen.
+    private mutating func visitFolder(_ folder: URL, shownAs shown: String, ancestors: [String]) {
+        let real = folder.resolvingSymlinksInPath().path
+        guard !ancestors.contains(where: { real == $0 || $0.hasPrefix(real == "/" ? "/" : real + "/") }),
+              visitedFolders.insert(real).inserted else { return }
         let entries: [URL]
         do {
             entries = try files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -56,19 +81,16 @@ struct MediaPathScan {
             $0.lastPathComponent.compare($1.lastPathComponent, options: [.numeric, .caseInsensitive]) == .orderedAscending
         }
         for entry in sorted where !entry.lastPathComponent.hasPrefix(".") {
-            var isFolder: ObjCBool = false
-            // fileExists follows symlinks, so a dangling link is skipped like a missing file.
-            guard files.fileExists(atPath: entry.path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                visitFolder(entry, shownAs: entry.path)
-            } else if MediaPathCollector.isVideo(entry) {
-                visitVideo(entry, shownAs: entry.path)
+            // Links are followed; a dangling one is skipped like a missing file.
+            if LocalFile.kind(atPath: entry.path) == .folder {
+                visitFolder(entry, shownAs: entry.path, ancestors: ancestors + [real])
+            } else {
+                visitEntry(entry, shownAs: entry.path)
             }
         }
     }
 
-    private func isRegularFile(_ url: URL) -> Bool {
-        let type = (try? files.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.type]
-        return type as? FileAttributeType == .typeRegular
+    private static func reason(errno error: Int32) -> PathProblem.Reason {
+        error == EACCES || error == EPERM ? .permissionDenied : .unreadable
     }
 }

@@ -233,7 +233,8 @@ public final class SubscriptionService: FeedSubscribing {
         var posts: [RemotePost] = []
         for entry in feed.entries {
             guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
-            let name = entry.author ?? (feed.title.isEmpty ? host : feed.title)
+            // A name, as long as the library holds one (a feed's title may be a caption long).
+            let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
             posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
                                   // TRANSLATORS: the music line of a followed video, which has its own sound.
                                   authorName: name, caption: entry.title, music: tr("Original sound"),
@@ -280,12 +281,14 @@ public final class SubscriptionService: FeedSubscribing {
         feed.entries.filter { VideoRendition.best(of: $0.renditions, pageHeight: pageHeight) != nil }.count
     }
 
-    /// "Blender Studio" on video.example is @blender.studio@video.example.
+    /// "Blender Studio" on video.example is @blender.studio@video.example; the part before
+    /// the host is no longer than a handle of one's own may be.
     static func handle(_ name: String, host: String) -> String {
         let slug = name.lowercased().unicodeScalars.map { scalar -> String in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "."
         }.joined().split(separator: ".").joined(separator: ".")
-        return "\(slug.isEmpty ? "channel" : slug)@\(host)"
+        let short = String(slug.prefix(TextLimits.handle)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return "\(short.isEmpty ? "channel" : short)@\(host)"
     }
 }
 

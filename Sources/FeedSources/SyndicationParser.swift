@@ -156,8 +156,8 @@ struct SyndicationParser {
         let id = draft.id.isEmpty ? (draft.page ?? first.url.absoluteString) : draft.id
         feed.entries.append(FeedEntry(
             id: id, title: FeedText.title(draft.title),
-            summary: draft.summaryIsHTML ? FeedText.plain(html: draft.summary) : FeedText.clean(draft.summary, keepLineBreaks: true),
-            author: draft.author.map(FeedText.title).flatMap { $0.isEmpty ? nil : $0 },
+            summary: draft.summaryIsHTML ? FeedText.plain(html: draft.summary) : FeedText.description(draft.summary),
+            author: draft.author.map(FeedText.name).flatMap { $0.isEmpty ? nil : $0 },
             published: FeedText.date(draft.published), pageURL: FeedText.webURL(draft.page, base: base),
             renditions: draft.renditions, thumbnailURL: FeedText.webURL(draft.thumbnail, base: base),
             durationSeconds: draft.duration, likeCount: draft.likes))

@@ -26,7 +26,7 @@ final class ErrorCard {
         root.append(title)
         root.append(detail)
         remove.setAlign(horizontal: .center)
-        remove.tooltip = tr("The file is gone: take its post out of the feed")
+        remove.tooltip = tr("The file is gone or can’t be played: take its post out of the feed")
         remove.onClicked { [weak self] in self?.onRemove?() }
         remove.isVisible = false
         root.append(remove)

@@ -209,7 +209,7 @@ final class PageSlot {
         surface.clear()
         clearBackdrop()
         let isOwnFile = post?.videoURI.hasPrefix("file://") == true
-        errorCard.show(message: error.message, removable: error.kind == .notFound && isOwnFile,
+        errorCard.show(message: error.message, removable: error.isAboutTheFile && isOwnFile,
                        retryable: error.isRetryable)
     }
 

@@ -84,6 +84,22 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
         g_source_unref(source)
     }
 
+    /// Runs `body` on the thread once `milliseconds` have passed (a GLib timeout on its context).
+    public func after(milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) {
+        let box = CallbackBox<@Sendable () -> Void>(body)
+        let source = g_timeout_source_new(milliseconds)
+        g_source_set_callback(source, { data in
+            guard let data else { return 0 }
+            CallbackBox<@Sendable () -> Void>.from(data)()
+            return 0 // G_SOURCE_REMOVE
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            AnyCallbackBox.release(data)
+        })
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
     /// Whether the calling code runs on this thread (inside its loop).
     public var isCurrent: Bool { g_main_context_is_owner(context) != 0 }
 

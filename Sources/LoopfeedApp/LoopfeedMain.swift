@@ -232,12 +232,13 @@ public enum LoopfeedMain {
         GStreamer.deinitialize()
     }
 
-    /// A local file that is an OPML list: named .opml, or saying <opml near its start.
+    /// A local file that is an OPML list: named .opml, or saying <opml near its start. Only a
+    /// regular file is opened: opening a FIFO named on the command line waited for a writer
+    /// before the window ever showed.
     static func isOPMLFile(_ argument: String) -> Bool {
         guard !argument.contains("://") || argument.hasPrefix("file://") else { return false }
         let path = argument.hasPrefix("file://") ? (URL(string: argument)?.path ?? argument) : argument
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+        guard case .regular(let bytes) = LocalFile.kind(atPath: path), bytes > 0 else { return false }
         if path.lowercased().hasSuffix(".opml") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }

@@ -76,7 +76,7 @@ struct TestClips: Sendable {
                          truncatedFaststart: url("truncated-faststart.mp4"), text: url("notes.txt"), missing: url("missing.mp4"))
     }
 
-    private static func launch(_ description: String) throws {
+    static func launch(_ description: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
         process.arguments = ["-q"] + description.split(separator: " ").map(String.init)

@@ -145,6 +145,20 @@ final class FeedDocumentTests: XCTestCase {
         XCTAssertEqual(feed.entries.first?.title, "Bell and [31mred")
     }
 
+    /// A JSON Feed whose version comes after its items, or whose first 2 KB end inside a
+    /// character, is still a JSON Feed.
+    func testAJSONFeedIsKnownWhereverItSaysItsVersion() throws {
+        let items = #"[{"id": "1", "title": "\#(String(repeating: "é", count: 1_500))", "#
+            + #""attachments": [{"url": "https://a.example/1.mp4", "mime_type": "video/mp4"}]}]"#
+        for json in [#"{"items": \#(items), "version": "https://jsonfeed.org/version/1.1", "title": "Late"}"#,
+                     #"{"title": "\#(String(repeating: "é", count: 1_100))", "version": "https://jsonfeed.org/version/1", "items": \#(items)}"#] {
+            guard case .feed(let feed) = try FeedDocument.read(Array(json.utf8), base: nil) else {
+                return XCTFail("not read as a JSON Feed: \(json.prefix(80))")
+            }
+            XCTAssertEqual(feed.entries.count, 1)
+        }
+    }
+
     func testMalformedAndOversizedDocumentsAreToldApart() {
         XCTAssertThrowsError(try FeedDocument.read(Array("<rss><channel><item>".utf8), base: nil))
         XCTAssertThrowsError(try FeedDocument.read([UInt8](repeating: 0x20, count: FeedDocument.maximumBytes + 1), base: nil))

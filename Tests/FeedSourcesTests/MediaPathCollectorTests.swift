@@ -110,4 +110,44 @@ final class MediaPathCollectorTests: XCTestCase {
         let result = MediaPathCollector().collect([path("clips")])
         XCTAssertEqual(result.sources.count, 4)
     }
+
+    /// A link back up to the folder above the one chosen once brought that whole folder in,
+    /// every video in it a second post under another path; a file reached by two paths is one.
+    func testALinkUpTheTreeIsNotFollowedAndAFileIsAddedOnce() throws {
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("clips/a/up"), withDestinationURL: root)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("clips/a/itself"),
+                                                   withDestinationURL: root.appendingPathComponent("clips/a"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("clips/same-as-10.mp4"),
+                                                   withDestinationURL: root.appendingPathComponent("clips/10.mp4"))
+        let result = MediaPathCollector().collect([path("clips/a"), path("clips")])
+        XCTAssertEqual(relativePaths(result.sources), ["clips/a/deeper/z.mkv", "clips/a/nested.webm", "clips/2.MOV", "clips/10.mp4"])
+        XCTAssertEqual(result.problems, [])
+    }
+
+    /// Nothing named on the command line is opened before it is known to be a regular file: a
+    /// FIFO named clip.mp4 waited for a writer before the window showed.
+    func testPipesDevicesEmptyAndUnreadableFilesAreSkippedWithAReason() throws {
+        XCTAssertEqual(mkfifo(path("pipe.mp4"), 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: path("zero.mp4"), withDestinationPath: "/dev/zero")
+        try Data().write(to: root.appendingPathComponent("empty.mp4"))
+        try Data("x".utf8).write(to: root.appendingPathComponent("clips/a/also.mp4"))
+        XCTAssertEqual(mkfifo(path("clips/a/pipe-in-folder.mp4"), 0o644), 0)
+        var arguments = [path("pipe.mp4"), path("zero.mp4"), "/dev/zero", path("empty.mp4"), path("clips/a")]
+        var expected = [PathProblem(path: path("pipe.mp4"), reason: .notARegularFile),
+                        PathProblem(path: path("zero.mp4"), reason: .notARegularFile),
+                        PathProblem(path: "/dev/zero", reason: .notARegularFile),
+                        PathProblem(path: path("empty.mp4"), reason: .empty)]
+        if let attribute = ["/sys/bus/platform/drivers_probe", "/sys/bus/pci/rescan"].first(where: { LocalFile.readError(atPath: $0) == EACCES }) {
+            try FileManager.default.createSymbolicLink(atPath: path("locked.mp4"), withDestinationPath: attribute)
+            arguments.append(path("locked.mp4"))
+            expected.append(PathProblem(path: path("locked.mp4"), reason: .permissionDenied))
+        }
+        let started = Date()
+        let result = MediaPathCollector().collect(arguments)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertEqual(relativePaths(result.sources), ["clips/a/also.mp4", "clips/a/deeper/z.mkv", "clips/a/nested.webm"],
+                       "in a folder, a FIFO is passed over like any file that is not a video")
+        XCTAssertEqual(result.problems, expected)
+        XCTAssertEqual(PathProblem.Reason.empty.text, "The file is empty")
+    }
 }

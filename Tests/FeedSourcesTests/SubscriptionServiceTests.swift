@@ -60,6 +60,56 @@ final class SubscriptionServiceTests: XCTestCase {
         }
     }
 
+    /// A feed's titles, descriptions and names with markup, control characters, direction
+    /// overrides, SQL and megabytes of text: stored as literal text on one line, within the
+    /// library's limits (a caption 2,000 characters, a name 50), never interpreted.
+    func testHostileTextInAFeedIsStoredLiterallyWithinLimits() throws {
+        let huge = String(repeating: "0123456789", count: 250_000) // 2.5 MB
+        func item(_ id: Int, title: String, author: String, content: String = "") -> [String: Any] {
+            ["id": "\(id)", "title": title, "authors": [["name": author]], "content_html": content,
+             "attachments": [["url": "https://evil.example/\(id).mp4", "mime_type": "video/mp4"]]]
+        }
+        let document: [String: Any] = [
+            "version": "https://jsonfeed.org/version/1.1", "title": "<i>Channel</i>\u{202E}\u{07}",
+            "items": [
+                item(1, title: "<b>bold</b> &amp; <script>alert(1)</script>", author: "Robert'); DROP TABLE posts;--",
+                     content: "<p>" + huge + "</p>"),
+                item(2, title: "bell\u{07} esc\u{1B}[31m photo_\u{202E}gpj.exe\nsecond line", author: huge),
+                item(3, title: huge, author: "<b>Ann</b>"),
+                item(4, title: "'; DELETE FROM subscriptions; --", author: "\u{202E}Ann\u{0}"),
+            ],
+        ]
+        let json = try JSONSerialization.data(withJSONObject: document)
+        XCTAssertLessThan(json.count, 10 << 20)
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let url = URL(string: "https://evil.example/feed.json")!
+            fetcher.serve(url, String(decoding: json, as: UTF8.self))
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            guard case .subscribed(let subscription, let added)? = Self.add(service, url) else { return XCTFail("not subscribed") }
+            XCTAssertEqual(subscription.title, "<i>Channel</i>")
+            let byID = Dictionary(uniqueKeysWithValues: added.map { ($0.videoURI, $0) })
+            let first = try XCTUnwrap(byID["https://evil.example/1.mp4"])
+            XCTAssertEqual(first.caption, "<b>bold</b> &amp; <script>alert(1)</script>", "markup is text")
+            XCTAssertEqual(first.author.name, "Robert'); DROP TABLE posts;--")
+            XCTAssertEqual(first.author.handle, "robert.drop.table.posts@evil.example")
+            let second = try XCTUnwrap(byID["https://evil.example/2.mp4"])
+            XCTAssertEqual(second.caption, "bell esc[31m photo_gpj.exe second line", "no control or direction characters, one line")
+            XCTAssertEqual(second.author.name.count, TextLimits.name, "a 2.5 MB name is cut to the library's limit")
+            XCTAssertTrue(second.author.name.hasSuffix("…"))
+            XCTAssertLessThanOrEqual(second.author.handle.split(separator: "@").first?.count ?? 0, TextLimits.handle)
+            let third = try XCTUnwrap(byID["https://evil.example/3.mp4"])
+            XCTAssertEqual(third.caption.count, TextLimits.caption)
+            XCTAssertEqual(third.author.name, "<b>Ann</b>")
+            let fourth = try XCTUnwrap(byID["https://evil.example/4.mp4"])
+            XCTAssertEqual(fourth.caption, "'; DELETE FROM subscriptions; --")
+            XCTAssertEqual(fourth.author.name, "Ann")
+            XCTAssertEqual(added.count, 4)
+        }
+        guard case .feed(let feed) = try FeedDocument.read(Array(json), base: nil) else { return XCTFail("not a feed") }
+        XCTAssertTrue(feed.entries.allSatisfy { $0.summary.count <= TextLimits.caption }, "a description is cut too")
+    }
+
     func testAPageAnnouncingAFeedAndAChannelPageAreFollowedAsTheirFeeds() throws {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()

@@ -26,6 +26,25 @@ final class SubscriptionStorageTests: StorageTestCase {
         XCTAssertEqual(stored.lastRefresh, Date(timeIntervalSince1970: 9))
     }
 
+    /// Text a feed wrote goes in as bound values: SQL in a title, an author's name or an entry's
+    /// id is stored as the words it is, markup too, and the tables are all still there.
+    func testSQLAndMarkupInAFeedsTextAreStoredAsWritten() throws {
+        let repo = try FeedStore.open(at: databaseURL)
+        let title = "Robert'); DROP TABLE posts;-- <b>bold</b> &amp; \"quoted\""
+        let subscription = try repo.insertSubscription(url: "https://evil.example/feed?x=1';--", title: title)
+        var hostile = entry("1' OR '1'='1", in: subscription)
+        hostile.caption = title
+        hostile.authorName = "x\"); DELETE FROM authors; --"
+        hostile.authorHandle = "x.delete.from.authors@evil.example"
+        let stored = try XCTUnwrap(repo.storeEntry(hostile))
+        XCTAssertEqual(stored.caption, title)
+        XCTAssertEqual(stored.author.name, hostile.authorName)
+        XCTAssertNil(try repo.storeEntry(hostile), "the id with a quote in it is the same entry again")
+        XCTAssertNotNil(try repo.storeEntry(entry("2", in: subscription)), "the other tables are still there")
+        XCTAssertEqual(try repo.subscription(url: subscription.url)?.title, title)
+        XCTAssertEqual(try repo.postCount(), 2)
+    }
+
     func testUnsubscribingTakesItsPostsButThoseYouLikedOrCommentedOn() throws {
         let repo = try FeedStore.open(at: databaseURL)
         _ = try SelfAuthorFixture.ensure(repo)

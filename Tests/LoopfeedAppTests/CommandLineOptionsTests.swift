@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import XCTest
 @testable import LoopfeedApp
 
@@ -79,4 +81,33 @@ final class OPMLArgumentTests: XCTestCase {
         XCTAssertFalse(LoopfeedMain.isOPMLFile(folder.path), "a folder is searched for videos")
         XCTAssertFalse(LoopfeedMain.isOPMLFile("https://example.org/list.opml"), "a web address is followed as any other")
     }
+
+    /// Asking whether a FIFO named on the command line was an OPML list opened it, which waits
+    /// for a writer: Loopfeed never showed its window. Only a regular file is read now.
+    func testAFIFOIsNotOpenedToSeeWhatItSays() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("opml-fifo-\(UUID().uuidString).opml").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        defer { unlink(fifo) }
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Answer()
+        Thread.detachNewThread {
+            let isOPML = LoopfeedMain.isOPMLFile(fifo)
+            answer.value.withLock { $0 = isOPML }
+            answered.signal()
+        }
+        if answered.wait(timeout: .now() + 3) == .timedOut {
+            // Let the stuck open go (a writer that opens and closes), then fail.
+            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            XCTFail("isOPMLFile waited on a FIFO")
+            return
+        }
+        XCTAssertEqual(answer.value.withLock { $0 }, false)
+        XCTAssertFalse(LoopfeedMain.isOPMLFile("/dev/zero"))
+    }
+}
+
+/// What the thread asking about the FIFO answered.
+private final class Answer: Sendable {
+    let value = Mutex<Bool?>(nil)
 }

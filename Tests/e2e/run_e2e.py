@@ -33,6 +33,7 @@ from cases_faults import *  # noqa: E402,F401,F403
 from cases_faults_disk import *  # noqa: E402,F401,F403
 from cases_faults_dirs import *  # noqa: E402,F401,F403
 from cases_faults_services import *  # noqa: E402,F401,F403
+from cases_media import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -72,6 +73,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOURCE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
+    *MEDIA_CASES,
     *SOAK_SHORT_CASES,
     *SCALE_SHORT_CASES,
     *KILL9_SHORT_CASES,
@@ -90,7 +92,8 @@ LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
 ]
 
 # Named groups of cases (--group).
-GROUPS: dict[str, list[str]] = {"feed": FEED_GROUP, "long": [n for n, _ in LONG_CASES]}
+# The long group also runs the bad-media corpus (CI runs it too), for its table in the report.
+GROUPS: dict[str, list[str]] = {"feed": FEED_GROUP, "long": [n for n, _ in LONG_CASES] + [n for n, _ in MEDIA_CASES]}
 ALL_CASES = CASES + LONG_CASES
 assert all(n in dict(ALL_CASES) for names in GROUPS.values() for n in names), "a group names an unknown case"
 
