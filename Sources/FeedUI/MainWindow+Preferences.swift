@@ -17,9 +17,9 @@ extension MainWindow {
         }
         library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
         library?.onFolderGone = { [weak self] folder in
-            self?.environment.notices?.say(kind: "library", tr(
-                "The library folder {folder} is gone (a drive unplugged, or the folder moved): its videos stay in your feed and play again when it is back.",
-                ["folder": ShownText.oneLine(folder.path)]))
+            let message = tr("The library folder {folder} is gone (a drive unplugged, or the folder moved): its videos stay in your feed and play again when it is back.",
+                             ["folder": ShownText.oneLine(folder.path)])
+            self?.environment.notices?.say(kind: "library", message)
         }
         library?.onRemoved = { [weak self] posts in
             guard let self, let first = posts.first else { return }

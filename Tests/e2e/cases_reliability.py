@@ -7,8 +7,10 @@ import signal
 import subprocess
 import time
 
+from pathlib import Path
+
 from harness import (App, Context, db_comments, expect, launch_clips, open_comments, poll_shot, quit_app,
-                     sheet_is_open, wait_started, window_shot)
+                     region_stats, wait_started, window_shot)
 
 
 def hold_clipboard(ctx: Context, text: str) -> subprocess.Popen:
@@ -19,6 +21,10 @@ def hold_clipboard(ctx: Context, text: str) -> subprocess.Popen:
     holder.stdin.close()
     time.sleep(0.3)
     return holder
+
+
+SHEET_HEADER_LEFT = "110x24+20+218"  # the open sheet's header, left of "1 comment" (450x800 window)
+COMPOSER_FIELD = "120x24+160+752"    # the composer's text field, right of its placeholder
 
 
 def case_a_huge_paste_is_cut_to_the_comment_limit(ctx: Context) -> None:
@@ -46,8 +52,14 @@ def case_a_huge_paste_is_cut_to_the_comment_limit(ctx: Context) -> None:
         expect(answered_s < 5, f"paste + Enter took {answered_s:.1f} s")
     finally:
         clipboard.terminate()
-    # The sheet is still up, with its text field in the window.
-    poll_shot(ctx, "huge_paste-sheet-still-open", sheet_is_open, 5, "the comments sheet after the paste")
+    # The sheet is still up, with its text field in the window. Its body is full of the posted
+    # text now, so the sheet is known by its header (left of its title: the sheet's plain grey)
+    # and by the composer's field at the bottom (lighter than the sheet, with its placeholder).
+    def sheet_still_up(shot: Path) -> bool:
+        header_mean, header_sd = region_stats(shot, SHEET_HEADER_LEFT)
+        field_mean, _ = region_stats(shot, COMPOSER_FIELD)
+        return 0.04 < header_mean < 0.18 and header_sd < 0.03 and field_mean > header_mean + 0.02
+    poll_shot(ctx, "huge_paste-sheet-still-open", sheet_still_up, 5, "the comments sheet after the paste")
     window_shot(ctx, "huge_paste-after")
     expect(app.alive(), "app exited")
     quit_app(app)
