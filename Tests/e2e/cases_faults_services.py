@@ -26,6 +26,10 @@ class PrivatePulse:
         self.env = dict(ctx.session.env, HOME=str(self.root / "home"), XDG_RUNTIME_DIR=str(self.runtime),
                         PULSE_RUNTIME_PATH=str(self.runtime), PULSE_STATE_PATH=str(self.root / "home" / "state"))
         self.env.pop("PULSE_SERVER", None)
+        # Off the session bus: a PulseAudio there claims org.pulseaudio.Server, which the session's
+        # own PulseAudio holds when it started with the bus, and a second one then refuses to start
+        # ("Daemon startup failed", the CI run as root).
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={self.root / 'no-bus'}"
         self.server = f"unix:{self.runtime / 'native'}"
         self.pid: int | None = None
         self.start()
