@@ -13,6 +13,9 @@ enum Theme {
     .feed-page { background-color: #000; }
     .post-info { margin: 0 12px 16px 14px; }
     .post-author { font-weight: 800; font-size: 16px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-author-button { padding: 0; min-height: 0; min-width: 0; background: none; border: none; box-shadow: none;
+        color: #fff; }
+    .post-author-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 4px; }
     .post-caption { font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-music { font-size: 13px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0), rgba(0,0,0,0.55)); }

@@ -85,3 +85,13 @@ public struct KeyPress: Sendable, Equatable {
         lhs.keyval == rhs.keyval && lhs.modifiers.rawValue == rhs.modifiers.rawValue
     }
 }
+
+/// Keyboard focus entering and leaving a widget (GtkEventControllerFocus): a control drawn by hand
+/// redraws its focus ring from here.
+@MainActor
+public final class FocusController: EventController {
+    public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
+
+    public func onEnter(_ handler: @escaping @MainActor () -> Void) { keep(Signals.connect(handle.raw, "enter", handler)) }
+    public func onLeave(_ handler: @escaping @MainActor () -> Void) { keep(Signals.connect(handle.raw, "leave", handler)) }
+}

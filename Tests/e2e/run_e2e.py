@@ -28,6 +28,7 @@ from cases_sources import *  # noqa: E402,F401,F403
 from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
+from cases_access import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -67,6 +68,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOURCE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
+    *ACCESS_CASES,
     *SOAK_SHORT_CASES,
 ]
 

@@ -82,6 +82,7 @@ void lf_accessible_set_label(gpointer widget, const char *label);
 /* A drawing area whose accessible role is a button (construct-only in GTK 4). */
 GtkWidget *lf_drawing_area_new_button(void);
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed);
+void lf_accessible_set_description(gpointer widget, const char *description);
 
 typedef void (*LfTextCutHandler)(gint dropped, gpointer user_data);
 void lf_text_buffer_limit_chars(GtkTextBuffer *buffer, gint maximum, LfTextCutHandler handler, gpointer data,
