@@ -16,6 +16,53 @@ void lf_accessible_set_description(gpointer widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* The value that shows [start, start + size) in the visible part [value, value + page) of `adj`,
+ * moving as little as it can (gtk_adjustment_clamp_page's sum, without its animation: the focus is
+ * told where it shows once the next frame is painted). */
+static double lf_value_showing(GtkAdjustment *adj, double start, double size) {
+    double value = gtk_adjustment_get_value(adj), page = gtk_adjustment_get_page_size(adj);
+    if (start + size > value + page) value = start + size - page;
+    if (start < value) value = start;
+    double top = gtk_adjustment_get_upper(adj) - page, bottom = gtk_adjustment_get_lower(adj);
+    return value > top ? (top > bottom ? top : bottom) : (value < bottom ? bottom : value);
+}
+
+/* GTK 4.8's viewport scrolls to its own child when that child takes the focus, not to a widget deeper
+ * inside it: Tab along a row of chips or down a grid of tiles left the focus off screen. Each scrolled
+ * window between the focus and the window scrolls as little as shows the focused widget, the
+ * innermost first. */
+gboolean lf_scroll_focus_into_view(GtkWindow *window) {
+    gboolean moved = FALSE;
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    if (focus == NULL) return FALSE;
+    for (GtkWidget *w = gtk_widget_get_parent(focus); w != NULL; w = gtk_widget_get_parent(w)) {
+        if (!GTK_IS_SCROLLED_WINDOW(w)) continue;
+        GtkWidget *view = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(w));
+        graphene_rect_t box;
+        if (view == NULL || !gtk_widget_compute_bounds(focus, view, &box)) continue;
+        GtkAdjustment *h = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(w));
+        GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(w));
+        /* The viewport's coordinates are the visible part: the box is where the widget shows now. */
+        double hv = gtk_adjustment_get_value(h), vv = gtk_adjustment_get_value(v);
+        double x = lf_value_showing(h, hv + box.origin.x, box.size.width);
+        double y = lf_value_showing(v, vv + box.origin.y, box.size.height);
+        if (x != hv) gtk_adjustment_set_value(h, x);
+        if (y != vv) gtk_adjustment_set_value(v, y);
+        moved = moved || x != hv || y != vv;
+    }
+    return moved;
+}
+
+/* The viewport GTK 4.8 puts around a child that cannot scroll itself scrolls, animated, by the focused
+ * widget's place in the whole child taken as its place in the visible part: past the focus by as much as
+ * was already scrolled, and the animation then overrides lf_scroll_focus_into_view for its 0.2 s (Tab
+ * along the cover frames left the ring 23 px from where the focus was told). The window scrolls instead. */
+void lf_scrolled_window_set_child(GtkScrolledWindow *scroller, GtkWidget *child) {
+    gtk_scrolled_window_set_child(scroller, child);
+    GtkWidget *view = gtk_scrolled_window_get_child(scroller);
+    if (view != NULL && GTK_IS_VIEWPORT(view)) gtk_viewport_set_scroll_to_focus(GTK_VIEWPORT(view), FALSE);
+}
+
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_PRESSED,
                                 pressed ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);

@@ -8,7 +8,14 @@ enum Theme {
         Style.apply(css: css)
     }
 
+    // The focus ring: GTK's theme draws it dark blue at 70 % and fades it in over 0.3 s, which can't
+    // be seen on a video or the camera's picture; here it is white and there at once, everywhere
+    // (the dialogs too). A white chip gets it outside its edge.
     static let css = """
+    button:focus:focus-visible, switch:focus:focus-visible, checkbutton:focus:focus-visible,
+    label:focus:focus-visible, entry:focus-within, textview:focus-visible { outline-color: #fff; }
+    button, switch, checkbutton, label, entry, textview { transition-property: none; }
+    .limit-chip.selected:focus-visible { outline-offset: 2px; }
     window.loopfeed { background-color: #000; color: #fff; }
     .feed-page { background-color: #000; }
     .post-info { margin: 0 12px 16px 14px; }
@@ -57,6 +64,7 @@ enum Theme {
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
     .composer-text, .composer-text text { background-color: rgba(255,255,255,0.08); border-radius: 8px; padding: 8px;
         min-height: 20px; color: #fff; }
+    textview.composer-text:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
     .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
     .composer-message { color: #ff6b81; font-size: 12px; padding: 4px 16px 0 16px; }
     .undo-bar { background-color: rgba(255,255,255,0.08); padding: 6px 12px; margin: 0 12px; border-radius: 8px; }

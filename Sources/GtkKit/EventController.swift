@@ -74,6 +74,12 @@ public struct KeyPress: Sendable, Equatable {
         gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
     }
 
+    /// Shift, Control, Alt, Super and the like, pressed alone.
+    public var isModifier: Bool {
+        ["Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Meta_L", "Meta_R", "Super_L", "Super_R",
+         "Hyper_L", "Hyper_R", "ISO_Level3_Shift", "Caps_Lock", "Num_Lock"].contains(name)
+    }
+
     /// The printable character the key types (not space, not control keys), if any.
     public var character: Character? {
         let code = gdk_keyval_to_unicode(keyval)

@@ -83,6 +83,11 @@ void lf_accessible_set_label(gpointer widget, const char *label);
 GtkWidget *lf_drawing_area_new_button(void);
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed);
 void lf_accessible_set_description(gpointer widget, const char *description);
+/* Scrolls every scrolled window around the focus of `window` so the focused widget shows; TRUE if
+ * one moved. */
+gboolean lf_scroll_focus_into_view(GtkWindow *window);
+/* gtk_scrolled_window_set_child, leaving the focus to lf_scroll_focus_into_view. */
+void lf_scrolled_window_set_child(GtkScrolledWindow *scroller, GtkWidget *child);
 
 typedef void (*LfTextCutHandler)(gint dropped, gpointer user_data);
 void lf_text_buffer_limit_chars(GtkTextBuffer *buffer, gint maximum, LfTextCutHandler handler, gpointer data,
