@@ -29,6 +29,7 @@ from cases_video import *  # noqa: E402,F401,F403
 from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
 from cases_access import *  # noqa: E402,F401,F403
+from cases_keyboard import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -69,6 +70,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *ACCESS_CASES,
+    *KEYBOARD_CASES,
     *SOAK_SHORT_CASES,
 ]
 
