@@ -64,6 +64,12 @@ public enum AppEvent: Sendable, Equatable {
     /// Asked for with SIGUSR1: how many GObjects the Swift wrappers hold now, textures apart,
     /// and the process's open files and threads (the soak's leak checks).
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
+    /// Asked for with SIGUSR2: a label a window shows, its box, the size of its text and why part of
+    /// that text cannot be seen (empty when all of it can), one event each, then `labelsShown` with
+    /// how many (large text must cut none off).
+    case label(window: String, text: String, x: Int, y: Int, width: Int, height: Int, textWidth: Int, textHeight: Int,
+               clipped: String)
+    case labelsShown(count: Int)
 
     public var name: String {
         switch self {
@@ -93,6 +99,8 @@ public enum AppEvent: Sendable, Equatable {
         case .notice: "notice"
         case .stall: "stall"
         case .liveObjects: "live_objects"
+        case .label: "label"
+        case .labelsShown: "labels_shown"
         }
     }
 
@@ -164,6 +172,12 @@ public enum AppEvent: Sendable, Equatable {
             [("handles", .int(Int64(handles))), ("textures", .int(Int64(textures))),
              ("files", .int(Int64(files))), ("threads", .int(Int64(threads))),
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
+        case .label(let window, let text, let x, let y, let width, let height, let textWidth, let textHeight, let clipped):
+            [("window", .string(window)), ("text", .string(text)), ("x", .int(Int64(x))), ("y", .int(Int64(y))),
+             ("width", .int(Int64(width))), ("height", .int(Int64(height))), ("text_width", .int(Int64(textWidth))),
+             ("text_height", .int(Int64(textHeight))), ("clipped", .string(clipped))]
+        case .labelsShown(let count):
+            [("count", .int(Int64(count)))]
         }
     }
 
