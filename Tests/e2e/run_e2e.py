@@ -30,6 +30,7 @@ from cases_reliability import *  # noqa: E402,F401,F403
 from cases_soak import *  # noqa: E402,F401,F403
 from cases_access import *  # noqa: E402,F401,F403
 from cases_keyboard import *  # noqa: E402,F401,F403
+from cases_large_text import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -71,6 +72,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *RELIABILITY_CASES,
     *ACCESS_CASES,
     *KEYBOARD_CASES,
+    *LARGE_TEXT_CASES,
     *SOAK_SHORT_CASES,
 ]
 
