@@ -74,10 +74,10 @@ public struct KeyPress: Sendable, Equatable {
         gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
     }
 
-    /// Shift, Control, Alt, Super and the like, pressed alone.
-    public var isModifier: Bool {
-        ["Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Meta_L", "Meta_R", "Super_L", "Super_R",
-         "Hyper_L", "Hyper_R", "ISO_Level3_Shift", "Caps_Lock", "Num_Lock"].contains(name)
+    /// Tab, Shift+Tab or an arrow: a key that moves the keyboard focus.
+    public var movesFocus: Bool {
+        ["Tab", "ISO_Left_Tab", "KP_Tab", "Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"]
+            .contains(name)
     }
 
     /// The printable character the key types (not space, not control keys), if any.

@@ -47,17 +47,17 @@ extension Widget {
         return lf_scroll_focus_into_view(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self)) != 0
     }
 
-    /// Keeps a window's focus ring shown from the first key until the pointer is pressed. GTK 4.8
-    /// hides it 3 s after the key that showed it, so a keyboard user who stops to watch loses
-    /// track of where they are; and it shows it only after the first key has moved the focus.
+    /// Keeps a window's focus ring shown from the first key that moves the focus (Tab, an arrow)
+    /// until the pointer is pressed. GTK 4.8 hides it 3 s after the key that showed it, so a keyboard
+    /// user who stops to watch loses track of where they are. A shortcut (R to record, L to like)
+    /// after a click does not show it: the control the click focused would take Enter from Next.
     public func keepFocusRingWhileTyping() {
         let window = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
         let mode = KeyboardMode()
         let keys = KeyController()
         keys.setPhase(.capture)
         keys.onKeyPressed { key in
-            // A modifier alone (Shift before Shift+Tab) says nothing yet.
-            guard !key.isModifier else { return false }
+            guard key.movesFocus else { return false }
             mode.keyboard = true
             if gtk_window_get_focus_visible(window) == 0 { gtk_window_set_focus_visible(window, 1) }
             return false
