@@ -14,6 +14,7 @@ TEST_PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils xdotool imagemagick
   pulseaudio pulseaudio-utils dbus dbus-x11 meson ninja-build desktop-file-utils appstream
   libglib2.0-bin playerctl python3 python3-gi gir1.2-gtk-4.0 xclip openbox gettext
+  at-spi2-core gir1.2-atspi-2.0
 )
 
 missing_packages() {

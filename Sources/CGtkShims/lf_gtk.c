@@ -1,5 +1,7 @@
 #include "lf_gtk_shims.h"
 #include <epoxy/gl.h>
+#include <math.h>
+#include <stdio.h>
 
 GtkWidget *lf_window_new_application(GtkApplication *app) { return gtk_application_window_new(app); }
 gint lf_key_event_state(GdkModifierType state) { return (gint)(state & gtk_accelerator_get_default_mod_mask()); }
@@ -10,6 +12,142 @@ void lf_accessible_set_label(gpointer widget, const char *label) {
 
 GtkWidget *lf_drawing_area_new_button(void) {
     return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, NULL);
+}
+
+void lf_accessible_set_description(gpointer widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* The value that shows [start, start + size) in the visible part [value, value + page) of `adj`,
+ * moving as little as it can (gtk_adjustment_clamp_page's sum, without its animation: the focus is
+ * told where it shows once the next frame is painted). */
+static double lf_value_showing(GtkAdjustment *adj, double start, double size) {
+    double value = gtk_adjustment_get_value(adj), page = gtk_adjustment_get_page_size(adj);
+    if (start + size > value + page) value = start + size - page;
+    if (start < value) value = start;
+    double top = gtk_adjustment_get_upper(adj) - page, bottom = gtk_adjustment_get_lower(adj);
+    return value > top ? (top > bottom ? top : bottom) : (value < bottom ? bottom : value);
+}
+
+/* GTK 4.8's viewport scrolls to its own child when that child takes the focus, not to a widget deeper
+ * inside it: Tab along a row of chips or down a grid of tiles left the focus off screen. Each scrolled
+ * window between the focus and the window scrolls as little as shows the focused widget, the
+ * innermost first. */
+gboolean lf_scroll_focus_into_view(GtkWindow *window) {
+    gboolean moved = FALSE;
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    if (focus == NULL) return FALSE;
+    for (GtkWidget *w = gtk_widget_get_parent(focus); w != NULL; w = gtk_widget_get_parent(w)) {
+        if (!GTK_IS_SCROLLED_WINDOW(w)) continue;
+        GtkWidget *view = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(w));
+        graphene_rect_t box;
+        if (view == NULL || !gtk_widget_compute_bounds(focus, view, &box)) continue;
+        GtkAdjustment *h = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(w));
+        GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(w));
+        /* The viewport's coordinates are the visible part: the box is where the widget shows now. */
+        double hv = gtk_adjustment_get_value(h), vv = gtk_adjustment_get_value(v);
+        double x = lf_value_showing(h, hv + box.origin.x, box.size.width);
+        double y = lf_value_showing(v, vv + box.origin.y, box.size.height);
+        if (x != hv) gtk_adjustment_set_value(h, x);
+        if (y != vv) gtk_adjustment_set_value(v, y);
+        moved = moved || x != hv || y != vv;
+    }
+    return moved;
+}
+
+/* The viewport GTK 4.8 puts around a child that cannot scroll itself scrolls, animated, by the focused
+ * widget's place in the whole child taken as its place in the visible part: past the focus by as much as
+ * was already scrolled, and the animation then overrides lf_scroll_focus_into_view for its 0.2 s (Tab
+ * along the cover frames left the ring 23 px from where the focus was told). The window scrolls instead. */
+void lf_scrolled_window_set_child(GtkScrolledWindow *scroller, GtkWidget *child) {
+    gtk_scrolled_window_set_child(scroller, child);
+    GtkWidget *view = gtk_scrolled_window_get_child(scroller);
+    if (view != NULL && GTK_IS_VIEWPORT(view)) gtk_viewport_set_scroll_to_focus(GTK_VIEWPORT(view), FALSE);
+}
+
+/* Whether `w` scrolls its content along `vertical` (a scrolled window or its viewport with more content
+ * than it shows): content cut there is scrolled away, not clipped. */
+static gboolean lf_scrolls(GtkWidget *w, gboolean vertical) {
+    if (GTK_IS_VIEWPORT(w)) w = gtk_widget_get_parent(w);
+    if (w == NULL || !GTK_IS_SCROLLED_WINDOW(w)) return FALSE;
+    GtkScrolledWindow *sw = GTK_SCROLLED_WINDOW(w);
+    GtkAdjustment *a = vertical ? gtk_scrolled_window_get_vadjustment(sw) : gtk_scrolled_window_get_hadjustment(sw);
+    return gtk_adjustment_get_upper(a) - gtk_adjustment_get_lower(a) > gtk_adjustment_get_page_size(a) + 0.5;
+}
+
+/* Why a shown label's text cannot all be seen, or NULL: its layout was cut short with "…", its text is
+ * larger than its box, or its box reaches outside an enclosing widget (GTK 4 lets a child overflow
+ * a parent too small for it, and the parts outside a clipping one are not drawn); along a direction a
+ * scrolled window scrolls, reaching outside is only scrolled away. Writes its box and its text's size;
+ * NULL with a zero box when it shows nowhere (off the window, scrolled or paged away). */
+static const char *lf_label_clipped(GtkWidget *label, GtkWidget *window, graphene_rect_t *box, int *tw, int *th,
+                                    char *why, size_t why_size) {
+    PangoLayout *layout = gtk_label_get_layout(GTK_LABEL(label));
+    PangoRectangle logical;
+    pango_layout_get_pixel_extents(layout, NULL, &logical);
+    *tw = logical.width;
+    *th = logical.height;
+    if (!gtk_widget_compute_bounds(label, window, box)) return NULL;
+    graphene_rect_t window_box = GRAPHENE_RECT_INIT(0, 0, gtk_widget_get_width(window), gtk_widget_get_height(window));
+    if (!graphene_rect_intersection(box, &window_box, NULL)) {
+        *box = GRAPHENE_RECT_INIT(0, 0, 0, 0);
+        return NULL;
+    }
+    int w = gtk_widget_get_width(label), h = gtk_widget_get_height(label);
+    if (pango_layout_is_ellipsized(layout)) return "ellipsized";
+    /* (A pixel either way is rounding between Pango units and the allocation.) */
+    if (logical.height > h + 1) {
+        snprintf(why, why_size, "text %d px tall in %d", logical.height, h);
+        return why;
+    }
+    if (logical.width > w + 1) {
+        snprintf(why, why_size, "text %d px wide in %d", logical.width, w);
+        return why;
+    }
+    gboolean check_x = TRUE, check_y = TRUE;
+    for (GtkWidget *p = gtk_widget_get_parent(label); p != NULL && (check_x || check_y); p = gtk_widget_get_parent(p)) {
+        graphene_rect_t outer;
+        if (!gtk_widget_compute_bounds(p, window, &outer)) continue;
+        if (p == window) outer = window_box;
+        float left = outer.origin.x - box->origin.x, top = outer.origin.y - box->origin.y;
+        float right = box->origin.x + box->size.width - (outer.origin.x + outer.size.width);
+        float bottom = box->origin.y + box->size.height - (outer.origin.y + outer.size.height);
+        gboolean sx = check_x && lf_scrolls(p, FALSE), sy = check_y && lf_scrolls(p, TRUE);
+        if ((sx || sy) && !graphene_rect_intersection(box, &outer, NULL)) {
+            *box = GRAPHENE_RECT_INIT(0, 0, 0, 0);
+            return NULL;
+        }
+        gboolean out_x = check_x && !sx && (left > 1 || right > 1), out_y = check_y && !sy && (top > 1 || bottom > 1);
+        if (out_x || out_y) {
+            snprintf(why, why_size, "reaches %.0f px outside its %s", fmaxf(fmaxf(left, right), fmaxf(top, bottom)),
+                     G_OBJECT_TYPE_NAME(p));
+            return why;
+        }
+        if (sx) check_x = FALSE;
+        if (sy) check_y = FALSE;
+    }
+    return NULL;
+}
+
+static void lf_labels_under(GtkWidget *w, GtkWidget *window, LfLabelHandler handler, gpointer data) {
+    if (!gtk_widget_get_mapped(w) || gtk_widget_get_opacity(w) <= 0.0) return;
+    if (GTK_IS_LABEL(w)) {
+        const char *text = gtk_label_get_text(GTK_LABEL(w));
+        if (text == NULL || text[0] == '\0') return;
+        graphene_rect_t box;
+        int tw = 0, th = 0;
+        char why[160];
+        const char *clipped = lf_label_clipped(w, window, &box, &tw, &th, why, sizeof why);
+        if (box.size.width <= 0 && box.size.height <= 0 && clipped == NULL) return;
+        handler(text, &box, tw, th, clipped ? clipped : "", data);
+        return;
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c != NULL; c = gtk_widget_get_next_sibling(c))
+        lf_labels_under(c, window, handler, data);
+}
+
+void lf_window_labels(GtkWindow *window, LfLabelHandler handler, gpointer data) {
+    lf_labels_under(GTK_WIDGET(window), GTK_WIDGET(window), handler, data);
 }
 
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed) {

@@ -26,8 +26,12 @@ public enum AppEvent: Sendable, Equatable {
     case error(kind: String, message: String, postID: Int64?)
     /// A post was shared: `method` is `copy_file`, `copy_link` or `show_in_files`.
     case share(postID: Int64, method: String, shareCount: Int)
-    /// Keyboard focus moved to a control: its widget type and the name it shows (tooltip or label).
-    case focus(widget: String, name: String)
+    /// Keyboard focus moved to a control: its widget type and the name it shows (tooltip or label);
+    /// its box in its window (`x`, `y`, `width`, `height`), the focused `link` of a label with links
+    /// (also when only the link moved), whether GTK shows the focus ring (`visible`) and which
+    /// window (`window`: its title).
+    case focus(widget: String, name: String, x: Int = 0, y: Int = 0, width: Int = 0, height: Int = 0,
+               link: String = "", visible: Bool = false, window: String = "")
     /// An import of chosen or dropped files moved on: `done` of `total` files looked at.
     case importProgress(done: Int, total: Int, added: Int, duplicates: Int)
     /// An import ended (finished, cancelled, or stopped by `failure`).
@@ -64,6 +68,12 @@ public enum AppEvent: Sendable, Equatable {
     case search(query: String, results: Int, us: Int64)
     /// Your profile was stored as shown (after the library took it): its handle, name and bio.
     case profileSaved(handle: String, name: String, bio: String)
+    /// Asked for with SIGUSR2: a label a window shows, its box, the size of its text and why part of
+    /// that text cannot be seen (empty when all of it can), one event each, then `labelsShown` with
+    /// how many (large text must cut none off).
+    case label(window: String, text: String, x: Int, y: Int, width: Int, height: Int, textWidth: Int, textHeight: Int,
+               clipped: String)
+    case labelsShown(count: Int)
 
     public var name: String {
         switch self {
@@ -95,6 +105,8 @@ public enum AppEvent: Sendable, Equatable {
         case .liveObjects: "live_objects"
         case .search: "search"
         case .profileSaved: "profile_saved"
+        case .label: "label"
+        case .labelsShown: "labels_shown"
         }
     }
 
@@ -133,8 +145,10 @@ public enum AppEvent: Sendable, Equatable {
             [("kind", .string(kind)), ("message", .string(message))] + (postID.map { [("post_id", .int($0))] } ?? [])
         case .share(let postID, let method, let shareCount):
             [("post_id", .int(postID)), ("method", .string(method)), ("share_count", .int(Int64(shareCount)))]
-        case .focus(let widget, let name):
-            [("widget", .string(widget)), ("name", .string(name))]
+        case .focus(let widget, let name, let x, let y, let width, let height, let link, let visible, let window):
+            [("widget", .string(widget)), ("name", .string(name)), ("x", .int(Int64(x))), ("y", .int(Int64(y))),
+             ("width", .int(Int64(width))), ("height", .int(Int64(height))), ("link", .string(link)),
+             ("visible", .bool(visible)), ("window", .string(window))]
         case .importProgress(let done, let total, let added, let duplicates):
             [("done", .int(Int64(done))), ("total", .int(Int64(total))), ("added", .int(Int64(added))),
              ("duplicates", .int(Int64(duplicates)))]
@@ -168,6 +182,12 @@ public enum AppEvent: Sendable, Equatable {
             [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
         case .profileSaved(let handle, let name, let bio):
             [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
+        case .label(let window, let text, let x, let y, let width, let height, let textWidth, let textHeight, let clipped):
+            [("window", .string(window)), ("text", .string(text)), ("x", .int(Int64(x))), ("y", .int(Int64(y))),
+             ("width", .int(Int64(width))), ("height", .int(Int64(height))), ("text_width", .int(Int64(textWidth))),
+             ("text_height", .int(Int64(textHeight))), ("clipped", .string(clipped))]
+        case .labelsShown(let count):
+            [("count", .int(Int64(count)))]
         }
     }
 

@@ -36,6 +36,8 @@ final class AddFeedDialog {
         }
     }
 
+    /// The dialog itself (its focus moves are reported as the main window's are).
+    var window: DialogWindow { dialog }
     func present() {
         dialog.present()
         entry.grabFocus()

@@ -117,9 +117,12 @@ final class CommentsSheet {
         composer.tooltip = tr("Enter posts, Shift+Enter starts a new line")
         // What would make the comment too long is cut off as it arrives, never laid out whole.
         composer.limitCharacters(to: CommentValidation.limit) { [weak self] dropped in self?.store.textCut(dropped: dropped) }
-        // The field grows with the comment up to a few lines, then scrolls.
+        // The field grows with the comment up to a few lines, then scrolls (the wheel and the cursor
+        // scroll it). Without a scrollbar: once the comment outgrew the field, GTK 4.8 painted the
+        // scrollbar before giving it a place ("Trying to snapshot GtkGizmo ... without a current
+        // allocation", its trough, while a long comment was typed at 1.5x text).
         let composerScroller = ScrolledWindow()
-        composerScroller.setPolicy(horizontal: false, vertical: true)
+        composerScroller.setExternalVerticalScrolling()
         composerScroller.growVertically(upTo: 120)
         composerScroller.setChild(composer)
         field.setChild(composerScroller)

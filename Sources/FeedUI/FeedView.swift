@@ -54,13 +54,17 @@ final class FeedView {
     func arrange(_ ordered: [PageSlot]) {
         // Focus on a page that is leaving moves to the same control on the new one.
         let leaving = ordered.indices.contains(1) ? ordered.filter { $0 !== ordered[1] && $0.root.containsFocus } : []
-        let focused = leaving.first.map { (rail: $0.rail.focusedButton, caption: $0.overlay.root.containsFocus) }
+        let focused = leaving.first.map {
+            (rail: $0.rail.focusedButton, author: $0.overlay.authorHasFocus, caption: $0.overlay.root.containsFocus)
+        }
         self.ordered = ordered
         for (position, slot) in ordered.enumerated() { slot.root.canFocus = position == 1 }
         root.queueAllocate()
         guard let focused, ordered.indices.contains(1) else { return }
         if let button = focused.rail {
             ordered[1].rail.focusButton(button)
+        } else if focused.author {
+            ordered[1].overlay.focusAuthor()
         } else if focused.caption {
             ordered[1].overlay.focusCaption()
         }

@@ -45,6 +45,8 @@ final class FollowingWindow {
         show()
     }
 
+    /// The dialog itself (its focus moves are reported as the main window's are).
+    var window: DialogWindow { dialog }
     func present() { dialog.present() }
     func close() { dialog.close() }
 

@@ -18,6 +18,7 @@ extension MainWindow {
             follow(url)
         }
         addFeedDialog = dialog
+        FocusEvents.report(in: dialog.window, title: dialog.window.title, events: environment.events)
         dialog.present()
     }
 
@@ -69,6 +70,7 @@ extension MainWindow {
         }
         shown.onClosed = { [weak self] in self?.followingWindow = nil }
         followingWindow = shown
+        FocusEvents.report(in: shown.window, title: shown.window.title, events: environment.events)
         shown.present()
     }
 

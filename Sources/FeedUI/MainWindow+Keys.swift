@@ -51,7 +51,7 @@ extension MainWindow {
         if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
         if onCreate, let character = key.character, create.startCaption(with: character) { return true }
         switch action {
-        case .next where onCreate:
+        case .next where onCreate && !focusTakesEnter:
             return create.returnPressed()
         case .record where createPage?.isReviewing != true:
             // Held keys repeat: only the first press of a hold counts (a repeat would cancel
@@ -81,6 +81,14 @@ extension MainWindow {
             return false
         }
         return true
+    }
+
+    /// A button, switch or link focused from the keyboard: Enter presses it (the one with the
+    /// ring), not Next. One focused by a click shows no ring and leaves Enter to Next.
+    private var focusTakesEnter: Bool {
+        guard let focus = window.focusInWindow, focus.visible else { return false }
+        return ["GtkButton", "GtkToggleButton", "GtkCheckButton", "GtkSwitch", "GtkMenuButton", "GtkLinkButton"]
+            .contains(focus.widget) || !focus.link.isEmpty
     }
 
     private func handleFeedAction(_ action: ShortcutAction) -> Bool {

@@ -42,6 +42,7 @@ extension MainWindow {
         let shown = PreferencesWindow(editor: preferencesEditor, parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
+        FocusEvents.report(in: shown.window, title: shown.window.title, events: environment.events)
         shown.present()
     }
 

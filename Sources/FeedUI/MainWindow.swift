@@ -95,10 +95,7 @@ public final class MainWindow: PlaybackControl {
             guard let self else { return }
             tabBar.root.isVisible = !window.isFullscreen
         }
-        window.onNotify("focus-widget") { [weak self] in
-            guard let self, let focus = window.focusDescription else { return }
-            environment.events?.emit(.focus(widget: focus.widget, name: focus.name))
-        }
+        FocusEvents.report(in: window, title: window.title, events: environment.events)
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishPlaybackState() }
         // Above every page: what the services behind the window could not do.
@@ -322,6 +319,7 @@ public final class MainWindow: PlaybackControl {
             self?.environment.events?.emit(.error(kind: "storage", message: message, postID: nil))
         }
         profileEditor = editor
+        FocusEvents.report(in: editor.window, title: editor.window.title, events: environment.events)
         editor.present()
     }
 

@@ -31,6 +31,8 @@ final class PageSlot {
     /// The layout whose viewport and backdrop were last applied.
     private var appliedLayout: PageLayout?
     private var hasBackdrop = false
+    /// What the video's description says (set only when it changes: each change is announced).
+    private var announcedPlaying = false
 
     /// The feed index and post this slot holds; nil when empty.
     var index: Int? { playback.index }
@@ -63,6 +65,8 @@ final class PageSlot {
         root.setChild(backdrop)
         picture.setPaintable(surface.paintable)
         picture.setAccessibleLabel(tr("Video"))
+        // TRANSLATORS: for screen readers, said after "Video by …" while it plays or stands still.
+        picture.setAccessibleDescription(tr("Paused"))
         picture.canTarget = false
         root.addOverlay(picture)
         scrim.addCSSClass("post-scrim")
@@ -216,6 +220,8 @@ final class PageSlot {
     /// Shows `post` and starts loading it paused on its first frame.
     func load(_ post: Post, index: Int, uri: String, avatarPath: String?) {
         let isNew = playback.load(post, index: index, uri: uri)
+        // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
+        picture.setAccessibleLabel(tr("Video by {author}", ["author": post.author.atHandle]))
         overlay.show(post)
         overlay.root.isVisible = true
         rail.show(post, avatarPath: avatarPath)
@@ -259,6 +265,7 @@ final class PageSlot {
         playback.activate()
         pauseIcon.isVisible = false
         overlay.music.setRunning(true)
+        announcePlaying()
     }
 
     /// Leaves the screen: pauses and rewinds to the first frame.
@@ -266,6 +273,7 @@ final class PageSlot {
         playback.deactivate()
         pauseIcon.isVisible = false
         overlay.music.setRunning(false)
+        announcePlaying()
     }
 
     /// Leaves the screen now and rewinds later (`rewindIfLeft`).
@@ -273,6 +281,7 @@ final class PageSlot {
         playback.leave()
         pauseIcon.isVisible = false
         overlay.music.setRunning(false)
+        announcePlaying()
     }
 
     func rewindIfLeft() {
@@ -285,6 +294,15 @@ final class PageSlot {
     func setPaused(_ paused: Bool, showIndicator: Bool = true) {
         pauseIcon.isVisible = playback.setPaused(paused, showIndicator: showIndicator)
         overlay.music.setRunning(!paused)
+        announcePlaying()
+    }
+
+    /// Screen readers hear "Playing" or "Paused" on the video (its description changes).
+    private func announcePlaying() {
+        let playing = playback.isPlaying
+        guard playing != announcedPlaying else { return }
+        announcedPlaying = playing
+        picture.setAccessibleDescription(playing ? tr("Playing") : tr("Paused"))
     }
 
     private func startSpinnerTimer() {

@@ -9,10 +9,13 @@ import Localization
 final class PostOverlay {
     let root = Box(.vertical, spacing: 6)
     private let author = Label()
+    /// The @author is a button (a screen reader says so, Tab reaches it) that looks like the text.
+    private let authorButton: Button
     private let caption = Label()
     let music = MusicMarquee()
 
     init() {
+        authorButton = Button(child: author)
         root.addCSSClass("post-info")
         root.setAlign(horizontal: .fill, vertical: .end)
         author.addCSSClass("post-author")
@@ -29,11 +32,17 @@ final class PostOverlay {
             self?.onHashtag?(tag)
             return true
         }
-        let authorClick = ClickGesture()
-        authorClick.onReleased { [weak self] _, _, _ in self?.onAuthor?() }
-        author.addController(authorClick)
-        author.tooltip = tr("Open profile")
-        root.append(author)
+        // GTK 4.8 gives screen readers a label's text but not its links: the focused one is said
+        // in the caption's description, which changes (and is announced) as Tab moves along them.
+        let linkKeys = KeyController()
+        linkKeys.onKeyReleased { [weak self] _ in self?.describeFocusedLink() }
+        caption.addController(linkKeys)
+        authorButton.setHasFrame(false)
+        authorButton.addCSSClass("post-author-button")
+        authorButton.setAlign(horizontal: .start)
+        authorButton.onClicked { [weak self] in self?.onAuthor?() }
+        authorButton.tooltip = tr("Open profile")
+        root.append(authorButton)
         root.append(caption)
         root.append(music.root)
     }
@@ -46,15 +55,35 @@ final class PostOverlay {
     var onMention: ((String) -> Void)?
 
     func focusCaption() { caption.grabFocus() }
+    func focusAuthor() { authorButton.grabFocus() }
+    var authorHasFocus: Bool { authorButton.containsFocus }
 
     func show(_ post: Post) {
         author.text = post.author.atHandle
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
-        author.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
+        authorButton.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
         caption.setMarkup(Self.captionMarkup(ShownText.visible(post.caption)))
         music.show(post.music)
         root.isVisible = true
     }
+
+    private func describeFocusedLink() {
+        let uri = caption.currentURI ?? ""
+        guard uri != describedLink else { return }
+        describedLink = uri
+        if uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding {
+            // TRANSLATORS: for screen readers, a focused #hashtag in a caption; {tag} is without “#”.
+            caption.setAccessibleDescription(tr("Link #{tag}: Enter searches it", ["tag": tag]))
+        } else if uri.hasPrefix("mention:"), let handle = String(uri.dropFirst(8)).removingPercentEncoding {
+            // TRANSLATORS: for screen readers, a focused @mention in a caption; {handle} is without “@”.
+            caption.setAccessibleDescription(tr("Link @{handle}: Enter opens the profile", ["handle": handle]))
+        } else {
+            caption.setAccessibleDescription("")
+        }
+    }
+
+    /// The caption link last described to screen readers.
+    private var describedLink = ""
 
     /// Caption text escaped for Pango, hashtags in bold; user text is never interpreted.
     static func captionMarkup(_ caption: String) -> String {

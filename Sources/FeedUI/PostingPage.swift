@@ -158,8 +158,10 @@ final class PostingPage {
             let button = Button(child: picture)
             button.addCSSClass("cover-frame")
             // TRANSLATORS: {index} is this frame's place among {count} frames to choose the cover from.
-            button.setAccessibleLabel(trn("Cover frame {index} of {count}", "Cover frame {index} of {count}", frames.count,
-                                          ["index": LocaleNumbers.whole(index + 1)]))
+            let name = trn("Cover frame {index} of {count}", "Cover frame {index} of {count}", frames.count,
+                           ["index": LocaleNumbers.whole(index + 1)])
+            button.setAccessibleLabel(name)
+            button.tooltip = name
             button.onClicked { [weak self] in
                 self?.chooseCover(index)
                 self?.chosenCover.setFile(path: frame.path)

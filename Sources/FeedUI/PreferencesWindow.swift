@@ -90,6 +90,8 @@ final class PreferencesWindow {
         showLimit()
     }
 
+    /// The dialog itself (its focus moves are reported as the main window's are).
+    var window: DialogWindow { dialog }
     func present() { dialog.present() }
     func close() { dialog.close() }
 

@@ -101,6 +101,8 @@ final class ProfileEditor {
         }
     }
 
+    /// The dialog itself (its focus moves are reported as the main window's are).
+    var window: DialogWindow { dialog }
     func present() { dialog.present() }
     func close() {
         closed = true

@@ -32,6 +32,8 @@ final class RecordButton {
     private var tick: UInt32?
     /// A press inside the slot but outside the drawn button: its drag is not a hold.
     private var holding = false
+    /// Space is down on the focused button.
+    private var spaceHeld = false
 
     init(clock: MonotonicClock = SystemMonotonicClock()) {
         self.clock = clock
@@ -41,7 +43,25 @@ final class RecordButton {
         area.contentWidth = side
         area.contentHeight = side
         area.setAccessibleLabel(tr("Record: hold to record, release to stop"))
-        area.tooltip = tr("Hold to record (or hold R)")
+        area.tooltip = tr("Hold to record (or hold R, or Space when focused)")
+        // Tab reaches it like any button; holding Space records as holding R does.
+        area.focusable = true
+        let focus = FocusController()
+        focus.onEnter { [weak self] in self?.area.queueDraw() }
+        focus.onLeave { [weak self] in
+            guard let self else { return }
+            area.queueDraw()
+            // A Space released elsewhere never comes here: the hold ends with the focus.
+            if spaceHeld {
+                spaceHeld = false
+                onRelease?()
+            }
+        }
+        area.addController(focus)
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key in self?.keyPressed(key) ?? false }
+        keys.onKeyReleased { [weak self] key in self?.keyReleased(key) }
+        area.addController(keys)
         area.setDrawHandler { [weak self] context, width, height in
             self?.draw(context, width: Double(width), height: Double(height))
         }
@@ -87,6 +107,21 @@ final class RecordButton {
         guard holding else { return }
         animation.moveHold(dx: dx, dy: dy)
         render()
+    }
+
+    /// Space held on the focused button: a hold, as with the pointer (its autorepeats ignored).
+    private func keyPressed(_ key: KeyPress) -> Bool {
+        guard key.name == "space", key.modifiers.isEmpty else { return false }
+        guard !spaceHeld else { return true }
+        spaceHeld = true
+        onPress?()
+        return true
+    }
+
+    private func keyReleased(_ key: KeyPress) {
+        guard key.name == "space", spaceHeld else { return }
+        spaceHeld = false
+        onRelease?()
     }
 
     /// End and cancel both land here; whichever comes second finds nothing held.
@@ -157,5 +192,15 @@ final class RecordButton {
         context.closePath()
         context.setSource(red: accent.red, green: accent.green, blue: accent.blue)
         context.fill()
+
+        // The white focus ring other controls get from the theme, drawn here by hand.
+        if area.hasVisibleFocus {
+            context.newPath()
+            context.arc(centerX: cx, centerY: cy, radius: min(frame.outerRadius + 4, min(width, height) / 2 - 2),
+                        from: 0, to: 2 * .pi)
+            context.setLineWidth(2)
+            context.setSource(red: 1, green: 1, blue: 1)
+            context.stroke()
+        }
     }
 }

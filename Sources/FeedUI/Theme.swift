@@ -8,24 +8,37 @@ enum Theme {
         Style.apply(css: css)
     }
 
+    // Text sizes are in points: GTK scales them with the desktop's text scaling (gtk-xft-dpi), which
+    // leaves sizes in px as they are (at 1.5x the feed's labels came out exactly as at 1x). At 96 dpi
+    // 0.75pt is 1px. The editor's text over the clip stays in px: it shows what is burned into the video.
+    // The focus ring: GTK's theme draws it dark blue at 70 % and fades it in over 0.3 s, which can't
+    // be seen on a video or the camera's picture; here it is white and there at once, everywhere
+    // (the dialogs too). A white chip gets it outside its edge.
     static let css = """
+    button:focus:focus-visible, switch:focus:focus-visible, checkbutton:focus:focus-visible,
+    label:focus:focus-visible, entry:focus-within, textview:focus-visible { outline-color: #fff; }
+    button, switch, checkbutton, label, entry, textview { transition-property: none; }
+    .limit-chip.selected:focus-visible { outline-offset: 2px; }
     window.loopfeed { background-color: #000; color: #fff; }
     .feed-page { background-color: #000; }
     .post-info { margin: 0 12px 16px 14px; }
-    .post-author { font-weight: 800; font-size: 16px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
-    .post-caption { font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
-    .post-music { font-size: 13px; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-author { font-weight: 800; font-size: 12pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-author-button { padding: 0; min-height: 0; min-width: 0; background: none; border: none; box-shadow: none;
+        color: #fff; }
+    .post-author-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 4px; }
+    .post-caption { font-size: 10.5pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .post-music { font-size: 9.75pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0), rgba(0,0,0,0.55)); }
     .page-backdrop { opacity: 0.4; }
     .muted-indicator { color: #fff; background-color: rgba(0,0,0,0.45); border-radius: 999px; padding: 8px;
         -gtk-icon-shadow: none; }
     .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px 76px 24px 24px; }
-    .error-card .title { font-weight: 800; font-size: 17px; }
-    .error-card .detail { font-size: 13px; color: #c8c8cc; }
+    .error-card .title { font-weight: 800; font-size: 12.75pt; }
+    .error-card .detail { font-size: 9.75pt; color: #c8c8cc; }
     .tab-bar { background-color: #000; border-top: 1px solid rgba(255,255,255,0.12); padding: 4px 0 2px 0; }
     .tab-bar button { background: none; border: none; box-shadow: none; color: rgba(255,255,255,0.6); padding: 2px 0; min-height: 44px; }
     .tab-bar button.selected { color: #fff; }
-    .tab-bar button .tab-label { font-size: 11px; }
+    .tab-bar button .tab-label { font-size: 8.25pt; }
     .tab-bar button.create-tab image { background-color: #fff; color: #000; border-radius: 8px; padding: 4px 10px;
         box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; padding: 5px 13px; }
     .rail-button { background: none; border: none; box-shadow: none; padding: 2px; color: #fff; }
@@ -33,7 +46,7 @@ enum Theme {
     .rail-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 12px; }
     .tab-bar button:focus-visible { outline: 2px solid #fff; outline-offset: -3px; border-radius: 8px; }
     .post-caption:focus-visible, .post-caption link:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
-    .rail-count { font-size: 12px; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .rail-count { font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
     image.liked { color: #fe2c55; }
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
@@ -44,23 +57,24 @@ enum Theme {
     .sheet-grip { background-color: rgba(255,255,255,0.3); border-radius: 3px; min-width: 36px; min-height: 4px;
         margin-top: 8px; }
     .sheet-header { padding: 4px 8px 8px 16px; }
-    .sheet-title { font-weight: 700; font-size: 14px; }
-    .comment-author { color: rgba(255,255,255,0.6); font-size: 12px; font-weight: 600; }
-    .comment-text { font-size: 14px; }
-    .comment-time { color: rgba(255,255,255,0.45); font-size: 12px; }
+    .sheet-title { font-weight: 700; font-size: 10.5pt; }
+    .comment-author { color: rgba(255,255,255,0.6); font-size: 9pt; font-weight: 600; }
+    .comment-text { font-size: 10.5pt; }
+    .comment-time { color: rgba(255,255,255,0.45); font-size: 9pt; }
     .comment-avatar { border-radius: 999px; background-color: #333; }
     .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
-    .comment-like-count { font-size: 11px; color: rgba(255,255,255,0.6); }
+    .comment-like-count { font-size: 8.25pt; color: rgba(255,255,255,0.6); }
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
     .composer-text, .composer-text text { background-color: rgba(255,255,255,0.08); border-radius: 8px; padding: 8px;
         min-height: 20px; color: #fff; }
+    textview.composer-text:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
     .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
-    .composer-message { color: #ff6b81; font-size: 12px; padding: 4px 16px 0 16px; }
+    .composer-message { color: #ff6b81; font-size: 9pt; padding: 4px 16px 0 16px; }
     .undo-bar { background-color: rgba(255,255,255,0.08); padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
     .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
         background-color: #1c1c1f; }
     .post-tile.tile-broken { background-color: #2a1c20; }
-    .tile-likes { margin: 4px 6px; font-size: 12px; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.8); }
+    .tile-likes { margin: 4px 6px; font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.8); }
     .hashtag-chip { border-radius: 999px; padding: 2px 12px; min-height: 28px; }
     .discover-page { background-color: #000; }
     .discover-status { color: rgba(255,255,255,0.6); margin: 24px; }
@@ -71,11 +85,11 @@ enum Theme {
     .profile-shade { background-image: linear-gradient(to bottom, rgba(0,0,0,0.15) 0%, rgba(0,0,0,0.85) 100%); }
     .profile-info { padding: 0 16px 16px 16px; }
     .profile-avatar { border-radius: 999px; border: 3px solid #fff; background-color: #333; }
-    .profile-name { font-size: 20px; font-weight: 800; }
+    .profile-name { font-size: 15pt; font-weight: 800; }
     .profile-handle { color: rgba(255,255,255,0.75); }
-    .profile-bio { font-size: 13px; }
-    .profile-count { font-size: 17px; font-weight: 800; }
-    .profile-count-caption { font-size: 12px; color: rgba(255,255,255,0.7); }
+    .profile-bio { font-size: 9.75pt; }
+    .profile-count { font-size: 12.75pt; font-weight: 800; }
+    .profile-count-caption { font-size: 9pt; color: rgba(255,255,255,0.7); }
     button.follow-button { background: #fe2c55; color: #fff; font-weight: 700; border-radius: 4px; padding: 4px 28px;
         border: none; box-shadow: none; }
     button.follow-button:hover { background: #ff4770; }
@@ -87,25 +101,25 @@ enum Theme {
     .profile-tab.selected { color: #fff; }
     .profile-underline { background-color: #fff; min-height: 2px; }
     .inbox-page { background-color: #000; }
-    .inbox-title { font-weight: 800; font-size: 16px; margin: 14px 0 8px 0; }
+    .inbox-title { font-weight: 800; font-size: 12pt; margin: 14px 0 8px 0; }
     .inbox-row { border-radius: 0; padding: 8px 14px; }
     .inbox-row.unread { background-color: rgba(254,44,85,0.10); }
     .unread-dot { background-color: #fe2c55; border-radius: 999px; min-width: 8px; min-height: 8px; }
     .inbox-kind { color: rgba(255,255,255,0.7); }
     .inbox-kind.liked { color: #fe2c55; }
     .inbox-thumbnail { border-radius: 3px; background-color: #222; }
-    .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 9px; font-weight: 800;
+    .tab-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; font-size: 6.75pt; font-weight: 800;
         padding: 0 4px; min-width: 10px; }
     .create-page { background-color: #000; }
     .record-status { font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .capture-tool { background-color: rgba(0,0,0,0.45); color: #fff; border-radius: 999px; padding: 2px 12px;
-        min-height: 26px; font-size: 12px; }
+        min-height: 26px; font-size: 9pt; }
     .capture-tool.selected, .capture-tool.selected:hover { background-color: #fe2c55; background-image: none; }
     .capture-tool:disabled { color: rgba(255,255,255,0.35); }
     .limit-chip { background: rgba(0,0,0,0.35); color: rgba(255,255,255,0.7); border: none; border-radius: 999px;
-        padding: 0 10px; min-height: 24px; font-size: 12px; font-weight: 700; }
+        padding: 0 10px; min-height: 24px; font-size: 9pt; font-weight: 700; }
     .limit-chip.selected { background: #fff; color: #000; }
-    .countdown { font-size: 120px; font-weight: 800; color: #fff; text-shadow: 0 2px 12px rgba(0,0,0,0.6); }
+    .countdown { font-size: 90pt; font-weight: 800; color: #fff; text-shadow: 0 2px 12px rgba(0,0,0,0.6); }
     .overlay-text { font-size: 38px; font-weight: 800; color: #fff;
         text-shadow: 2px 2px 0 #000, -1px -1px 0 #000, 1px -1px 0 #000, -1px 1px 0 #000; }
     .sound-row { background: none; border: none; box-shadow: none; padding: 6px 8px; }
@@ -118,18 +132,18 @@ enum Theme {
     .device-missing { color: #ff6b81; }
     .device-ok { color: #8fe3a1; }
     .placeholder-page { background-color: #121212; }
-    .placeholder-page .title { font-weight: 800; font-size: 20px; }
+    .placeholder-page .title { font-weight: 800; font-size: 15pt; }
     .placeholder-page .detail { color: #a0a0a8; }
     .share-menu { padding: 4px; }
     .share-choice { padding: 6px 14px; }
     .toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 8px 16px; margin-top: 48px; }
-    .preferences-heading { font-weight: 800; font-size: 15px; margin-top: 8px; }
+    .preferences-heading { font-weight: 800; font-size: 11.25pt; margin-top: 8px; }
     .preferences .dim-label { color: rgba(255,255,255,0.6); }
     .import-banner { background-color: rgba(28,28,32,0.96); border-radius: 14px; padding: 10px 12px; margin: 10px; }
     .import-banner label { color: #fff; }
     .import-banner progressbar trough, .import-banner progressbar progress { min-height: 6px; border-radius: 3px; }
     .import-banner progressbar progress { background-color: #fe2c55; }
     .drop-zone { background-color: rgba(254,44,85,0.22); border: 3px dashed #fe2c55; border-radius: 18px; margin: 12px; }
-    .drop-zone label { color: #fff; font-weight: 800; font-size: 20px; text-shadow: 0 1px 3px #000; }
+    .drop-zone label { color: #fff; font-weight: 800; font-size: 15pt; text-shadow: 0 1px 3px #000; }
     """
 }

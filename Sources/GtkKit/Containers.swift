@@ -147,7 +147,7 @@ public final class ScrolledWindow: Widget {
 
     public func setChild(_ child: Widget) {
         self.child = child
-        gtk_scrolled_window_set_child(OpaquePointer(handle.raw), child.widget)
+        lf_scrolled_window_set_child(OpaquePointer(handle.raw), child.widget)
     }
 
     /// Scrollable from code but without a scrollbar (the feed pages itself).

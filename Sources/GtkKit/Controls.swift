@@ -39,6 +39,9 @@ public final class Label: Widget {
     public func setMaxWidthChars(_ chars: Int32) { gtk_label_set_max_width_chars(label, chars) }
     public func setSelectable(_ on: Bool) { gtk_label_set_selectable(label, on ? 1 : 0) }
 
+    /// The link that has keyboard focus (or was just clicked), by its URI; nil when none.
+    public var currentURI: String? { gtk_label_get_current_uri(label).map { String(cString: $0) } }
+
     /// Called when a link in the markup (`<a href="...">`) is clicked; return true if handled.
     public func onActivateLink(_ handler: @escaping @MainActor (String) -> Bool) {
         typealias Handler = @MainActor (String) -> Bool

@@ -56,6 +56,7 @@ public final class DialogWindow: Widget {
 
     public func present() { gtk_window_present(handle.typed(GtkWindow.self)) }
     public func close() { gtk_window_destroy(handle.typed(GtkWindow.self)) }
+    public var title: String { gtk_window_get_title(handle.typed(GtkWindow.self)).map { String(cString: $0) } ?? "" }
 
     /// Called when the user closes it from its title bar (or Escape); return true to keep it open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {

@@ -74,6 +74,12 @@ public struct KeyPress: Sendable, Equatable {
         gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
     }
 
+    /// Tab, Shift+Tab or an arrow: a key that moves the keyboard focus.
+    public var movesFocus: Bool {
+        ["Tab", "ISO_Left_Tab", "KP_Tab", "Up", "Down", "Left", "Right", "KP_Up", "KP_Down", "KP_Left", "KP_Right"]
+            .contains(name)
+    }
+
     /// The printable character the key types (not space, not control keys), if any.
     public var character: Character? {
         let code = gdk_keyval_to_unicode(keyval)
@@ -84,4 +90,14 @@ public struct KeyPress: Sendable, Equatable {
     public static func == (lhs: KeyPress, rhs: KeyPress) -> Bool {
         lhs.keyval == rhs.keyval && lhs.modifiers.rawValue == rhs.modifiers.rawValue
     }
+}
+
+/// Keyboard focus entering and leaving a widget (GtkEventControllerFocus): a control drawn by hand
+/// redraws its focus ring from here.
+@MainActor
+public final class FocusController: EventController {
+    public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
+
+    public func onEnter(_ handler: @escaping @MainActor () -> Void) { keep(Signals.connect(handle.raw, "enter", handler)) }
+    public func onLeave(_ handler: @escaping @MainActor () -> Void) { keep(Signals.connect(handle.raw, "leave", handler)) }
 }

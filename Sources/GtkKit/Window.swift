@@ -54,27 +54,9 @@ public final class Window: Widget {
         return type == "GtkText" || type == "GtkTextView" || type == "GtkEntry" || type == "GtkSearchEntry"
     }
 
-    /// The control with keyboard focus, as a person would name it: its GTK type and its tooltip,
-    /// or its label's text; nil when nothing has focus.
-    public var focusDescription: (widget: String, name: String)? {
-        guard let focus = gtk_window_get_focus(window) else { return nil }
-        let type = String(cString: lf_object_type_name(UnsafeMutableRawPointer(focus)))
-        if let tooltip = gtk_widget_get_tooltip_text(focus) { return (type, String(cString: tooltip)) }
-        if type == "GtkLabel", let text = gtk_label_get_text(OpaquePointer(focus)) {
-            return (type, String(String(cString: text).prefix(60)))
-        }
-        if type == "GtkButton", let label = gtk_button_get_label(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GtkButton.self)) { return (type, String(cString: label)) }
-        return (type, "")
-    }
-
     /// Called when the user asks to close; return true to keep the window open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         keep(Signals.connectCloseRequest(handle.raw, handler))
-    }
-
-    /// Called when a boolean property changes ("is-active", "fullscreened", ...).
-    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) {
-        keep(Signals.connectNotify(handle.raw, property: property) { MainActor.assumeIsolated { handler() } })
     }
 
     /// Called when the window is minimised, restored, maximised ... (once it is shown).

@@ -313,6 +313,15 @@ public enum LoopfeedMain {
                                       files: ProcessCounts.openFiles, threads: ProcessCounts.threads,
                                       byType: GObjectHandle.liveCountsByType))
         }
+        // Every label the windows show and whether it is cut off, when a test asks (kill -USR2).
+        MainLoop.onUnixSignal(SIGUSR2) {
+            let labels = ShownLabels.inAllWindows()
+            for l in labels {
+                events?.emit(.label(window: l.window, text: String(l.text.prefix(200)), x: l.x, y: l.y, width: l.width,
+                                    height: l.height, textWidth: l.textWidth, textHeight: l.textHeight, clipped: l.clipped))
+            }
+            events?.emit(.labelsShown(count: labels.count))
+        }
         // Widgets go while the display still exists: released after g_application_run returns,
         // a text field with a selection disconnects from a clipboard GTK already freed.
         application.onShutdown {

@@ -29,7 +29,8 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: nil)), ["event", "t_us", "kind", "message"])
         XCTAssertEqual(try keys(.share(postID: 3, method: "copy_file", shareCount: 4)),
                        ["event", "t_us", "post_id", "method", "share_count"])
-        XCTAssertEqual(try keys(.focus(widget: "GtkButton", name: "Like (L)")), ["event", "t_us", "widget", "name"])
+        XCTAssertEqual(try keys(.focus(widget: "GtkButton", name: "Like (L)")),
+                       ["event", "t_us", "widget", "name", "x", "y", "width", "height", "link", "visible", "window"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: 7)),
                        ["event", "t_us", "kind", "message", "post_id"])
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])

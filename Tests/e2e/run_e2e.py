@@ -34,6 +34,9 @@ from cases_faults_disk import *  # noqa: E402,F401,F403
 from cases_faults_dirs import *  # noqa: E402,F401,F403
 from cases_faults_services import *  # noqa: E402,F401,F403
 from cases_media import *  # noqa: E402,F401,F403
+from cases_access import *  # noqa: E402,F401,F403
+from cases_keyboard import *  # noqa: E402,F401,F403
+from cases_large_text import *  # noqa: E402,F401,F403
 
 
 CASES: list[tuple[str, Callable[[Context], None]]] = [
@@ -74,6 +77,9 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,
+    *ACCESS_CASES,
+    *KEYBOARD_CASES,
+    *LARGE_TEXT_CASES,
     *SOAK_SHORT_CASES,
     *SCALE_SHORT_CASES,
     *KILL9_SHORT_CASES,

@@ -82,6 +82,19 @@ void lf_accessible_set_label(gpointer widget, const char *label);
 /* A drawing area whose accessible role is a button (construct-only in GTK 4). */
 GtkWidget *lf_drawing_area_new_button(void);
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed);
+void lf_accessible_set_description(gpointer widget, const char *description);
+/* Scrolls every scrolled window around the focus of `window` so the focused widget shows; TRUE if
+ * one moved. */
+gboolean lf_scroll_focus_into_view(GtkWindow *window);
+/* gtk_scrolled_window_set_child, leaving the focus to lf_scroll_focus_into_view. */
+void lf_scrolled_window_set_child(GtkScrolledWindow *scroller, GtkWidget *child);
+
+/* One label a window shows: its text, its box in the window, the size its text takes, and why it is
+ * clipped ("" when it is not). */
+typedef void (*LfLabelHandler)(const char *text, const graphene_rect_t *box, int text_width, int text_height,
+                               const char *clipped, gpointer user_data);
+/* Calls `handler` for every label with text that `window` shows. */
+void lf_window_labels(GtkWindow *window, LfLabelHandler handler, gpointer data);
 
 typedef void (*LfTextCutHandler)(gint dropped, gpointer user_data);
 void lf_text_buffer_limit_chars(GtkTextBuffer *buffer, gint maximum, LfTextCutHandler handler, gpointer data,
