@@ -702,6 +702,61 @@ def heart_burst_share(ctx: Context, app: App) -> float:
     return largest
 
 
+MUSIC_STRIP = (36, 708, 170, 22)  # the music name's marquee under the caption (450x800 window)
+
+
+def music_strip_changes(ctx: Context, app: App, name: str) -> float:
+    """Launched on one solid clip whose music name is too long to fit: the share of the marquee's
+    pixels that differ between two reads a second apart (the video behind it is one colour)."""
+    first = grab_colors(ctx, *MUSIC_STRIP)
+    time.sleep(1.0)
+    second = grab_colors(ctx, *MUSIC_STRIP)
+    changed = sum(1 for a, b in zip(first, second) if max(abs(x - y) for x, y in zip(a, b)) > 48)
+    ctx.screenshot(name)
+    return changed / max(1, len(first))
+
+
+def launch_long_music(ctx: Context, name: str, env: dict | None = None) -> App:
+    """The app on a samples folder of its own: one solid-colour clip with a long music name."""
+    samples = ctx.case_tmp / f"samples-{name}"
+    (samples / "videos").mkdir(parents=True, exist_ok=True)
+    shutil.copy(ctx.fixtures.solid_clips()[1], samples / "videos" / "solid.mp4")
+    catalog = {
+        "authors": [{"handle": "long.music", "name": "Long Music", "bio": "", "followers": 1, "following": 1,
+                     "likes": 1}],
+        "posts": [{"file": "videos/solid.mp4", "author": "long.music", "caption": "one line",
+                   "music": "A Very Long Song Title That Never Fits — Long Music (original sound)",
+                   "created": "2026-11-20T18:03:00Z"}],
+        "activity": [],
+    }
+    (samples / "samples.json").write_text(json.dumps(catalog), encoding="utf-8")
+    return App(ctx, [], name=name, env={"LOOPFEED_SAMPLES_DIR": str(samples), **(env or {})})
+
+
+def case_without_animations_the_music_name_stands_still(ctx: Context) -> None:
+    """Reduced motion stops the music name's marquee; with animations it scrolls (the check can
+    see it)."""
+    app = launch_long_music(ctx, "music-moving")
+    wait_started(app)
+    time.sleep(0.5)
+    moving = music_strip_changes(ctx, app, "music-moving")
+    expect(moving > 0.02, f"with animations on the long music name did not scroll ({moving:.3f} of the strip "
+                          "changed in a second): the check cannot see the marquee")
+    quit_app(app)
+
+    config = ctx.case_tmp / "config-still"
+    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
+    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    app = launch_long_music(ctx, "music-still", env={"XDG_CONFIG_HOME": str(config)})
+    wait_started(app)
+    time.sleep(0.5)
+    still = music_strip_changes(ctx, app, "music-still")
+    expect(still < 0.002, f"without animations the music name still moved ({still:.3f} of the strip changed in a "
+                          f"second; {moving:.3f} with animations)")
+    expect(app.alive(), "app exited")
+    quit_app(app)
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -718,4 +773,5 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("messages_speak_the_users_language", case_messages_speak_the_users_language),
     ("follow_is_the_accent_colour", case_follow_is_the_accent_colour),
     ("without_animations_a_page_change_is_a_cut", case_without_animations_a_page_change_is_a_cut),
+    ("without_animations_the_music_name_stands_still", case_without_animations_the_music_name_stands_still),
 ]
