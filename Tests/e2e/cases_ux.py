@@ -757,6 +757,49 @@ def case_without_animations_the_music_name_stands_still(ctx: Context) -> None:
     quit_app(app)
 
 
+def header_pull_changes(ctx: Context, app: App, name: str) -> float:
+    """On your profile (the bundled samples), holds a drag down from the header and returns the share
+    of the page below the header's top that differs from before: the stretched header pushes the
+    page down, or nothing moves."""
+    ctx.pointer_into_window()
+    ctx.xdotool("mousemove", str(TAB_X["profile"]), str(TAB_Y), "click", "1")
+    time.sleep(1.5)  # the profile's grid and header pictures come in
+    before = grab_colors(ctx, 0, 120, 450, 400)
+    ctx.xdotool("mousemove", "225", "200", "mousedown", "1")
+    for y in range(210, 400, 15):
+        ctx.xdotool("mousemove", "225", str(y))
+        time.sleep(0.02)
+    time.sleep(0.3)
+    during = grab_colors(ctx, 0, 120, 450, 400)
+    ctx.screenshot(name)
+    ctx.xdotool("mouseup", "1")
+    changed = sum(1 for a, b in zip(before, during) if max(abs(x - y) for x, y in zip(a, b)) > 48)
+    return changed / max(1, len(before))
+
+
+def case_without_animations_the_profile_header_does_not_stretch(ctx: Context) -> None:
+    """Dragging down on your profile's header stretches it (parallax) with animations on; with
+    reduced motion nothing moves."""
+    app, _ = launch_samples(ctx, "pull-on")
+    wait_started(app)
+    stretched = header_pull_changes(ctx, app, "pull-on")
+    expect(stretched > 0.05, f"with animations on a drag down did not stretch the header ({stretched:.3f} of the "
+                             "page changed): the check cannot see the stretch")
+    quit_app(app)
+
+    config = ctx.case_tmp / "config-pull"
+    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
+    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    app = App(ctx, [], name="pull-off", env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx)),
+                                             "XDG_CONFIG_HOME": str(config)})
+    wait_started(app)
+    still = header_pull_changes(ctx, app, "pull-off")
+    expect(still < 0.01, f"without animations a drag down still moved the profile ({still:.3f} of the page "
+                         f"changed; {stretched:.3f} with animations)")
+    expect(app.alive(), "app exited")
+    quit_app(app)
+
+
 UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("like_is_red_and_icons_white", case_like_is_red_and_icons_white),
     ("comments_open_after_saving_the_profile", case_comments_open_after_saving_the_profile),
@@ -774,4 +817,6 @@ UX_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("follow_is_the_accent_colour", case_follow_is_the_accent_colour),
     ("without_animations_a_page_change_is_a_cut", case_without_animations_a_page_change_is_a_cut),
     ("without_animations_the_music_name_stands_still", case_without_animations_the_music_name_stands_still),
+    ("without_animations_the_profile_header_does_not_stretch",
+     case_without_animations_the_profile_header_does_not_stretch),
 ]
