@@ -216,6 +216,59 @@ def fuzz_section(results: Path) -> list[str]:
     return lines
 
 
+def case_docs() -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Each e2e case's docstring (what it does to the app), and run_e2e.py's reported sections."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    import run_e2e  # noqa: E402 (the cases, from the same checkout)
+    docs = {name: " ".join((fn.__doc__ or "").split()) for name, fn in run_e2e.ALL_CASES}
+    return docs, run_e2e.REPORTED
+
+
+def proven_section(title: str, intro: str, names: list[str], outcomes: dict[str, tuple[str, str]],
+                   docs: dict[str, str]) -> list[str]:
+    """A table of the cases that prove one promise: what each did and how it went in this run."""
+    lines = [f"## {title}", "", intro, "", "| case | what it does | outcome |", "|---|---|---|"]
+    for name in names:
+        status, detail = outcomes.get(name, ("not run", ""))
+        shown = status + (f": {detail}" if status == "FAIL" and detail else "")
+        lines.append(f"| `{name}` | {docs.get(name, '').replace('|', '/')} | {shown.replace('|', '/')} |")
+    return lines + [""]
+
+
+def access_findings(results: Path) -> list[str]:
+    """What the accessibility cases counted (their findings files)."""
+    lines = ["### What the accessibility cases counted", ""]
+    tree, states = load(results, "a11y_tree"), load(results, "a11y_states")
+    walk, large = load(results, "keyboard_walk"), load(results, "large_text")
+    if tree:
+        screens = ", ".join(f"{screen} {count}" for screen, count in tree["screens"].items())
+        lines.append(f"- Screen reader (AT-SPI, as Orca reads it): {sum(tree['screens'].values())} controls on "
+                     f"{len(tree['screens'])} screens ({screens}); without a name or a role: {len(tree['unnamed'])}.")
+    else:
+        lines.append("- _a11y_tree.json missing._")
+    if states:
+        lines.append(f"- Told over AT-SPI: like pressed {states['like']}, the video's description {states['video']}, "
+                     f"the focus on {states['focus']!r} after Tab, the record button pressed {states['record']} "
+                     f"({states['events']} events heard).")
+    else:
+        lines.append("- _a11y_states.json missing._")
+    if walk:
+        lines.append(f"- Keyboard alone ({', '.join(walk['keys'])}): {walk['stops']} focus stops over "
+                     f"{len(walk['windows'])} windows ({', '.join(walk['windows'])}), {walk['moves_checked']} of them "
+                     f"checked on screen for the ring; focus not shown: {walk['hidden']}, ring not seen: "
+                     f"{walk['ring_not_seen']}.")
+    else:
+        lines.append("- _keyboard_walk.json missing._")
+    if large:
+        checked = ", ".join(f"{screen} {count}" for screen, count in large["labels_checked"].items())
+        growth = large["feed_growth"]
+        lines.append(f"- Text at 1.5x: labels checked {checked}; cut off: {large['cut_off']}; the feed's labels grew "
+                     f"{min(growth) if growth else '?'}x to {max(growth) if growth else '?'}x.")
+    else:
+        lines.append("- _large_text.json missing._")
+    return lines + [""]
+
+
 def main() -> int:
     results = Path(sys.argv[1])
     outcomes = case_outcomes(results)
@@ -243,6 +296,16 @@ def main() -> int:
     lines += kill9_section(load(results, "kill9"))
     lines += media_section(results)
     lines += fuzz_section(results)
+    docs, reported = case_docs()
+    by_name = {name: (status, detail) for name, status, detail in outcomes}
+    lines += proven_section("Faults survived", "A full disk, folders made read-only or taken away, dead services "
+                            "and kills, each done to the running app (these run in CI too).",
+                            reported["faults"], by_name, docs)
+    lines += proven_section("Bad input", "Besides the corpus above: hostile text, paths and feeds, and stalls.",
+                            reported["bad_input"], by_name, docs)
+    lines += proven_section("Everyone can use it", "Screen readers, the keyboard alone, larger text and reduced "
+                            "motion.", reported["access"], by_name, docs)
+    lines += access_findings(results)
     print("\n".join(lines))
     return 0
 

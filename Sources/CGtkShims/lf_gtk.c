@@ -8,6 +8,12 @@ gint lf_key_event_state(GdkModifierType state) { return (gint)(state & gtk_accel
 
 void lf_accessible_set_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    /* GTK 4.8 has no getter for an accessible property: kept beside it for the focus events. */
+    g_object_set_data_full(G_OBJECT(widget), "lf-accessible-label", g_strdup(label), g_free);
+}
+
+const char *lf_accessible_label(gpointer widget) {
+    return g_object_get_data(G_OBJECT(widget), "lf-accessible-label");
 }
 
 GtkWidget *lf_drawing_area_new_button(void) {

@@ -100,6 +100,8 @@ extension Widget {
                   let label = gtk_button_get_label(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GtkButton.self)) {
             name = String(cString: label)
         }
+        // A control with no text of its own (a switch) is named by what a screen reader says for it.
+        if name.isEmpty, let label = lf_accessible_label(UnsafeMutableRawPointer(focus)) { name = String(cString: label) }
         // A button showing a picture and text (a grid tile, an Inbox row) is named by its first label.
         if name.isEmpty, let text = Self.firstLabelText(in: focus) { name = String(text.prefix(60)) }
         if type == "GtkLabel", let uri = gtk_label_get_current_uri(OpaquePointer(focus)) { link = String(cString: uri) }

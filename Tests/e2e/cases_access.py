@@ -204,6 +204,8 @@ def case_screen_reader_names_every_control(ctx: Context) -> None:
         walk_every_screen(ctx, app, screens)
         failures = screens.failures()
         counts = ", ".join(f"{s} {r['controls']}" for s, r in screens.results.items())
+        write_findings("a11y_tree", {"screens": {s: r["controls"] for s, r in screens.results.items()},
+                                     "unnamed": failures})
         expect(not failures, f"{len(failures)} controls a screen reader cannot name ({counts}):\n  "
                              + "\n  ".join(failures))
         expect(app.alive(), "app exited")
@@ -270,6 +272,9 @@ def case_screen_reader_hears_state_changes(ctx: Context) -> None:
     expect(focus and focus[0]["role"] == "push button" and focus[0]["name"].startswith("Profile of"),
            f"Tab: focus went to {focus[:1]}{said}")
     record = heard(events, "object:state-changed:pressed", lambda e: e["name"].startswith("Record"))
+    write_findings("a11y_states", {"like": [e["detail1"] for e in like][:2], "video": video[:2],
+                                   "focus": focus[0]["name"] if focus else None,
+                                   "record": [e["detail1"] for e in record], "events": len(events)})
     expect([e["detail1"] for e in record] == [1, 0] and record[0]["role"] == "push button",
            f"holding R: the record button's pressed state went {record}{said}")
     expect(app.alive(), "app exited")

@@ -65,6 +65,8 @@ def case_loops(ctx: Context) -> None:
 
 
 def case_bad_paths(ctx: Context) -> None:
+    """A missing file and a folder on the command line: the missing one is said (error event and
+    stderr) and skipped, the folder's clip plays first."""
     good_dir = ctx.case_tmp / "bad_paths-dir"
     good_dir.mkdir(exist_ok=True)
     good = good_dir / "good.mp4"
@@ -83,6 +85,8 @@ def case_bad_paths(ctx: Context) -> None:
 
 
 def case_corrupt_file_error_card(ctx: Context) -> None:
+    """64 KiB of random bytes named .mp4 first in the feed: its page shows an error card with a
+    reason, the app stays up, and Down plays the next clip."""
     corrupt = ctx.case_tmp / "corrupt.mp4"
     corrupt.write_bytes(random.Random(1234).randbytes(64 * 1024))
     good = ctx.fixtures.clip("feed-b", seconds=2, pattern="pinwheel", speed=6)

@@ -111,7 +111,14 @@ class KeyWalk:
             # Only a move along the screen compares with the screen before: Enter and Esc change
             # the screen (the control they focus is checked when Tab comes to it).
             stop["moved"] = key in NAVIGATION_KEYS
-            stop["seen"] = not stop["moved"] or stop["ring"] >= (INSIDE_MIN_SHARE if inside else RING_MIN_SHARE)
+            least = INSIDE_MIN_SHARE if inside else RING_MIN_SHARE
+            stop["seen"] = not stop["moved"] or stop["ring"] >= least
+            if not stop["seen"]:
+                # A loaded machine (CI) may show the paint the app told a moment after the grab.
+                time.sleep(0.3)
+                image = self.grab()
+                stop["ring"] = round(self.ring_share(stop, self.image, image), 3)
+                stop["seen"] = stop["ring"] >= least
             if not stop["seen"]:
                 stop["shots"] = [self.save(self.image, f"keys-{len(self.stops)}-before"),
                                  self.save(image, f"keys-{len(self.stops)}-after")]
@@ -395,6 +402,10 @@ def case_keyboard_alone_reaches_every_action(ctx: Context) -> None:
                                         f"{s['x']},{s['y']} {s['width']}x{s['height']} after {s['key']}: ring {s['ring']}"
                                         f"{' (see ' + ', '.join(s['shots']) + ')' if s.get('shots') else ''}"
                                         for s in ss)
+        write_findings("keyboard_walk", {
+            "stops": len(walk.stops), "moves_checked": checked, "hidden": len(hidden), "ring_not_seen": len(faint),
+            "windows": sorted({str(s.get("window")) for s in walk.stops}),
+            "keys": sorted({str(s["key"]) for s in walk.stops})})
         expect(not hidden, f"GTK showed no focus on {len(hidden)} of {len(walk.stops)} stops:\n  {report(hidden)}")
         expect(not faint, f"no focus ring seen around {len(faint)} of {len(walk.stops)} stops:\n  {report(faint)}")
         expect(app.alive(), "app exited")

@@ -78,7 +78,9 @@ def large_text_screens(ctx: Context, app: App, catalog: dict, small: dict[str, d
     index, page = post_by_someone_else(ctx, app, catalog, page)
     author = sample_author(catalog, page["uri"])
     time.sleep(0.8)
+    seen: dict[str, int] = {}
     feed = expect_nothing_cut_off(ctx, app, "the feed", [f"@{author}"], 3)
+    seen["the feed"] = len(feed)
     unscaled = [f"{label['text'][:30]!r} {small[label['text']]['text_height']} -> {label['text_height']} px"
                 for label in feed if label["text"] in small
                 and not 1.3 < label["text_height"] / max(1, small[label["text"]]["text_height"]) < 1.8]
@@ -90,7 +92,7 @@ def large_text_screens(ctx: Context, app: App, catalog: dict, small: dict[str, d
     time.sleep(0.6)
     post_comment(ctx, app, page["post_id"], LONG_COMMENT)
     time.sleep(0.6)
-    expect_nothing_cut_off(ctx, app, "the comments sheet", [LONG_COMMENT[:40], "Post"], 3)
+    seen["the comments sheet"] = len(expect_nothing_cut_off(ctx, app, "the comments sheet", [LONG_COMMENT[:40], "Post"], 3))
     ctx.key("Escape")
     time.sleep(0.8)
 
@@ -98,13 +100,16 @@ def large_text_screens(ctx: Context, app: App, catalog: dict, small: dict[str, d
     handle = next(label for label in feed if label["text"] == f"@{author}")
     click(ctx, handle["x"] + handle["width"] // 2, handle["y"] + handle["height"] // 2)
     time.sleep(1.2)
-    expect_nothing_cut_off(ctx, app, "a creator's profile", [f"@{author}", "Follow"], 4)
+    seen["a creator's profile"] = len(expect_nothing_cut_off(ctx, app, "a creator's profile", [f"@{author}", "Follow"], 4))
     ctx.key("Escape")
     time.sleep(0.8)
 
     click(ctx, TAB_X["profile"], TAB_Y)
     time.sleep(1.2)
-    expect_nothing_cut_off(ctx, app, "your profile", ["Edit profile"], 4)
+    seen["your profile"] = len(expect_nothing_cut_off(ctx, app, "your profile", ["Edit profile"], 4))
+    grown = sorted(round(label["text_height"] / small[label["text"]]["text_height"], 2)
+                   for label in feed if label["text"] in small and small[label["text"]]["text_height"])
+    write_findings("large_text", {"labels_checked": seen, "cut_off": 0, "feed_growth": grown})
     expect(app.alive(), "app exited")
 
 

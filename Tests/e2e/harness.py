@@ -749,6 +749,15 @@ def samples_catalog(ctx: Context) -> dict:
     return json.loads((d / "samples.json").read_text())
 
 
+def write_findings(name: str, findings: dict) -> None:
+    """Keeps a case's figures for docs/RELIABILITY.md: $RELIABILITY_RESULTS_DIR/<name>.json, when
+    tools/reliability.sh runs the case (nothing otherwise)."""
+    folder = os.environ.get("RELIABILITY_RESULTS_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / f"{name}.json").write_text(json.dumps(findings, indent=2, ensure_ascii=False))
+
+
 def launch_samples(ctx: Context, name: str, data_dir: Path | None = None) -> tuple[App, dict]:
     """Launches on the bundled samples only (no paths): LOOPFEED_SAMPLES_DIR names them explicitly, so a
     copied binary finds them too. Returns (app, samples.json)."""

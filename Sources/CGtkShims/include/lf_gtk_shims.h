@@ -79,6 +79,8 @@ void lf_clipboard_set_files(GdkClipboard *clipboard, const char *const *uris, in
 GtkWidget *lf_window_new_application(GtkApplication *app);
 gint lf_key_event_state(GdkModifierType state);
 void lf_accessible_set_label(gpointer widget, const char *label);
+/* The label lf_accessible_set_label gave `widget`, or NULL. */
+const char *lf_accessible_label(gpointer widget);
 /* A drawing area whose accessible role is a button (construct-only in GTK 4). */
 GtkWidget *lf_drawing_area_new_button(void);
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed);
