@@ -193,7 +193,7 @@ public final class VideoCache: RemoteVideoCache {
             return video.failed(MediaError(kind: .notFound, message: tr("This video’s address is not valid."), detail: video.address))
         }
         download.arrived = offset
-        if video.notKept != nil { sayNotKept() }
+        if let refused = video.notKept { sayNotKept(refused, video.address) }
         if download.hasWhatItWants {
             download.running = false
             return
@@ -249,7 +249,12 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     private func ended(_ download: Download, _ result: Result<HTTPResponse, HTTPFailure>, resumedAt offset: Int64) {
-        download.running = false
+        // A body that came whole stays running until the writer has named the file finished: a
+        // run() in between (the post became current, a player starved) asked the server for the
+        // bytes past the end, was answered 416, truncated the file being renamed and wrote it
+        // again, and its own rename then found no .part ("can't be written", the large library
+        // case under load, 2 runs in 3).
+        if case .success = result {} else { download.running = false }
         download.cancellation = nil
         let video = download.video
         switch result {
@@ -291,6 +296,7 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     private func completed(_ download: Download, complete: Bool) {
+        download.running = false
         let video = download.video
         // The body came whole but the file could not take it (the writer's failure, a full disk,
         // was already told to the player): no resume, whose writes would fail the same way, and
@@ -306,8 +312,8 @@ public final class VideoCache: RemoteVideoCache {
                                     detail: video.address))
             return
         }
-        if video.notKept != nil {
-            sayNotKept()
+        if let refused = video.notKept {
+            sayNotKept(refused, video.address)
         } else if downloads[video.address] === download {
             downloads[video.address] = nil
         }
@@ -352,7 +358,9 @@ public final class VideoCache: RemoteVideoCache {
 
     // MARK: - Words
 
-    private func sayNotKept() {
+    private func sayNotKept(_ refused: CacheWriteError, _ address: String) {
+        // The system's reason, for whoever reads the log (the window's words are for people).
+        FileHandle.standardError.write(Data("loopfeed: \(address) not kept in \(directory.path): \(refused)\n".utf8))
         onNotKept?(tr("The cache folder {path} can’t be written: videos from the web play, but are not kept to watch offline.",
                       ["path": ShownText.oneLine(directory.path)]))
     }

@@ -41,6 +41,7 @@ final class ClipEditorPage {
     private let message = Label()
     // TRANSLATORS: the editor's button that writes text over the video.
     private let textButton = Button(label: tr("Text"))
+    private let nextButton = Button(label: tr("Next"))
     // TRANSLATORS: the editor's button that shortens the clip.
     private let trimButton = Button(label: tr("Trim"))
     private var adjustingTrim = false
@@ -118,7 +119,7 @@ final class ClipEditorPage {
         discard.onClicked { [weak self] in self?.onDiscard?() }
         let spacer = Box(.horizontal)
         spacer.setExpand(horizontal: true)
-        let next = Button(label: tr("Next"))
+        let next = nextButton
         next.addCSSClass("suggested-action")
         next.tooltip = tr("Next (Enter)")
         next.setAccessibleLabel(tr("Next: caption and post"))
@@ -244,10 +245,12 @@ final class ClipEditorPage {
         if textPanel.isVisible { textEntry.grabFocus() }
     }
 
-    /// Enter in the text field: done writing. Focus leaves the field so Enter means Next again.
+    /// Enter in the text field: done writing. The focus goes to Next, so the next Enter means Next
+    /// whether or not the keyboard shows a focus ring (with it, Enter presses the focused control:
+    /// left on Text, it opened the field again).
     private func closeText() {
         textPanel.isVisible = false
-        textButton.grabFocus()
+        nextButton.grabFocus()
     }
 
     private func textChanged() {

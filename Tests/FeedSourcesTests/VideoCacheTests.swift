@@ -327,4 +327,39 @@ final class VideoCacheTests: XCTestCase {
             }
         }
     }
+    /// The post on screen asked for again on every turn of the main loop while its download
+    /// finishes, on a busy machine: between the body's end and the file's rename a second run
+    /// asked the server for the bytes past the end (416), truncated the file and wrote it again,
+    /// and the rename then failed ("can't be written", seen in the large library case under load).
+    func testAVideoAskedForAgainWhileItFinishesIsKeptWhole() throws {
+        let addresses = try (0..<12).map { _ in try Self.address("/ranged/200000") }
+        let folder = folder()
+        // The machine kept busy, so the writer's thread (utility) runs late behind the main loop.
+        let busy = Locked(true)
+        for _ in 0..<4 {
+            DispatchQueue.global(qos: .userInteractive).async { while busy.value {} }
+        }
+        defer { busy.value = false }
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            var notKept: [String] = []
+            cache.onNotKept = { notKept.append($0) }
+            for address in addresses {
+                _ = cache.bytes(for: address)
+                let deadline = Date().addingTimeInterval(20)
+                while !cache.isCached(address), Date() < deadline {
+                    cache.focus(current: address, upcoming: [])
+                    _ = MainLoop.run(until: { false }, timeoutSeconds: 0.0005)
+                }
+                XCTAssertTrue(cache.isCached(address), address)
+            }
+            _ = MainLoop.run(until: { false }, timeoutSeconds: 0.3)
+            XCTAssertEqual(notKept, [])
+            let finished = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".part") }
+            XCTAssertEqual(finished.count, addresses.count)
+            for name in finished {
+                XCTAssertEqual([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))), Self.pattern(0..<200_000), name)
+            }
+        }
+    }
 }
