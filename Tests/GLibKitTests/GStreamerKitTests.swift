@@ -44,7 +44,7 @@ final class PipelineTests: XCTestCase {
                 messages.value.contains { if case .error = $0 { true } else { false } }
             }, timeoutSeconds: 5)
             XCTAssertTrue(found, "no error posted; saw \(messages.value)")
-            guard case .error(let error, let source)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) else { return }
+            guard case .error(let error, let source, _)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) else { return }
             XCTAssertEqual(source, "src")
             guard case .stream(let kind, let message, let debug) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(kind, .notFound)
