@@ -295,7 +295,9 @@ actor PlaybackEngine {
             // player loading while PulseAudio is down): the video plays without sound.
             if !audio.isSilent, !PlayerAudio.soundServerAnswers(),
                soundLost("the audio sink could not open: the sound server does not answer") {
+                // playbin forgets its URI once a start failed: it is given again.
                 playbin.setState(.ready)
+                playbin.set("uri", playable)
                 if playbin.setState(.paused) != .failure { return }
             }
             fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))

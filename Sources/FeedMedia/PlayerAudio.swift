@@ -1,4 +1,5 @@
 import GStreamerKit
+import Synchronization
 
 /// A player's sound output, on its player thread: playbin's audio sink inside a bin of our own
 /// (`SwappableSink`), so a sink that fails (the sound server went away) is swapped for a silent
@@ -37,7 +38,12 @@ final class PlayerAudio {
     /// Whether PulseAudio answers: a pulsesink reaches READY only once it has connected (a refused
     /// or missing socket fails in about a millisecond). Without the PulseAudio plugin there is
     /// nothing to ask, and the real sink's own READY is the test.
-    static func soundServerAnswers() -> Bool {
+    static func soundServerAnswers() -> Bool { serverProbe.withLock { $0 }() }
+
+    /// How `soundServerAnswers` asks (tests stand in for a server that is down or back).
+    static let serverProbe = Mutex<@Sendable () -> Bool>(pulseAnswers)
+
+    private static func pulseAnswers() -> Bool {
         guard let probe = try? Element.make("pulsesink") else { return true }
         defer { probe.setState(.null) }
         return probe.setState(.ready) != .failure
