@@ -9,6 +9,68 @@ GstObject *lf_message_source(GstMessage *message) { return GST_MESSAGE_SRC(messa
 gboolean lf_message_is_from(GstMessage *message, gconstpointer object) { return (gconstpointer)GST_MESSAGE_SRC(message) == object; }
 GstClockTime lf_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 
+gchar **lf_message_source_names(GstMessage *message, gconstpointer pipeline, gboolean *attached) {
+    GPtrArray *names = g_ptr_array_new();
+    GstObject *object = GST_MESSAGE_SRC(message) ? gst_object_ref(GST_MESSAGE_SRC(message)) : NULL;
+    gboolean top_is_pipeline = FALSE;
+    while (object) {
+        g_ptr_array_add(names, gst_object_get_name(object));
+        GstObject *parent = gst_object_get_parent(object);
+        if (!parent) top_is_pipeline = (gconstpointer)object == pipeline;
+        gst_object_unref(object);
+        object = parent;
+    }
+    g_ptr_array_add(names, NULL);
+    if (attached) *attached = top_is_pipeline;
+    return (gchar **)g_ptr_array_free(names, FALSE);
+}
+
+static GstFlowReturn lf_isolating_chain(GstPad *pad, GstObject *parent, GstBuffer *buffer) {
+    GstFlowReturn result = gst_proxy_pad_chain_default(pad, parent, buffer);
+    if ((result == GST_FLOW_FLUSHING && !GST_PAD_IS_FLUSHING(pad)) || result == GST_FLOW_ERROR) return GST_FLOW_OK;
+    return result;
+}
+
+static GstFlowReturn lf_isolating_chain_list(GstPad *pad, GstObject *parent, GstBufferList *list) {
+    GstFlowReturn result = gst_proxy_pad_chain_list_default(pad, parent, list);
+    if ((result == GST_FLOW_FLUSHING && !GST_PAD_IS_FLUSHING(pad)) || result == GST_FLOW_ERROR) return GST_FLOW_OK;
+    return result;
+}
+
+GstPad *lf_isolating_ghost_pad_new(GstElement *bin, const char *name, GstPad *target) {
+    GstPad *ghost = gst_ghost_pad_new(name, target);
+    if (!ghost) return NULL;
+    gst_pad_set_chain_function(ghost, lf_isolating_chain);
+    gst_pad_set_chain_list_function(ghost, lf_isolating_chain_list);
+    if (!gst_element_add_pad(bin, ghost)) return NULL;
+    return ghost;
+}
+
+static void lf_set_async_one(GstElement *element, gboolean async) {
+    if (g_object_class_find_property(G_OBJECT_GET_CLASS(element), "async"))
+        g_object_set(element, "async", async, NULL);
+}
+
+void lf_sinks_set_async(GstElement *element, gboolean async) {
+    lf_set_async_one(element, async);
+    if (!GST_IS_BIN(element)) return;
+    GstIterator *sinks = gst_bin_iterate_recurse(GST_BIN(element));
+    GValue item = G_VALUE_INIT;
+    gboolean done = FALSE;
+    while (!done) {
+        switch (gst_iterator_next(sinks, &item)) {
+        case GST_ITERATOR_OK:
+            lf_set_async_one(GST_ELEMENT(g_value_get_object(&item)), async);
+            g_value_reset(&item);
+            break;
+        case GST_ITERATOR_RESYNC: gst_iterator_resync(sinks); break;
+        default: done = TRUE; break;
+        }
+    }
+    g_value_unset(&item);
+    gst_iterator_free(sinks);
+}
+
 GstCaps *lf_caps_from_string(const char *text) { return gst_caps_from_string(text); }
 void lf_set_caps_property(gpointer element, const char *name, GstCaps *caps) { g_object_set(element, name, caps, NULL); }
 

@@ -58,6 +58,9 @@ public enum AppEvent: Sendable, Equatable {
     /// The window told the user something that is not an error: what was left out of a paste
     /// over a field's limit, the paths given at launch that were skipped.
     case notice(message: String)
+    /// A player's sound went (`available` false: its audio sink failed, the sound server gone;
+    /// the video plays on silently) or came back; `detail`: why, for the log.
+    case sound(available: Bool, detail: String)
     /// The main loop did not come round for `ms` milliseconds (the watchdog of debug and test
     /// builds; the main thread's stack went to stderr).
     case stall(ms: Int64)
@@ -101,6 +104,7 @@ public enum AppEvent: Sendable, Equatable {
         case .videoPath: "video_path"
         case .launchMark: "launch_mark"
         case .notice: "notice"
+        case .sound: "sound"
         case .stall: "stall"
         case .liveObjects: "live_objects"
         case .search: "search"
@@ -172,6 +176,8 @@ public enum AppEvent: Sendable, Equatable {
             [("mark", .string(name)), ("at_us", .int(atUs))]
         case .notice(let message):
             [("message", .string(message))]
+        case .sound(let available, let detail):
+            [("available", .bool(available)), ("detail", .string(detail))]
         case .stall(let ms):
             [("ms", .int(ms))]
         case .liveObjects(let handles, let textures, let files, let threads, let byType):

@@ -222,7 +222,7 @@ public final class CaptureSession: CaptureSessionControl {
         case .stateChanged(_, .playing, true) where !live:
             live = true
             onLive?()
-        case .error(let error, _):
+        case .error(let error, _, _):
             if case .stream(.device, _, _) = error { onError?(.deviceBusy(graph.device.camera.name)) }
             else if case .stream(.notFound, _, _) = error { onError?(.noCamera) }
             else { onError?(.pipeline(error.description)) }

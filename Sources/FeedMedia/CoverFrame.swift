@@ -78,7 +78,7 @@ public enum CoverFrame {
         guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline(tr("could not start"))) }
         for step in 0..<2 {
             switch pipeline.waitForPrerollOrError(timeoutSeconds: 15) {
-            case .error(let error, let element)?: return .failure(.from(error, element: element))
+            case .error(let error, let element, _)?: return .failure(.from(error, element: element))
             case nil: return .failure(.timeout)
             default: break
             }

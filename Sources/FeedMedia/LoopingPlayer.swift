@@ -27,6 +27,9 @@ public final class LoopingPlayer: PagePlayer {
     public var onError: (@MainActor (MediaError) -> Void)?
     /// Called at each new pass with the measured seam in microseconds.
     public var onLoop: (@MainActor (LoopPass) -> Void)?
+    /// The sound went (the audio sink failed, the sound server gone: the video plays on silently)
+    /// or came back (`available`), with why in words for the log.
+    public var onSoundChanged: (@MainActor (_ available: Bool, _ detail: String) -> Void)?
 
     /// A clip with no first frame after this long fails. decodebin2 (GStreamer 1.22) drops an
     /// error its demuxer posts while decodebin is still trying it (it keeps such errors in case
@@ -191,6 +194,8 @@ public final class LoopingPlayer: PagePlayer {
         case .loop(let source, let pass):
             guard source == self.source, phase == .ready else { return }
             onLoop?(pass)
+        case .sound(let available, let detail):
+            onSoundChanged?(available, detail)
         }
     }
 

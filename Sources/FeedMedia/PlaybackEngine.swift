@@ -71,6 +71,11 @@ actor PlaybackEngine {
     private var rate = 1.0
     /// Whether passes reach the clip's length (a truncated file wraps early).
     private var passes = PassJudge()
+    /// The sound: the real sink, or a silent one while the sound server is gone.
+    private let audio: PlayerAudio
+    /// A try at putting the real sink back is due.
+    private var soundRetryPending = false
+    private var shutDown = false
 
     init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
@@ -94,9 +99,10 @@ actor PlaybackEngine {
             if element.factoryName.hasPrefix("avdec_") { element.set("max-threads", "1") }
         }
         playbin.onSourceSetup { element in streamFeed.feed?.attach(to: element) }
-        if let audioSinkDescription, !audioSinkDescription.isEmpty {
-            playbin.set("audio-sink", element: try Element.bin(description: audioSinkDescription))
-        }
+        // The audio sink asked for (playbin's default, autoaudiosink, when none) inside a bin of
+        // our own: a sound server that goes away silences the video, never stops it.
+        audio = try PlayerAudio(description: audioSinkDescription)
+        playbin.set("audio-sink", element: audio.sink.bin)
         // The shared GL display and GTK's wrapped context, for the GL elements playbin makes
         // (they ask with need-context messages, which the bin answers from these).
         video.glContext?.apply(to: playbin)
@@ -104,6 +110,7 @@ actor PlaybackEngine {
         playbin.watchBus(on: thread) { [weak self] message in
             self?.assumeIsolated { $0.handle(message) }
         }
+        SoundOutage.register(ObjectIdentifier(self)) { [weak self] detail in self?.send(.soundServerGone(detail)) }
     }
 
     /// What every frame goes through on the streaming thread: the position, the loop's seam,
@@ -200,7 +207,11 @@ actor PlaybackEngine {
         case .setViewport(let size): sizing.setViewport(size)
         case .setVolume(let volume): playbin.handle.set("volume", volume)
         case .setMuted(let muted): playbin.handle.set("mute", muted)
+        case .soundServerGone(let detail):
+            if soundLost(detail, spread: false), phase == .loading { reload() }
         case .shutdown:
+            SoundOutage.unregister(ObjectIdentifier(self))
+            shutDown = true
             report = nil
             playbin.removeBusWatch()
             closeFeed()
@@ -280,6 +291,15 @@ actor PlaybackEngine {
     private func open(_ playable: String) {
         playbin.set("uri", playable)
         if playbin.setState(.paused) == .failure {
+            // A sink that can't reach the sound server fails playbin's state change at once (a
+            // player loading while PulseAudio is down): the video plays without sound.
+            if !audio.isSilent, !PlayerAudio.soundServerAnswers(),
+               soundLost("the audio sink could not open: the sound server does not answer") {
+                // playbin forgets its URI once a start failed: it is given again.
+                playbin.setState(.ready)
+                playbin.set("uri", playable)
+                if playbin.setState(.paused) != .failure { return }
+            }
             fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
         }
     }
@@ -376,10 +396,25 @@ actor PlaybackEngine {
             // pass is armed once playing.
             if phase == .loading, awaitingSeekPreroll { watchForAnEmptyPass() }
             if running { rearm() } else { rearmWhenPlaying = true }
+        case .clockLost:
+            // The audio sink that gave the clock was replaced: a new clock is chosen on the way
+            // back to PLAYING (pulsesink's clock stopped with its server, and the video with it).
+            if running {
+                playbin.setState(.paused)
+                playbin.setState(.playing)
+            }
         case .endOfStream:
             // A segment seek that could not be armed ends in EOS: restart with a flushing seek.
             _ = armLoop(flush: true)
-        case .error(let error, let element):
+        case .error(let error, let element, let origin):
+            // The sound's: the video goes on without it.
+            if origin.isInside(PlayerAudio.binName) {
+                if soundLost(error.description), phase == .loading { reload() }
+                return
+            }
+            // Posted by an element taken out of the pipeline since (a replaced audio sink's
+            // last words; one whose clock stopped posts one for every frame).
+            guard origin.inPipeline else { return }
             guard phase == .loading || phase == .ready else { return }
             if installed == .gl, phase == .loading, framesOfClip.value == 0,
                case .stream(_, let message, let debug) = error,
@@ -452,6 +487,46 @@ actor PlaybackEngine {
         return segmentArmed
     }
 
+    /// The audio sink failed (`detail`: why): a silent sink takes its place, the window is told,
+    /// and from now on a real one is tried every 2 s. False when the sound was already silent.
+    /// `spread`: tell the other players (this one found it out).
+    @discardableResult
+    private func soundLost(_ detail: String, spread: Bool = true) -> Bool {
+        guard audio.goSilent() else { return false }
+        if spread { SoundOutage.spread(detail, from: ObjectIdentifier(self)) }
+        report?(.sound(available: false, detail: detail))
+        scheduleSoundRetry()
+        return true
+    }
+
+    private func scheduleSoundRetry() {
+        guard !soundRetryPending else { return }
+        soundRetryPending = true
+        thread.after(milliseconds: 2_000) { [weak self] in
+            self?.assumeIsolated { engine in
+                engine.soundRetryPending = false
+                guard !engine.shutDown, engine.audio.isSilent else { return }
+                if engine.audio.restore() {
+                    engine.report?(.sound(available: true, detail: "the sound server answers again"))
+                } else {
+                    engine.scheduleSoundRetry()
+                }
+            }
+        }
+    }
+
+    /// Loads the current clip again (keeping whether it should play): its load failed in a
+    /// part that is now replaced (the audio sink).
+    private func reload() {
+        guard let loaded else { return }
+        let wantsPlaying = wantsPlaying
+        switch loaded {
+        case .uri(let uri): load(uri: uri, source: source)
+        case .stream(let bytes): load(bytes, source: source)
+        }
+        self.wantsPlaying = wantsPlaying
+    }
+
     /// The GL path failed before the clip's first frame: the clip loads again on the memory path
     /// (keeping whether it should play), and the window is told. `forGood`: GL itself failed, so
     /// this player keeps the memory path; otherwise the next clip tries GL again.
@@ -493,3 +568,4 @@ actor PlaybackEngine {
         report?(.failed(source: source, error))
     }
 }
+

@@ -18,6 +18,8 @@ enum PlayerCommand: Sendable {
     case setViewport(PixelSize)
     case setVolume(Double)
     case setMuted(Bool)
+    /// Another player found the sound server gone (`detail`: its words): go silent too.
+    case soundServerGone(String)
     /// The window dropped the player: release the stream and end the thread.
     case shutdown
 }
@@ -30,4 +32,7 @@ enum PlayerEvent: Sendable {
     case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?)
     case failed(source: UInt64, MediaError)
     case loop(source: UInt64, LoopPass)
+    /// The sound went (its sink failed: the video plays on silently) or came back, whatever the
+    /// clip.
+    case sound(available: Bool, detail: String)
 }

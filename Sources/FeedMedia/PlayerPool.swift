@@ -25,6 +25,11 @@ public final class PlayerPool {
         }
     }
 
+    /// A player's sound went or came back (each player says so for itself).
+    public var onSoundChanged: (@MainActor (_ available: Bool, _ detail: String) -> Void)? {
+        didSet { for player in players { player.onSoundChanged = onSoundChanged } }
+    }
+
     public var muted = false {
         didSet { for player in players { player.muted = muted } }
     }

@@ -26,7 +26,7 @@ struct SeekedRun {
         // TRANSLATORS: why rendering failed, shown in “The clip could not be rendered (…)”.
         guard pipeline.setState(.paused) != .failure else { return .failure(.pipeline(tr("could not start"))) }
         switch pipeline.waitForPrerollOrError(timeoutSeconds: min(20, timeoutSeconds)) {
-        case .error(let error, let element)?: return .failure(.from(error, element: element))
+        case .error(let error, let element, _)?: return .failure(.from(error, element: element))
         case nil: return .failure(.timeout)
         default: break
         }
@@ -53,7 +53,7 @@ struct SeekedRun {
             if isCancelled() { return .failure(.cancelled) }
             switch pipeline.waitForEndOrError(timeoutSeconds: 0.1) {
             case .endOfStream?: return .success(())
-            case .error(let error, let element)?: return .failure(.from(error, element: element))
+            case .error(let error, let element, _)?: return .failure(.from(error, element: element))
             default: break
             }
             if let span = progressSpan, span.upperBound > span.lowerBound,

@@ -115,7 +115,7 @@ actor SoundEngine {
         case .endOfStream:
             // The track is shorter than the clip: silence from here on, as in the mixed clip.
             setState(.paused)
-        case .error(let error, _):
+        case .error(let error, _, _):
             perform(.stop)
             report(.failed(tr("The sound can’t be played: {reason}", ["reason": error.description])))
         default:

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedMedia
+import Localization
 import VideoBridge
 
 /// The half of a feed that needs no window: its posts, the pool of players and what each page
@@ -32,6 +33,15 @@ public final class FeedPlayers {
         pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
                               remoteVideos: environment.remoteVideos, video: environment.video?.playerPath ?? .memory)
         playbacks = pool.players.map { PagePlayback(player: $0) }
+        // Every pooled player says it for itself; the window says it once (WindowNotices).
+        let notices = environment.notices
+        let events = environment.events
+        pool.onSoundChanged = { available, detail in
+            events?.emit(.sound(available: available, detail: detail))
+            if !available {
+                notices?.say(kind: "sound", tr("Sound is unavailable: the sound server stopped. The video plays on without sound."))
+            }
+        }
         playableURI = environment.playableURI
         // Before any load, so a post never plays a moment louder than it should.
         let preferences = environment.preferences.load()

@@ -4,7 +4,9 @@ import CGStreamerShims
 /// A bus message decoded into Swift.
 public enum BusMessage: Sendable, Equatable {
     case endOfStream
-    case error(GStreamerError, fromElement: String)
+    /// `source`: where the element that posted it sits (its parents, and whether it is still
+    /// in the pipeline).
+    case error(GStreamerError, fromElement: String, source: MessageSource)
     case warning(String)
     /// `isTopLevel` is true when the pipeline itself changed state (not one of its children).
     case stateChanged(from: ElementState, to: ElementState, isTopLevel: Bool)
@@ -12,6 +14,9 @@ public enum BusMessage: Sendable, Equatable {
     case segmentDone
     case streamStart
     case buffering(percent: Int)
+    /// The element giving the pipeline its clock left it (or its clock stopped being usable):
+    /// a new clock is chosen on the next PAUSED -> PLAYING.
+    case clockLost
     case other
 
     init(_ message: UnsafeMutablePointer<GstMessage>, pipeline: UnsafeMutableRawPointer) {
@@ -33,10 +38,9 @@ public enum BusMessage: Sendable, Equatable {
             if let error { g_error_free(error) }
             g_free(debug)
             if type == GST_MESSAGE_ERROR {
-                let source = lf_message_source(message).flatMap { gst_object_get_name($0) }
-                let sourceName = source.map { String(cString: $0) } ?? ""
-                g_free(source)
-                self = .error(.stream(kind: kind, message: text, debug: debugText), fromElement: sourceName)
+                let origin = MessageSource(message, pipeline: pipeline)
+                self = .error(.stream(kind: kind, message: text, debug: debugText), fromElement: origin.names.first ?? "",
+                              source: origin)
             } else {
                 self = .warning(text)
             }
@@ -55,8 +59,41 @@ public enum BusMessage: Sendable, Equatable {
             var percent: gint = 0
             gst_message_parse_buffering(message, &percent)
             self = .buffering(percent: Int(percent))
+        case GST_MESSAGE_CLOCK_LOST:
+            self = .clockLost
         default:
             self = .other
         }
     }
+}
+
+/// Where a message's source sits when the message is read.
+public struct MessageSource: Sendable, Equatable {
+    /// The source's name, then its parents' up to the top.
+    public let names: [String]
+    /// Its top parent is the pipeline whose bus carried it: false for an element taken out of
+    /// the pipeline after it posted (an audio sink replaced because it failed).
+    public let inPipeline: Bool
+
+    public init(names: [String], inPipeline: Bool) {
+        self.names = names
+        self.inPipeline = inPipeline
+    }
+
+    init(_ message: UnsafeMutablePointer<GstMessage>, pipeline: UnsafeMutableRawPointer) {
+        var attached: gboolean = 0
+        var collected: [String] = []
+        if let names = lf_message_source_names(message, pipeline, &attached) {
+            var index = 0
+            while let name = names[index] {
+                collected.append(String(cString: name))
+                index += 1
+            }
+            g_strfreev(names)
+        }
+        self.init(names: collected, inPipeline: attached != 0)
+    }
+
+    /// The source is `bin`'s child (at any depth) or `bin` itself.
+    public func isInside(_ bin: String) -> Bool { names.contains(bin) }
 }

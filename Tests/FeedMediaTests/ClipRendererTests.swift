@@ -113,7 +113,7 @@ final class ClipRendererTests: XCTestCase {
         pipeline.setState(.playing)
         let message = pipeline.waitForEndOrError(timeoutSeconds: 5)
         pipeline.setState(.null)
-        guard case .error(let error, let element)? = message else { return XCTFail("no error: \(String(describing: message))") }
+        guard case .error(let error, let element, _)? = message else { return XCTFail("no error: \(String(describing: message))") }
         XCTAssertEqual(ClipRenderError.from(error, element: element), .diskFull)
         XCTAssertTrue(ClipRenderError.diskFull.description.hasPrefix("The disk is full"))
     }

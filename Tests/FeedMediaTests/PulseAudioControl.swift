@@ -1,4 +1,5 @@
 import Foundation
+import GStreamerKit
 import XCTest
 
 /// `pactl` against whatever server the session provides (tools/headless-session.sh starts one
@@ -33,5 +34,12 @@ enum PulseAudioControl {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Failed(arguments: arguments) }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension PulseAudioControl {
+    /// The PulseAudio plugin (pulsesink) is installed; no server is needed.
+    static func requirePulseSink() throws {
+        guard GStreamer.hasElement("pulsesink") else { throw XCTSkip("no pulsesink (gstreamer1.0-pulseaudio)") }
     }
 }

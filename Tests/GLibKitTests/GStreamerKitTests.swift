@@ -44,7 +44,7 @@ final class PipelineTests: XCTestCase {
                 messages.value.contains { if case .error = $0 { true } else { false } }
             }, timeoutSeconds: 5)
             XCTAssertTrue(found, "no error posted; saw \(messages.value)")
-            guard case .error(let error, let source)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) else { return }
+            guard case .error(let error, let source, _)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) else { return }
             XCTAssertEqual(source, "src")
             guard case .stream(let kind, let message, let debug) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(kind, .notFound)
@@ -66,7 +66,7 @@ final class PipelineTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: {
                 messages.value.contains { if case .error = $0 { true } else { false } }
             }, timeoutSeconds: 5), "saw \(messages.value)")
-            if case .error(.stream(let kind, _, _), _)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) {
+            if case .error(.stream(let kind, _, _), _, _)? = messages.value.first(where: { if case .error = $0 { true } else { false } }) {
                 XCTAssertEqual(kind, .corrupt)
             } else {
                 XCTFail("expected a stream error")

@@ -16,6 +16,16 @@ GstMessageType lf_message_type(GstMessage *message);
 GstObject *lf_message_source(GstMessage *message);
 gboolean lf_message_is_from(GstMessage *message, gconstpointer object);
 GstClockTime lf_clock_time_none(void);
+/* The names of a message's source and its parents, source first, as a newly allocated
+ * NULL-terminated array (g_strfreev); `attached`: its top parent is `pipeline` (an element
+ * removed from the pipeline since it posted is not). */
+gchar **lf_message_source_names(GstMessage *message, gconstpointer pipeline, gboolean *attached);
+/* A sink ghost pad on `bin` for `target` whose chain turns a FLUSHING that comes from inside
+ * the bin (the pad itself not flushing) or an ERROR into OK, so a sink that fails, or is set to
+ * NULL to be replaced while it renders, never stops the stream upstream of the bin. */
+GstPad *lf_isolating_ghost_pad_new(GstElement *bin, const char *name, GstPad *target);
+/* Sets `async` FALSE on `element` and every sink inside it (a sink added to a running pipeline). */
+void lf_sinks_set_async(GstElement *element, gboolean async);
 /* Parses caps from a string; NULL when invalid. */
 GstCaps *lf_caps_from_string(const char *text);
 void lf_set_caps_property(gpointer element, const char *name, GstCaps *caps);
