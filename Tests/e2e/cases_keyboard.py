@@ -154,7 +154,9 @@ class KeyWalk:
         for _ in range(limit):
             stop = self.key(key)
             expect(stop is not None, f"{screen}: {key} moved the focus nowhere after {[s['name'] for s in seen]}")
-            if seen and self.ident(stop) == self.ident(seen[0]):
+            # Back at a stop already made: round. (Not only the first: the focus a screen opens
+            # with may be outside the Tab cycle, such as a control of the page just left.)
+            if any(self.ident(stop) == self.ident(s) for s in seen[:-1]) or (seen and self.ident(stop) == self.ident(seen[0])):
                 break
             if seen and self.ident(stop) == self.ident(seen[-1]):
                 continue  # (a key that only moved inside a control)
