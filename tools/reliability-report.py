@@ -48,6 +48,11 @@ def commit() -> str:
     return head.stdout.strip() + (" (plus uncommitted changes)" if dirty.stdout.strip() else "")
 
 
+def plain(text: str) -> str:
+    """One line fit for a table cell: no terminal colours, no cell breaks."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text).replace("|", "/").replace("\n", " ")
+
+
 def case_outcomes(results: Path) -> list[tuple[str, str, str]]:
     """(case, PASS/FAIL, detail) from run_e2e.py's output."""
     try:
@@ -58,7 +63,7 @@ def case_outcomes(results: Path) -> list[tuple[str, str, str]]:
     for line in text.splitlines():
         m = re.match(r"^(PASS|FAIL|SKIP) ([a-z0-9_]+)(?::? ?(.*))?$", line)
         if m:
-            out.append((m.group(2), m.group(1), (m.group(3) or "")[:300]))
+            out.append((m.group(2), m.group(1), plain(m.group(3) or "")[:240]))
     return out
 
 
@@ -100,7 +105,7 @@ def soak_section(soak: dict | None) -> list[str]:
         "",
     ]
     if soak["leak_lines"]:
-        lines += ["Objects the leaks tracer listed:", "", "```", *soak["leak_lines"][:20], "```", ""]
+        lines += ["Objects the leaks tracer listed:", "", "```", *[re.sub(r"\x1b\[[0-9;]*m", "", line) for line in soak["leak_lines"][:20]], "```", ""]
     return lines
 
 
@@ -205,7 +210,13 @@ def fuzz_section(results: Path) -> list[str]:
                   f"in {run['seconds']} s; {len(run['failures'])} failures.", "",
                   "| outcome | runs |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in sorted(run["outcomes"].items(), key=lambda kv: -kv[1])]
-        lines += ["", "Mutations: " + ", ".join(f"{k} {v}" for k, v in sorted(run["mutations"].items())) + ".", "",
+        # A feed's mutation is "kind:step+step": counted by the steps taken, each once per run.
+        steps: dict[str, int] = {}
+        for mutation, count in run["mutations"].items():
+            for step in set(mutation.split(":")[-1].split("+")):
+                steps[step] = steps.get(step, 0) + count
+        lines += ["", "Mutations (runs that took each step): " + ", ".join(f"{k} {v}" for k, v in sorted(steps.items()))
+                  + ".", "",
                   "Slowest: " + ", ".join(f"run {s['index']} ({s['mutation']}, {s['outcome']}) {s['seconds']} s"
                                            for s in run["slowest"]) + ".", ""]
         for failure in run["failures"][:20]:
