@@ -3,6 +3,7 @@ public import Foundation
 import GLibKit
 import Localization
 import SoupKit
+import Synchronization
 
 /// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over
 /// libsoup into a `.part` file (played while it grows), renamed when complete, resumed with
@@ -339,12 +340,18 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    /// Evicts least recently used files until the folder fits its limit.
+    /// Evicts least recently used files until the folder fits its limit. Every completion and
+    /// page change asks; a trim already waiting on the writer takes the latest ask, so a burst of
+    /// them is one scan. Before, each ask was a scan of its own: with a thousand feeds refreshing,
+    /// completions came faster than the scans ran and the writer queue fell seconds behind, so
+    /// the post on screen's file was opened and written only after them.
     private func trim() {
-        let keep = protectedKeys
-        let limit = limit
+        let queued = trims.ask(keep: protectedKeys, limit: limit)
+        guard !queued else { return }
         let directory = directory
+        let trims = trims
         writer.async { [weak self] in
+            guard let (keep, limit) = trims.take() else { return }
             let gone = VideoCacheLayout.evictions(VideoCacheLayout.scan(directory), limit: limit, keep: keep)
             for file in gone { try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.name)) }
             guard !gone.isEmpty else { return }
@@ -355,6 +362,36 @@ public final class VideoCache: RemoteVideoCache {
             }
         }
     }
+
+    /// The trim waiting for the writer, if any, with what it is to keep.
+    final class TrimAsk: Sendable {
+        private let pending = Mutex<(keep: Set<String>, limit: Int64)?>(nil)
+        private let taken = Mutex(0)
+
+        /// Records the ask; true when a trim is already waiting (and will use it).
+        func ask(keep: Set<String>, limit: Int64) -> Bool {
+            pending.withLock { pending in
+                defer { pending = (keep, limit) }
+                return pending != nil
+            }
+        }
+
+        func take() -> (keep: Set<String>, limit: Int64)? {
+            pending.withLock { pending in
+                defer { pending = nil }
+                if pending != nil { taken.withLock { $0 += 1 } }
+                return pending
+            }
+        }
+
+        /// How many scans ran (tests).
+        var scans: Int { taken.withLock { $0 } }
+    }
+
+    let trims = TrimAsk()
+
+    /// Runs `body` on the writer queue, after everything queued before it (tests).
+    func onWriter(_ body: @escaping @Sendable () -> Void) { writer.async(execute: body) }
 
     // MARK: - Words
 
