@@ -173,6 +173,27 @@ final class VideoCacheTests: XCTestCase {
         }
     }
 
+    /// Posts fetched ahead take one of the host's two connections (libsoup's default) at a time,
+    /// so the post on screen, asked for after six of them, never waits for theirs.
+    func testThePostOnScreenGoesAheadOfPrefetchesWaitingForAConnection() throws {
+        let ahead = try (0..<6).map { _ in try Self.address("/slow/100000") }
+        let onScreen = try Self.address("/plain/100000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.prefetchCount = 6
+            for address in ahead { _ = cache.bytes(for: address) }
+            XCTAssertTrue(MainLoop.run(until: { ahead.contains { !Self.requests($0).isEmpty } }, timeoutSeconds: 10))
+            cache.focus(current: onScreen, upcoming: ahead)
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(onScreen) }, timeoutSeconds: 10))
+        }
+        let paths = (ahead + [onScreen]).map { URL(string: $0)!.path }
+        let seen = ((try? String(contentsOf: Self.log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { paths.contains($0) }
+        let position = seen.firstIndex(of: paths.last!) ?? 99
+        XCTAssertLessThanOrEqual(position, 1, "after at most the one fetched ahead at a time, not all six: \(seen)")
+    }
+
     func testADownloadCutShortSaysSoAndTryingAgainResumesWhereItStopped() throws {
         let address = try Self.address("/die-once/200000")
         let folder = folder()
