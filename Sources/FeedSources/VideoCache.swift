@@ -3,6 +3,7 @@ public import Foundation
 import GLibKit
 import Localization
 import SoupKit
+import Synchronization
 
 /// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over
 /// libsoup into a `.part` file (played while it grows), renamed when complete, resumed with
@@ -26,6 +27,9 @@ public final class VideoCache: RemoteVideoCache {
     /// How much of each upcoming post is fetched ahead (all of a smaller one).
     public var prefetchBytes: Int64 = 800 * 1024
     public var prefetchCount = 3
+    /// Downloads of posts not on screen that run at once; the others wait their turn. libsoup
+    /// keeps two connections a host, so one is always free for the post on screen.
+    public var concurrentPrefetches = 1
 
     /// A video played without being kept, and why (its cache folder can't be written): a
     /// sentence for the window.
@@ -36,6 +40,8 @@ public final class VideoCache: RemoteVideoCache {
     private var downloads: [String: Download] = [:]
     private var current: String?
     private var upcoming: [String] = []
+    /// Posts not on screen whose downloads wait for a turn, in the order asked.
+    private var waitingPrefetches: [String] = []
 
     public init(directory: URL, limit: Int64 = VideoCache.defaultLimit, userAgent: String) {
         self.directory = directory
@@ -171,6 +177,12 @@ public final class VideoCache: RemoteVideoCache {
 
     private func run(_ download: Download) {
         guard !download.running, !download.video.isComplete else { return }
+        let address = download.video.address
+        if address != current, runningPrefetches >= concurrentPrefetches {
+            if !waitingPrefetches.contains(address) { waitingPrefetches.append(address) }
+            return
+        }
+        waitingPrefetches.removeAll { $0 == address }
         if download.video.failure != nil { download.video.clearFailure() }
         download.running = true
         download.pausing = false
@@ -249,6 +261,7 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     private func ended(_ download: Download, _ result: Result<HTTPResponse, HTTPFailure>, resumedAt offset: Int64) {
+        defer { startWaitingPrefetches() }
         // A body that came whole stays running until the writer has named the file finished: a
         // run() in between (the post became current, a player starved) asked the server for the
         // bytes past the end, was answered 416, truncated the file being renamed and wrote it
@@ -297,6 +310,7 @@ public final class VideoCache: RemoteVideoCache {
 
     private func completed(_ download: Download, complete: Bool) {
         download.running = false
+        defer { startWaitingPrefetches() }
         let video = download.video
         // The body came whole but the file could not take it (the writer's failure, a full disk,
         // was already told to the player): no resume, whose writes would fail the same way, and
@@ -321,6 +335,25 @@ public final class VideoCache: RemoteVideoCache {
         if video.address == current { prefetchWhenCurrentIsIn() }
     }
 
+    /// Downloads running for posts not on screen (fetched ahead, or a post left while it came).
+    private var runningPrefetches: Int {
+        downloads.values.reduce(0) { $0 + ($1.running && $1.video.address != current ? 1 : 0) }
+    }
+
+    /// Starts waiting downloads while there is room: the next posts first, in their order, then
+    /// the one asked for last (a slot loading the newest post put next). While a thousand feeds
+    /// refresh, each one's videos come next for a moment and their slot asks for them: started
+    /// at once (a server without ranges is never stopped early), 15-50 of them waited for the
+    /// host's two connections ahead of the post on screen, whose answer took 25-330 ms.
+    private func startWaitingPrefetches() {
+        while runningPrefetches < concurrentPrefetches, !waitingPrefetches.isEmpty {
+            let targets = upcoming.prefix(prefetchCount)
+            let next = targets.first(where: waitingPrefetches.contains) ?? waitingPrefetches.last!
+            waitingPrefetches.removeAll { $0 == next }
+            if let download = downloads[next] { run(download) }
+        }
+    }
+
     /// The next posts' first part, once the one on screen is in; prefetches of posts no longer
     /// next stop (what they fetched stays and a later play goes on from there).
     private func prefetchWhenCurrentIsIn() {
@@ -331,6 +364,9 @@ public final class VideoCache: RemoteVideoCache {
             download.pausing = true
             download.cancellation?.cancel()
         }
+        // Those waiting for a turn that are no longer next are not fetched (their slot shows
+        // another post now; asked for again, they wait again).
+        waitingPrefetches.removeAll { !targets.contains($0) }
         if let current, current.isWebAddress, !isCached(current) { return }
         for address in targets where !isCached(address) {
             let download = download(for: address)
@@ -339,12 +375,18 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    /// Evicts least recently used files until the folder fits its limit.
+    /// Evicts least recently used files until the folder fits its limit. Every completion and
+    /// page change asks; a trim already waiting on the writer takes the latest ask, so a burst of
+    /// them is one scan. Before, each ask was a scan of its own: with a thousand feeds refreshing,
+    /// completions came faster than the scans ran and the writer queue fell seconds behind, so
+    /// the post on screen's file was opened and written only after them.
     private func trim() {
-        let keep = protectedKeys
-        let limit = limit
+        let queued = trims.ask(keep: protectedKeys, limit: limit)
+        guard !queued else { return }
         let directory = directory
+        let trims = trims
         writer.async { [weak self] in
+            guard let (keep, limit) = trims.take() else { return }
             let gone = VideoCacheLayout.evictions(VideoCacheLayout.scan(directory), limit: limit, keep: keep)
             for file in gone { try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.name)) }
             guard !gone.isEmpty else { return }
@@ -355,6 +397,36 @@ public final class VideoCache: RemoteVideoCache {
             }
         }
     }
+
+    /// The trim waiting for the writer, if any, with what it is to keep.
+    final class TrimAsk: Sendable {
+        private let pending = Mutex<(keep: Set<String>, limit: Int64)?>(nil)
+        private let taken = Mutex(0)
+
+        /// Records the ask; true when a trim is already waiting (and will use it).
+        func ask(keep: Set<String>, limit: Int64) -> Bool {
+            pending.withLock { pending in
+                defer { pending = (keep, limit) }
+                return pending != nil
+            }
+        }
+
+        func take() -> (keep: Set<String>, limit: Int64)? {
+            pending.withLock { pending in
+                defer { pending = nil }
+                if pending != nil { taken.withLock { $0 += 1 } }
+                return pending
+            }
+        }
+
+        /// How many scans ran (tests).
+        var scans: Int { taken.withLock { $0 } }
+    }
+
+    let trims = TrimAsk()
+
+    /// Runs `body` on the writer queue, after everything queued before it (tests).
+    func onWriter(_ body: @escaping @Sendable () -> Void) { writer.async(execute: body) }
 
     // MARK: - Words
 

@@ -1,4 +1,4 @@
-import FeedSources
+@testable import FeedSources
 import Foundation
 import XCTest
 
@@ -14,6 +14,21 @@ final class VideoCacheLayoutTests: XCTestCase {
         XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 600, keep: ["b"]).map(\.name), ["c.part", "a.video"],
                        "a kept key (the post on screen) is passed over")
         XCTAssertEqual(VideoCacheLayout.evictions(files, limit: 0, keep: ["a", "b", "c", "d"]), [])
+    }
+
+    func testAScanListsTheFolderFilesWithTheirSizesAndUseTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(count: 1_234).write(to: folder.appendingPathComponent("a.video"))
+        try Data(count: 10).write(to: folder.appendingPathComponent("b.part"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000.5)],
+                                              ofItemAtPath: folder.appendingPathComponent("a.video").path)
+        let files = VideoCacheLayout.scan(folder).sorted { $0.name < $1.name }
+        XCTAssertEqual(files.map(\.name), ["a.video", "b.part"], "a folder is not a file")
+        XCTAssertEqual(files.map(\.size), [1_234, 10])
+        XCTAssertEqual(files[0].used.timeIntervalSince1970, 1_700_000_000.5, accuracy: 0.01)
+        XCTAssertEqual(VideoCacheLayout.scan(folder.appendingPathComponent("gone")), [])
     }
 
     func testKeysAreHashesOfTheAddress() {

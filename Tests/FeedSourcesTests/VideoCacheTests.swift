@@ -1,5 +1,5 @@
 import FeedCore
-import FeedSources
+@testable import FeedSources
 import Foundation
 import GLibKit
 import TestSupport
@@ -149,6 +149,49 @@ final class VideoCacheTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { cache.isCached(large) && !cache.isCached(addresses[2]) }, timeoutSeconds: 10))
             XCTAssertTrue(cache.isCached(large), "the post on screen stays even when it alone is over the limit")
         }
+    }
+
+    /// Every page change and completion asks for a trim; asks made while one waits for the
+    /// writer queue are that one, so a burst of them (a thousand feeds refreshing) is one scan of
+    /// the folder, not one each with the post on screen's writes queued behind them all.
+    func testABurstOfTrimsWhileTheWriterIsBusyIsOneScan() throws {
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
+            let hold = DispatchSemaphore(value: 0)
+            cache.onWriter { hold.wait() }
+            let before = cache.trims.scans
+            for n in 0..<50 { cache.limit = 250_000 + Int64(n + 1) }
+            for _ in 0..<50 { cache.focus(current: nil, upcoming: []) }
+            hold.signal()
+            let drained = Locked(false)
+            cache.onWriter { drained.value = true }
+            XCTAssertTrue(MainLoop.run(until: { drained.value }, timeoutSeconds: 10))
+            // The one queued at launch may have run before the hold, or taken the first asks.
+            XCTAssertLessThanOrEqual(cache.trims.scans - before, 2, "100 asks while the writer was busy")
+            XCTAssertGreaterThanOrEqual(cache.trims.scans, 1)
+        }
+    }
+
+    /// Posts fetched ahead take one of the host's two connections (libsoup's default) at a time,
+    /// so the post on screen, asked for after six of them, never waits for theirs.
+    func testThePostOnScreenGoesAheadOfPrefetchesWaitingForAConnection() throws {
+        let ahead = try (0..<6).map { _ in try Self.address("/slow/100000") }
+        let onScreen = try Self.address("/plain/100000")
+        let folder = folder()
+        try onMain {
+            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            cache.prefetchCount = 6
+            for address in ahead { _ = cache.bytes(for: address) }
+            XCTAssertTrue(MainLoop.run(until: { ahead.contains { !Self.requests($0).isEmpty } }, timeoutSeconds: 10))
+            cache.focus(current: onScreen, upcoming: ahead)
+            XCTAssertTrue(MainLoop.run(until: { cache.isCached(onScreen) }, timeoutSeconds: 10))
+        }
+        let paths = (ahead + [onScreen]).map { URL(string: $0)!.path }
+        let seen = ((try? String(contentsOf: Self.log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first.map(String.init) }.filter { paths.contains($0) }
+        let position = seen.firstIndex(of: paths.last!) ?? 99
+        XCTAssertLessThanOrEqual(position, 1, "after at most the one fetched ahead at a time, not all six: \(seen)")
     }
 
     func testADownloadCutShortSaysSoAndTryingAgainResumesWhereItStopped() throws {

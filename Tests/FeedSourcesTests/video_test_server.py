@@ -4,6 +4,7 @@ the first line. Bodies are bytes i % 251 for i in 0..<N, so any piece can be che
 
     /ranged/N/NAME     N bytes, answering Range (206) and saying Accept-Ranges: bytes
     /plain/N/NAME      N bytes, always the whole body with 200 (python -m http.server does so)
+    /slow/N/NAME       as /plain, answered after 0.3 s (a busy server: requests wait for a connection)
     /die-once/N/NAME   the first request sends half and drops the connection; later ones behave as /ranged
     /png/NAME          a PNG's first bytes, as image/png
     /fake-png/NAME     an HTML page that says it is image/png
@@ -13,6 +14,7 @@ the first line. Bodies are bytes i % 251 for i in 0..<N, so any piece can be che
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOG = open(sys.argv[1], "a", buffering=1)
@@ -51,6 +53,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(404, b"no")
         kind, size = parts[0], int(parts[1])
         data = body(size)
+        if kind == "slow":
+            time.sleep(0.3)
+            kind = "plain"
         if kind == "plain":
             return self.send(200, data, {"Content-Type": "video/mp4"})
         if kind == "die-once":
