@@ -4,6 +4,7 @@ rest keeps working; nothing stored is lost."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -177,7 +178,17 @@ def bind_read_only(folder: Path) -> None:
 
 
 def unbind(folder: Path) -> None:
-    subprocess.run(["umount", str(folder)], capture_output=True)
+    """Takes the read-only bind away. A file the app holds open under it (a still being read)
+    makes umount answer EBUSY: tried again for a while, then detached lazily, so the folder's
+    own (writable) directory is what every path resolves to from then on."""
+    deadline = time.monotonic() + 3
+    while subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
+        if not os.path.ismount(folder):
+            return
+        if time.monotonic() > deadline:
+            subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+            return
+        time.sleep(0.2)
 
 
 def page_to(ctx: Context, app: App, uri: str, most: int = 6) -> dict:

@@ -30,9 +30,13 @@ def shown_labels(app: App, screen: str) -> list[dict]:
 
 def expect_nothing_cut_off(ctx: Context, app: App, screen: str, wanted: list[str], least: int) -> list[dict]:
     """The labels `screen` shows: at least `least` of them, among them one holding each of `wanted`, and
-    none cut off."""
-    shot = window_shot(ctx, f"large-text-{screen.replace(' ', '-')}")
+    none cut off. A screen just opened is given up to 6 s to show what is wanted (a loaded machine)."""
+    deadline = time.monotonic() + 6
     labels = shown_labels(app, screen)
+    while time.monotonic() < deadline and not all(any(w in label["text"] for label in labels) for w in wanted):
+        time.sleep(0.3)
+        labels = shown_labels(app, screen)
+    shot = window_shot(ctx, f"large-text-{screen.replace(' ', '-')}")
     texts = [label["text"] for label in labels]
     debug(f"{screen}: " + " | ".join(f"{t[:30]!r} {label['width']}x{label['height']}" for t, label in zip(texts, labels)))
     expect(len(labels) >= least, f"{screen}: only {len(labels)} labels shown ({texts}), see {shot}")
