@@ -1,0 +1,61 @@
+import FeedCore
+import GLibKit
+import GStreamerKit
+
+/// The video's way out of the pipeline: the sink bin playbin is given (`VideoSinkGraph`), and the
+/// memory path a clip falls back to when the GL path fails before its first frame.
+extension PlaybackEngine {
+    /// Makes `graph`'s sink bin playbin's video sink (playbin in NULL or READY).
+    static func install(_ graph: VideoSinkGraph, glContext: GLVideoContext?, on playbin: Pipeline,
+                                sizing: ScaleTarget, frames: @escaping @Sendable (VideoFrame, Bool) -> Void) throws {
+        let sink = try Element.bin(description: graph.description)
+        guard let appsink = sink.child(named: "frames"), let input = sink.child(named: graph.input),
+              let inputPad = input.staticPad("sink") else {
+            throw GStreamerError.invalidDescription("video sink")
+        }
+        let filter = graph.sizeFilter.flatMap { sink.child(named: $0) }
+        // Where frames are turned while drawing, the stream's orientation tags travel with them.
+        let orientation = graph.turnsWhenDrawing ? StreamOrientation() : nil
+        orientation?.watch(inputPad)
+        glContext?.apply(to: sink)
+        sizing.use(filter: filter, orientation: orientation)
+        // The caps event on the input carries the clip's size: on the memory path the output
+        // size is chosen there, before the first frame is scaled, so it is never scaled twice.
+        inputPad.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
+        appsink.onVideoFrame(orientation: orientation, frames)
+        playbin.set("video-sink", element: sink)
+    }
+
+    /// The GL path failed before the clip's first frame: the clip loads again on the memory path
+    /// (keeping whether it should play), and the window is told. `forGood`: GL itself failed, so
+    /// this player keeps the memory path; otherwise the next clip tries GL again.
+    func leaveGL(_ reason: String, forGood: Bool) {
+        guard let fellBack = videoPath.fellBack, let loaded else { return }
+        if forGood { videoPath = .memory }
+        let wantsPlaying = wantsPlaying
+        let detail = "the GL path failed before the first frame (\(reason)); "
+            + (forGood ? "this player uses the memory path now" : "this video plays from memory")
+        MainLoop.invoke { fellBack(detail) }
+        reloadingOnMemory = true
+        switch loaded {
+        case .uri(let uri): load(uri: uri, source: source)
+        case .stream(let bytes): load(bytes, source: source)
+        }
+        self.wantsPlaying = wantsPlaying
+    }
+
+    /// Makes `graph`'s sink bin playbin's video sink (with playbin in NULL, where playsink takes
+    /// a new one).
+    func switchSink(to graph: VideoSinkGraph) {
+        playbin.setState(.null)
+        do {
+            try Self.install(graph, glContext: graph == .gl ? videoPath.glContext : nil, on: playbin, sizing: sizing,
+                             frames: frameHandler())
+            installed = graph
+        } catch {
+            // Both bins are fixed text that parses wherever their plugins are installed (GL's are,
+            // or the shared context could not have been made); should one not, the player keeps
+            // the bin it has.
+        }
+    }
+}
