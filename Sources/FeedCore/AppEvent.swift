@@ -23,7 +23,8 @@ public enum AppEvent: Sendable, Equatable {
     /// The edit (trim, speed, text, sound) was rendered into the file that is posted.
     case clipRendered(path: String, renderUs: Int64)
     case posted(postID: Int64)
-    case error(kind: String, message: String, postID: Int64?)
+    /// `detail`: what went wrong in the machinery's words (a video's GStreamer error), for the log.
+    case error(kind: String, message: String, postID: Int64?, detail: String? = nil)
     /// A post was shared: `method` is `copy_file`, `copy_link` or `show_in_files`.
     case share(postID: Int64, method: String, shareCount: Int)
     /// Keyboard focus moved to a control: its widget type and the name it shows (tooltip or label);
@@ -145,8 +146,9 @@ public enum AppEvent: Sendable, Equatable {
             [("path", .string(path)), ("render_us", .int(renderUs))]
         case .posted(let postID):
             [("post_id", .int(postID))]
-        case .error(let kind, let message, let postID):
+        case .error(let kind, let message, let postID, let detail):
             [("kind", .string(kind)), ("message", .string(message))] + (postID.map { [("post_id", .int($0))] } ?? [])
+                + (detail.map { [("detail", .string($0))] } ?? [])
         case .share(let postID, let method, let shareCount):
             [("post_id", .int(postID)), ("method", .string(method)), ("share_count", .int(Int64(shareCount)))]
         case .focus(let widget, let name, let x, let y, let width, let height, let link, let visible, let window):

@@ -286,7 +286,7 @@ final class FeedController {
         if let slot = currentSlot, let error = slot.error {
             firstFrame.cancel()
             pageShown.cancel()
-            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
+            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id, detail: error.detail.isEmpty ? nil : error.detail))
         } else if let slot = currentSlot, slot.hasFrame {
             // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
             view.root.onNextPaint { [weak self] in self?.reportFirstFrame(for: slot) }

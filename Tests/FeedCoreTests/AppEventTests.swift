@@ -33,6 +33,8 @@ final class AppEventTests: XCTestCase {
                        ["event", "t_us", "widget", "name", "x", "y", "width", "height", "link", "visible", "window"])
         XCTAssertEqual(try keys(.error(kind: "k", message: "m", postID: 7)),
                        ["event", "t_us", "kind", "message", "post_id"])
+        XCTAssertEqual(try keys(.error(kind: "corrupt", message: "m", postID: 7, detail: "qtdemux: not-negotiated")),
+                       ["event", "t_us", "kind", "message", "post_id", "detail"])
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
         XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),
