@@ -82,10 +82,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
-        .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage"],
+        // The made-up large library both of the next two write.
+        .target(name: "SyntheticLibrary", dependencies: ["FeedCore", "FeedStorage"], swiftSettings: swiftSettings),
+        .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),
         // A large library for the reliability runs (100,000 posts, 1,000 subscriptions).
-        .executableTarget(name: "loopfeed-make-library", dependencies: ["FeedCore", "FeedStorage"],
+        .executableTarget(name: "loopfeed-make-library", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),
 
         // Helpers the test targets share (onMain, Locked); the fakes are in FeedTesting.

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import SyntheticLibrary
 
 // Makes a large library for the reliability runs (a library of 100,000 posts and 1,000
 // subscriptions: launch, paging, search and refresh must stay within their targets). Every post
@@ -26,47 +27,19 @@ let subscriptionCount = Int(argument("--subscriptions") ?? "") ?? 0
 let feedFormat = argument("--feed-url") ?? "http://127.0.0.1:8000/feed/%d.xml"
 let clips = clipList.split(separator: ",").map { URL(fileURLWithPath: String($0)).standardizedFileURL }
 
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-var rng = Seeded(state: 7)
-let words = """
-    morning coffee sunset beach city lights rain night drive music loop dance cat dog puppy kitten
-    garden flowers spring winter snow mountain hike forest river ocean waves surf skate street art
-    paint sketch design pixel retro neon synth vibe chill lofi study focus cooking pasta ramen
-    baking bread cake recipe travel tokyo paris berlin lisbon cafe crème brûlée naïve façade
-    """.split(whereSeparator: \.isWhitespace).map(String.init)
-let tags = ["fyp", "loop", "satisfying", "lofi", "snow", "art", "music", "travel", "food", "cats"]
-
 let start = Date()
 let links = folder.appendingPathComponent("videos-library")
 try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
 let repository = try FeedStore.open(at: folder.appendingPathComponent("library.sqlite"))
-let authorCount = 500
+var library = SyntheticLibrary(authors: 500, posts: postCount, seed: 7)
+try library.write(into: repository) { i in
+    let link = links.appendingPathComponent("\(i).mp4")
+    if !FileManager.default.fileExists(atPath: link.path) {
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: clips[i % clips.count])
+    }
+    return link.absoluteString
+}
 try repository.connection.transaction {
-    for i in 0..<authorCount {
-        try repository.insertAuthor(Author(handle: "creator\(i)", name: words[i % words.count].capitalized + " \(i)"))
-    }
-    let base = Date(timeIntervalSince1970: 1_780_000_000)
-    for i in 0..<postCount {
-        let link = links.appendingPathComponent("\(i).mp4")
-        if !FileManager.default.fileExists(atPath: link.path) {
-            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: clips[i % clips.count])
-        }
-        let caption = (0..<Int.random(in: 4...10, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
-            + ["#" + tags[Int.random(in: 0..<tags.count, using: &rng)]]
-        try repository.insertPost(NewPost(
-            authorHandle: "creator\(Int.random(in: 0..<authorCount, using: &rng))", caption: caption.joined(separator: " "),
-            music: words[i % words.count].capitalized + " — original sound", videoURI: link.absoluteString,
-            likeCount: Int.random(in: 0...50_000, using: &rng), created: base.addingTimeInterval(Double(i))))
-    }
     for n in 0..<subscriptionCount {
         _ = try repository.insertSubscription(url: String(format: feedFormat, n), title: "Feed \(n)")
     }

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import SyntheticLibrary
 
 // Measures Discover's full-text search over a library of 100,000 posts (issue target: a
 // query answers within 20 ms). Builds the library with the real repository in a temporary
@@ -11,53 +12,14 @@ let repetitions = 30
 
 func nowUs() -> Int64 { SystemMonotonicClock().nowMicroseconds() }
 
-var random = SystemRandomNumberGenerator()
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-var rng = Seeded(state: 42)
-
-let words = """
-    morning coffee sunset beach city lights rain night drive music loop dance cat dog puppy kitten
-    garden flowers spring winter snow mountain hike forest river ocean waves surf skate street art
-    paint sketch design pixel retro neon synth vibe chill lofi study focus cooking pasta ramen
-    baking bread cake recipe travel tokyo paris berlin lisbon cafe crème brûlée naïve façade
-    tutorial hack tip trick fail win funny cute wow amazing satisfying asmr slow motion timelapse
-    """.split(whereSeparator: \.isWhitespace).map(String.init)
-let tags = ["fyp", "loop", "satisfying", "lofi", "snow", "art", "music", "travel", "food", "cats",
-            "dogs", "diy", "synthwave", "generativeart", "asmr", "comedy", "dance", "nature", "city", "café"]
-
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-search-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let repository = try FeedStore.open(at: folder.appendingPathComponent("library.sqlite"))
 
 let buildStart = nowUs()
-let authorCount = 2_000
-try repository.connection.transaction {
-    for i in 0..<authorCount {
-        let name = words[Int.random(in: 0..<words.count, using: &rng)].capitalized + " " + words[i % words.count].capitalized
-        try repository.insertAuthor(Author(handle: "creator\(i)", name: name))
-    }
-    let base = Date(timeIntervalSince1970: 1_780_000_000)
-    for i in 0..<postCount {
-        let captionWords = (0..<Int.random(in: 5...14, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
-        let captionTags = (0..<Int.random(in: 1...3, using: &rng)).map { _ in "#" + tags[Int.random(in: 0..<tags.count, using: &rng)] }
-        let music = words[Int.random(in: 0..<words.count, using: &rng)].capitalized + " — original sound"
-        try repository.insertPost(NewPost(
-            authorHandle: "creator\(Int.random(in: 0..<authorCount, using: &rng))",
-            caption: (captionWords + captionTags).joined(separator: " "), music: music,
-            videoURI: "file:///bench/\(i).mp4", likeCount: Int.random(in: 0...2_000_000, using: &rng),
-            created: base.addingTimeInterval(Double(i))))
-    }
-}
+var library = SyntheticLibrary(authors: 2_000, posts: postCount, seed: 42)
+try library.write(into: repository) { i in "file:///bench/\(i).mp4" }
 let buildSeconds = Double(nowUs() - buildStart) / 1_000_000
 
 // Queries as people type them: a prefix, a word, a hashtag, two words, an author, diacritics.
