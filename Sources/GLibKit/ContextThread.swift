@@ -67,27 +67,21 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
 
     /// Runs `body` on the thread, after everything sent before it.
     public func invoke(_ body: @escaping @Sendable () -> Void) {
-        let box = CallbackBox<@Sendable () -> Void>(body)
         // Invoked from another thread, this attaches an idle source; sources of one priority
         // are dispatched in the order they were attached.
         let source = g_idle_source_new()
-        g_source_set_callback(source, { data in
-            guard let data else { return 0 }
-            CallbackBox<@Sendable () -> Void>.from(data)()
-            return 0 // G_SOURCE_REMOVE
-        }, box.retainedPointer(), { data in
-            guard let data else { return }
-            AnyCallbackBox.release(data)
-        })
         g_source_set_priority(source, 0)
-        g_source_attach(source, context)
-        g_source_unref(source)
+        attachOnce(source, body)
     }
 
     /// Runs `body` on the thread once `milliseconds` have passed (a GLib timeout on its context).
     public func after(milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) {
+        attachOnce(g_timeout_source_new(milliseconds), body)
+    }
+
+    /// Attaches `source` to the thread's context, calling `body` the first time it fires.
+    private func attachOnce(_ source: UnsafeMutablePointer<GSource>?, _ body: @escaping @Sendable () -> Void) {
         let box = CallbackBox<@Sendable () -> Void>(body)
-        let source = g_timeout_source_new(milliseconds)
         g_source_set_callback(source, { data in
             guard let data else { return 0 }
             CallbackBox<@Sendable () -> Void>.from(data)()
