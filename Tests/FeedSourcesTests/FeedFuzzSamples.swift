@@ -1,7 +1,7 @@
 import Foundation
 
-/// Valid documents of every kind FeedDocument.read takes, as the networks write them: the feed
-/// fuzzer's starting points, and what it splices hostile pieces into.
+/// Valid documents of every kind FeedDocument.read takes, as the networks write them: what the
+/// parser's tests read, the feed fuzzer's starting points, and what it splices hostile pieces into.
 enum FeedFuzzSamples {
     static let base = URL(string: "https://video.example/feeds/videos.xml?videoChannelId=7")!
 
@@ -22,11 +22,14 @@ enum FeedFuzzSamples {
               <dc:creator>Blender</dc:creator>
               <media:group>
                 <media:content url="https://video.example/static/web-videos/abc-1080.mp4" fileSize="900000" type="video/mp4" duration="60" height="1080"/>
+                <media:content url="https://video.example/static/web-videos/abc-480.mp4" fileSize="300000" type="video/mp4" duration="60" height="480"/>
                 <media:content url="/static/web-videos/abc-720.mp4" type="video/mp4" duration="60" height="720"/>
                 <media:content url="https://video.example/lazy-static/torrents/abc-480.torrent" type="application/x-bittorrent" height="480"/>
+                <media:content url="https://video.example/static/streaming-playlists/hls/abc/master.m3u8" type="application/x-mpegURL"/>
               </media:group>
               <media:thumbnail url="https://video.example/lazy-static/thumbnails/abc.jpg" height="122" width="223"/>
             </item>
+            <item><title>A live without a file</title><guid>live-1</guid></item>
             <item><title>Second</title><guid>2</guid><enclosure url="https://video.example/2.mp4" type="video/mp4" length="10"/></item>
           </channel>
         </rss>
