@@ -93,7 +93,9 @@ def soak_section(soak: dict | None) -> list[str]:
         f"| GObjects held by the Swift wrappers | {base['handles']} | {end['handles']} | back to the baseline |",
         f"| textures held | {base['textures']} | {end['textures']} | (no target) |",
         f"| GStreamer objects alive at a clean exit (`GST_TRACERS=leaks`) | | {soak['gstreamer_leaks']} | 0 |",
-        f"| main-loop stalls over 1 s | | {len(soak['stalls'])} | 0 |",
+        f"| main-loop stalls over 1 s after the first frame | | {len(soak['stalls'])} | 0 |",
+        f"| main-loop stalls over 1 s at launch (before the first frame) | | "
+        f"{', '.join(str(e.get('ms')) + ' ms' for e in soak.get('launch_stalls', [])) or 0} | (launch) |",
         f"| error events | | {len(soak['errors'])} | 0 |",
         f"| Down presses that changed nothing (not the end of the feed) | | {soak.get('missed_presses', '?')} | 0 |",
         "",

@@ -229,6 +229,11 @@ public enum LoopfeedMain {
             printError("loopfeed: threads still running at exit (\(names)); GStreamer was not freed\n")
             return
         }
+        // What the players handed to the main loop as they stopped (a frame waiting for its idle,
+        // a surface let go on a player thread and freed on the main one) holds buffers of their
+        // pools: with the loop no longer running it would wait for ever, and the tracer count it
+        // as leaked (the soak's 8 objects: one pool, its buffers, their caps).
+        MainLoop.iterate()
         GStreamer.deinitialize()
     }
 

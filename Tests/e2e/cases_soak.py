@@ -12,17 +12,14 @@ to $RELIABILITY_RESULTS_DIR/<name>.json.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
-import subprocess
 import time
 from pathlib import Path
 
-from harness import App, Context, expect, make_clip, post_comment, quit_app
+from harness import App, Context, expect, make_clip, post_comment, quit_app, start_feed_server, write_findings
 
-SYSTEM_PYTHON = "/usr/bin/python3"  # feed_server.py runs on the system's Python, as in cases_sources
 
 
 def proc_figures(pid: int) -> dict:
@@ -57,6 +54,14 @@ def leaked_gstreamer_objects(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if "object-alive, type-name=(string)" in line and "%s" not in line]
 
 
+def stall_reports(stderr: str, most_lines: int = 60) -> list[str]:
+    """The watchdog's reports on stderr (LOOPFEED_WATCHDOG=1): each stall's line and the main
+    thread's stack after it, so a failure says where the main loop was held."""
+    lines = stderr.splitlines()
+    starts = [i for i, line in enumerate(lines) if "the main loop has not come round" in line]
+    return ["\n".join(lines[i:i + most_lines]) for i in starts]
+
+
 def percentiles(values: list[float]) -> dict:
     """p50/p95/p99/max of sorted values (nearest rank), rounded to 0.1 ms."""
     if not values:
@@ -70,10 +75,8 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
     folder = ctx.case_tmp / f"{name}-feed"
     folder.mkdir(parents=True, exist_ok=True)
     make_clip(folder / "clip-1.mp4", seconds=1, width=180, height=320, color=0x40A0C0)
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port = start_feed_server(folder)
     try:
-        port = int(server.stdout.readline().strip())
         clips = [ctx.fixtures.clip(f"soak-{i}", seconds=2, pattern=p) for i, p in
                  enumerate(("smpte", "ball", "pinwheel", "snow", "spokes", "gradient"))]
         feed = f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=9"
@@ -142,7 +145,11 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
         end = sample(app, "end", done)
         samples.append(end)
         refreshes = len(app.find("feed_refreshed"))
-        stalls = app.find("stall")
+        # A stall is the soak's once the first frame was shown; one before it is the launch's (on a
+        # cold page cache the main thread waits for the dynamic loader's lock while the first
+        # player loads gst-libav's libraries), kept apart for the report.
+        stalls = [e for e in app.find("stall") if e.get("t_us", 0) - e.get("ms", 0) * 1000 > started_at]
+        launch_stalls = [e for e in app.find("stall") if e not in stalls]
         latencies = sorted(e.get("latency_us", 0) / 1000 for e in app.find("first_frame")
                            if e.get("t_us", 0) > started_at)
         # (What launch said about the empty samples folder is not the soak's.)
@@ -158,11 +165,10 @@ def run_soak(ctx: Context, name: str, changes: int, recordings: int, comments: i
             "rss_growth_pct": round((end["rss_mb"] - baseline["rss_mb"]) / baseline["rss_mb"] * 100, 1),
             "grown_types": grown_types(baseline, end),
             "gstreamer_leaks": len(leaks), "leak_lines": leaks[:30], "stalls": stalls,
+            "launch_stalls": launch_stalls, "stall_stacks": stall_reports(app.stderr())[:3],
             "errors": [e.get("message") for e in errors],
         }
-        results = Path(os.environ.get("RELIABILITY_RESULTS_DIR", "/tmp"))
-        results.mkdir(parents=True, exist_ok=True)
-        (results / f"{name}.json").write_text(json.dumps(result, indent=2))
+        write_findings(name, result)
         return result
     finally:
         server.terminate()
@@ -180,7 +186,7 @@ def expect_flat(result: dict) -> None:
            f"the leaks tracer found {result['gstreamer_leaks']} GStreamer objects alive at exit: "
            + "\n".join(result["leak_lines"][:10]))
     expect(result["missed_presses"] == 0, f"{result['missed_presses']} Down presses changed nothing")
-    expect(not result["stalls"], f"the main loop stalled: {result['stalls']}")
+    expect(not result["stalls"], f"the main loop stalled: {result['stalls']}\n" + "\n".join(result["stall_stacks"]))
     expect(not result["errors"], f"errors during the soak: {result['errors']}")
 
 

@@ -14,11 +14,9 @@ xdotool, xdpyinfo, ImageMagick (import, convert), gst-launch-1.0.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -747,6 +745,23 @@ def samples_catalog(ctx: Context) -> dict:
     if d is None:
         raise CaseSkipped("no bundled samples (set LOOPFEED_SAMPLES_DIR)")
     return json.loads((d / "samples.json").read_text())
+
+
+SYSTEM_PYTHON = "/usr/bin/python3"  # feed_server.py and the AT-SPI probe run on the system's Python (python3-gi)
+
+
+def start_feed_server(folder: Path) -> tuple[subprocess.Popen, int]:
+    """feed_server.py serving `folder` on 127.0.0.1 at a port of its own: (the server, its port)."""
+    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return server, int(server.stdout.readline().strip())
+
+
+def server_requests(port: int) -> dict[str, list[str]]:
+    """What the feed server was asked for: each path with the Range header of each request."""
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/requests", timeout=5) as answer:
+        return json.loads(answer.read())
 
 
 def write_findings(name: str, findings: dict) -> None:
