@@ -14,7 +14,6 @@ import re
 
 from harness import *  # noqa: F401,F403 (the cases share the harness's names)
 
-SYSTEM_PYTHON = "/usr/bin/python3"  # python3-gi and gir1.2-atspi-2.0 are the system's
 PROBE = Path(__file__).with_name("atspi_probe.py")
 # GTK's AT-SPI backend instead of none (the harness's default).
 A11Y_ENV = {"GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0"}
@@ -134,9 +133,7 @@ def follow_server(ctx: Context) -> tuple[subprocess.Popen, str]:
     folder = ctx.case_tmp / "a11y-channel"
     folder.mkdir(parents=True, exist_ok=True)
     make_clip(folder / "clip-1.mp4", seconds=1, width=180, height=320, color=0x40A0C0)
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = int(server.stdout.readline().strip())
+    server, port = start_feed_server(folder)
     return server, f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=3"
 
 

@@ -14,18 +14,16 @@ that was under way is offered again.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
 import threading
 import time
-from pathlib import Path
 
-from harness import CREATE_TAB, HOME_TAB, App, CaseFailed, Context, click, debug, expect, make_clip, quit_app
+from harness import (CREATE_TAB, HOME_TAB, App, CaseFailed, Context, click, debug, expect, make_clip, quit_app,
+                     server_requests, start_feed_server, write_findings)
 from fault_library import (DOWNLOAD_FEED_SECONDS, EDITOR_DISCARD, RECORDING_KEPT_AFTER_S, Killed, LibraryModel, alive_wait_window,
-                           check_cache, comment_delete, comment_undo, distinct_copy, profile_edit, server_requests,
-                           start_server)
+                           check_cache, comment_delete, comment_undo, distinct_copy, profile_edit)
 
 ACTIONS = ("like", "follow", "comment", "profile", "import", "refresh", "download", "record")
 # When each kind of action is killed (s after its start): anywhere up to a little past its end
@@ -62,7 +60,7 @@ class KillRun:
         # The remote video downloaded in rounds: 3 s of noise, large enough to take seconds.
         self.remote = make_clip(self.channel / "zz-download.mp4", seconds=DOWNLOAD_FEED_SECONDS, pattern="snow",
                                 width=320, height=568)
-        self.server, self.port = start_server(self.channel)
+        self.server, self.port = start_feed_server(self.channel)
         self.model = LibraryModel(self.data)
         self.pending_downloads: list[str] = []
         self.leftover_expected: str | None = None
@@ -310,9 +308,7 @@ def run_kill9(ctx: Context, name: str, rounds: int, seed: int, every_kind_first:
     stats = run.stats
     stats.update({"name": name, "seed": seed, "seconds": round(time.monotonic() - started, 1),
                   "lost_count": len(stats["lost"]), "confirmed_kinds": sorted(stats["confirmed_by_kind"])})
-    results = Path(os.environ.get("RELIABILITY_RESULTS_DIR", "/tmp"))
-    results.mkdir(parents=True, exist_ok=True)
-    (results / f"{name}.json").write_text(json.dumps(stats, indent=2))
+    write_findings(name, stats)
     return stats
 
 

@@ -177,13 +177,23 @@ def bind_read_only(folder: Path) -> None:
             raise CaseSkipped(f"cannot bind-mount {folder} read-only here ({done.stderr.strip()}); run as root")
 
 
+def is_mount_point(folder: Path) -> bool:
+    """Whether something is mounted on `folder`, from the kernel's table: os.path.ismount compares
+    devices, and a bind mount of a folder onto itself is on the same device (it said no, and a
+    bind still busy was left read-only while the case went on as if it were gone)."""
+    target = os.path.realpath(folder)
+    with open("/proc/self/mountinfo", encoding="utf-8") as table:
+        # The mount point is the fifth field, with spaces and the like written as octal escapes.
+        return any(line.split()[4].encode().decode("unicode_escape") == target for line in table)
+
+
 def unbind(folder: Path) -> None:
     """Takes the read-only bind away. A file the app holds open under it (a still being read)
     makes umount answer EBUSY: tried again for a while, then detached lazily, so the folder's
     own (writable) directory is what every path resolves to from then on."""
     deadline = time.monotonic() + 3
     while subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
-        if not os.path.ismount(folder):
+        if not is_mount_point(folder):
             return
         if time.monotonic() > deadline:
             subprocess.run(["umount", "-l", str(folder)], capture_output=True)
@@ -209,13 +219,13 @@ def case_folders_removed_or_made_read_only_while_running(ctx: Context) -> None:
     finishes playing, the library takes a like (its file is open), a sound setting is refused
     in plain words; writable again, the same setting is kept."""
     from harness import read_preferences
-    from fault_library import server_requests, start_server
+    from harness import server_requests, start_feed_server
     remote = ctx.case_tmp / "dirs-remote"
     remote.mkdir()
     for name, color in (("r0", 0xC04040), ("r1", 0x40C040), ("r2", 0x4040C0), ("r3", 0xC0C040)):
         make_clip(remote / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
     make_clip(remote / "slow.mp4", seconds=3, pattern="snow", width=320, height=568)
-    server, port = start_server(remote)
+    server, port = start_feed_server(remote)
     url = lambda name, path="videos": f"http://127.0.0.1:{port}/{path}/{name}.mp4"  # noqa: E731
     data, cache = ctx.case_tmp / "dirs-data", ctx.case_tmp / "dirs-cache"
     try:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
-from harness import (App, CaseFailed, Context, HOME_TAB, click, expect, make_clip, open_comments, poll_shot, quit_app,
-                     read_preferences, sheet_is_open, type_text, wait_started, window_shot)
+from harness import (App, CaseFailed, Context, HOME_TAB, click, expect, make_clip, open_comments, quit_app,
+                     read_preferences, start_feed_server, type_text, wait_started, window_shot)
 from fault_disks import SmallDisk, expect_plain, library_check
-from fault_library import alive_wait_window, cache_key, distinct_copy, profile_edit, start_server
+from fault_library import alive_wait_window, cache_key, distinct_copy, profile_edit
 
 FULL = "disk is full"
 
@@ -57,7 +57,7 @@ def case_disk_full_library_writes(ctx: Context) -> None:
     channel = ctx.case_tmp / "full-channel"
     channel.mkdir(exist_ok=True)
     make_clip(channel / "clip-1.mp4", seconds=1, width=180, height=320, color=0xC04040)
-    server, port = start_server(channel)
+    server, port = start_feed_server(channel)
     folder = ctx.case_tmp / "full-import"
     folder.mkdir(exist_ok=True)
     for i, clip in enumerate(ctx.fixtures.solid_clips()):
@@ -173,7 +173,7 @@ def case_disk_full_cache_writes(ctx: Context) -> None:
     small = make_clip(remote / "a.mp4", seconds=1, width=180, height=320, color=0x4040C0)
     big = make_clip(remote / "b.mp4", seconds=5, pattern="snow", width=320, height=568)
     expect(big.stat().st_size > 1_000_000, f"the big clip has only {big.stat().st_size} bytes")
-    server, port = start_server(remote)
+    server, port = start_feed_server(remote)
     first, second = (f"http://127.0.0.1:{port}/videos/{n}" for n in ("a.mp4", "b.mp4"))
     videos = disk.root / "cache" / "videos"
     try:

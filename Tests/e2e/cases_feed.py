@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from harness import *  # noqa: F401,F403 (the cases share the harness's names)
 
+import random
 import urllib.parse
 
 def case_launch_shows_video(ctx: Context) -> None:

@@ -14,14 +14,13 @@ is set, which docs/RELIABILITY.md's table is made from.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
 from pathlib import Path
 
 from harness import (App, CaseFailed, Context, bright_rows, expect, expect_no_stall, make_clip, poll_shot,
-                     quit_app, region_stats)
+                     quit_app, region_stats, write_findings)
 from media_corpus import EITHER, ERROR, PLAYS, SKIPPED, Item, make_corpus, remove_corpus, unreadable_target
 
 # The bound: a page becomes current -> its first frame or its error card.
@@ -134,11 +133,7 @@ def judge(items: dict[str, Item], seen: list[dict]) -> list[str]:
 
 
 def write_results(name: str, rows: list[dict], **extra) -> None:
-    out = os.environ.get("RELIABILITY_RESULTS_DIR")
-    if not out:
-        return
-    Path(out).mkdir(parents=True, exist_ok=True)
-    (Path(out) / f"{name}.json").write_text(json.dumps({"name": name, "rows": rows, **extra}, indent=2))
+    write_findings(name, {"name": name, "rows": rows, **extra})
 
 
 def report(seen: list[dict]) -> None:

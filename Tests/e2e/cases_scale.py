@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
-import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from harness import App, Context, expect, quit_app, run
+from harness import App, Context, expect, quit_app, run, write_findings
 
 
 class FeedFarm:
@@ -131,9 +129,7 @@ def run_large_library(ctx: Context, name: str, posts: int, feeds: int) -> dict:
             "refreshes": len(refreshes), "failed_refreshes": len(failed_refreshes),
             "added": sum(e.get("added", 0) for e in refreshes), "stalls": stalls, "errors": errors,
         }
-        results = Path(os.environ.get("RELIABILITY_RESULTS_DIR", "/tmp"))
-        results.mkdir(parents=True, exist_ok=True)
-        (results / f"{name}.json").write_text(json.dumps(result, indent=2))
+        write_findings(name, result)
         return result
     finally:
         farm.stop()

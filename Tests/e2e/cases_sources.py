@@ -12,8 +12,8 @@ from harness import *  # noqa: F401,F403 (the cases share the harness's names)
 from cases_ux import main_window, resize, share_near, share_soon  # noqa: E402
 
 DRAG_SOURCE = Path(__file__).with_name("drag_source.py")
-# GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them.
-SYSTEM_PYTHON = "/usr/bin/python3"
+# GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them
+# (SYSTEM_PYTHON).
 ACCENT = 0xFE2C55
 BANNER = (20, 16, 400, 30)  # the import banner's box, top of a 450-wide window
 DROP_EDGE = (12, 200, 6, 300)  # the drop zone's dashed left edge
@@ -257,10 +257,8 @@ def case_a_followed_channel_plays_its_videos(ctx: Context) -> None:
     colors = {"clip-1": 0xC04040, "clip-2": 0x40C040, "clip-3": 0x4040C0}
     for name, color in colors.items():
         make_clip(folder / f"{name}.mp4", seconds=1, width=180, height=320, color=color)
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port = start_feed_server(folder)
     try:
-        port = int(server.stdout.readline().strip())
         feed = f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=1"
         import urllib.error
         import urllib.request
@@ -319,11 +317,9 @@ def case_a_pasted_address_is_followed(ctx: Context) -> None:
     folder = ctx.case_tmp / "pasted"
     folder.mkdir(parents=True, exist_ok=True)
     make_clip(folder / "clip-1.mp4", seconds=1, width=180, height=320, color=0xC0C040)
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port = start_feed_server(folder)
     clipboard: subprocess.Popen | None = None
     try:
-        port = int(server.stdout.readline().strip())
         app, _ = launch_clips(ctx, "paste", count=1)
         wait_started(app)
         ctx.pointer_into_window()
@@ -353,20 +349,6 @@ def case_a_pasted_address_is_followed(ctx: Context) -> None:
             clipboard.terminate()
         server.terminate()
         server.wait(5)
-
-
-def start_feed_server(folder: Path) -> tuple[subprocess.Popen, int]:
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    return server, int(server.stdout.readline().strip())
-
-
-def server_requests(port: int) -> dict[str, list[str]]:
-    """What the feed server was asked for: each path with the Range header of each request."""
-    import json
-    import urllib.request
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/requests", timeout=5) as answer:
-        return json.loads(answer.read())
 
 
 def folder_size(folder: Path) -> int:

@@ -625,6 +625,50 @@ def case_follow_is_the_accent_colour(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def without_animations(ctx: Context, name: str) -> Path:
+    """A config folder whose GTK settings turn animations off (reduced motion): launch with it as
+    XDG_CONFIG_HOME."""
+    config = ctx.case_tmp / name
+    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
+    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    return config
+
+
+def sheet_tops_after(ctx: Context, key: str, seconds: float = 0.8) -> list[int | None]:
+    """Presses `key` (c opens the comments sheet, Escape closes it) and, from just before it and for
+    `seconds` after, reads a column down the middle of the window straight from the X server: for
+    each read, the top of the
+    sheet (the first of 10 rows in a row as dark as the sheet; the dimmed video above it and every
+    solid clip are brighter), or None while no sheet shows. A slide shows tops between its ends."""
+    grabber = Grabber(ctx.session.env["DISPLAY"])
+
+    def top() -> int | None:
+        data, bpl, _ = grabber.grab(225, 100, 1, 690)
+        dark = [max(data[y * bpl], data[y * bpl + 1], data[y * bpl + 2]) < 45 for y in range(690)]
+        found = next((y for y in range(690 - 10) if all(dark[y:y + 10])), None)
+        return None if found is None else found + 100
+
+    try:
+        tops = [top()]  # before the key: where a slide starts from
+        ctx.key(key)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            tops.append(top())
+    finally:
+        grabber.close()
+    return tops
+
+
+def sliding_reads(opening: list[int | None], closing: list[int | None]) -> int:
+    """The reads that showed the sheet on its way: neither where it rests when open nor what the
+    column showed before it came (the tab bar at the bottom is as dark as the sheet)."""
+    before, rest = opening[0], opening[-1]
+    if rest is None or rest == before:
+        raise CaseFailed(f"the comments sheet never showed after c: tops {opening}")
+    return sum(1 for t in opening + closing if t is not None and abs(t - rest) > 6
+               and (before is None or abs(t - before) > 6))
+
+
 def split_screens_after_down(ctx: Context, app: App, colors: list[int], index: int) -> int:
     """Presses Down on page `index` and, for a second, reads two points of the video straight from the
     X server (near the top, and just above the scrim): how many reads showed the old page at the top
@@ -650,7 +694,8 @@ def split_screens_after_down(ctx: Context, app: App, colors: list[int], index: i
 
 def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
     """With gtk-enable-animations=false (reduced motion) Down puts the next video in place at once: no
-    screen in between shows the two pages sliding, as one does with animations on."""
+    screen in between shows the two pages sliding, as one does with animations on; a double-click
+    bursts no heart, and the comments sheet is up or gone at once, where it slides with animations."""
     app, colors = launch_solid(ctx, "animated")
     wait_started(app)
     ctx.pointer_into_window()
@@ -666,11 +711,12 @@ def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
     burst = heart_burst_share(ctx, app)
     expect(burst > 0.03, f"with animations on, a double-click showed no heart burst ({burst:.3f} of the box red): "
                          "the check cannot see one")
+    ctx.pointer_into_window()
+    slid = sliding_reads(sheet_tops_after(ctx, "c"), sheet_tops_after(ctx, "Escape"))
+    expect(slid > 0, "with animations on, no read showed the comments sheet sliding: the check cannot see a slide")
     quit_app(app)
 
-    config = ctx.case_tmp / "config"
-    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
-    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    config = without_animations(ctx, "config")
     app, colors = launch_solid(ctx, "not-animated", env={"XDG_CONFIG_HOME": str(config)})
     wait_started(app)
     ctx.pointer_into_window()
@@ -684,6 +730,14 @@ def case_without_animations_a_page_change_is_a_cut(ctx: Context) -> None:
     still = heart_burst_share(ctx, app)
     expect(still < 0.005, f"without animations a double-click still burst a heart ({still:.3f} of the box red), "
                           f"see {ctx.screenshot('cut-heart')}")
+    ctx.pointer_into_window()
+    opening = sheet_tops_after(ctx, "c")
+    ctx.screenshot("cut-sheet-open")
+    closing = sheet_tops_after(ctx, "Escape")
+    slid_off = sliding_reads(opening, closing)
+    expect(slid_off == 0, f"without animations {slid_off} reads showed the comments sheet on its way "
+                          f"(with animations: {slid}); tops {opening} then {closing}")
+    expect(closing[-1] == opening[0], f"the comments sheet is still there after Escape, see {ctx.screenshot('cut-sheet-closed')}")
     expect(app.alive(), "app exited")
 
 
@@ -744,9 +798,7 @@ def case_without_animations_the_music_name_stands_still(ctx: Context) -> None:
                           "changed in a second): the check cannot see the marquee")
     quit_app(app)
 
-    config = ctx.case_tmp / "config-still"
-    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
-    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    config = without_animations(ctx, "config-still")
     app = launch_long_music(ctx, "music-still", env={"XDG_CONFIG_HOME": str(config)})
     wait_started(app)
     time.sleep(0.5)
@@ -787,9 +839,7 @@ def case_without_animations_the_profile_header_does_not_stretch(ctx: Context) ->
                              "page changed): the check cannot see the stretch")
     quit_app(app)
 
-    config = ctx.case_tmp / "config-pull"
-    (config / "gtk-4.0").mkdir(parents=True, exist_ok=True)
-    (config / "gtk-4.0" / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n", encoding="utf-8")
+    config = without_animations(ctx, "config-pull")
     app = App(ctx, [], name="pull-off", env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx)),
                                              "XDG_CONFIG_HOME": str(config)})
     wait_started(app)

@@ -1,22 +1,18 @@
 """What the fault cases share: the library as the killed runs confirmed it (LibraryModel), the video
 cache's files against the server's, the loopback feed server, and UI steps that give up as soon as
-the app is gone (a kill lands in the middle of them)."""
+the app is gone (a kill lands in the middle of them). The loopback feed server is the harness's."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
 import sqlite3
 import struct
-import subprocess
 import time
-import urllib.request
 from pathlib import Path
 
 from harness import App, CaseFailed, Context, bright_box, bright_rows, click, poll_shot, run, type_text
 
-SYSTEM_PYTHON = "/usr/bin/python3"  # feed_server.py runs on the system's Python, as in cases_sources
 DOWNLOAD_FEED_SECONDS = 3
 PROFILE_NAME_ENTRY = (190, 190)   # in the Edit profile dialog at the screen's top-left (no window manager)
 PROFILE_BIO = (190, 342)
@@ -30,17 +26,6 @@ RECORDING_KEPT_AFTER_S = 3.0
 
 class Killed(Exception):
     """The app was killed while an action waited for it."""
-
-
-def start_server(folder: Path) -> tuple[subprocess.Popen, int]:
-    server = subprocess.Popen([SYSTEM_PYTHON, str(Path(__file__).with_name("feed_server.py")), str(folder)],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    return server, int(server.stdout.readline().strip())
-
-
-def server_requests(port: int) -> dict[str, list[str]]:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/requests", timeout=5) as answer:
-        return json.loads(answer.read())
 
 
 def distinct_copy(source: Path, target: Path, tag: int) -> Path:

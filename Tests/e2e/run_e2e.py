@@ -16,6 +16,7 @@ xdotool, xdpyinfo, ImageMagick (import, convert), gst-launch-1.0.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
