@@ -25,16 +25,89 @@ gchar **lf_message_source_names(GstMessage *message, gconstpointer pipeline, gbo
     return (gchar **)g_ptr_array_free(names, FALSE);
 }
 
+/* A sink put in while the stream runs may refuse its format: a pulsesink whose server answers
+ * but has no output yet (PulseAudio coming back loads its sinks after its socket) fails to
+ * acquire its ring buffer, so the caps are refused and every buffer after them comes back
+ * NOT_NEGOTIATED. Upstream, the demuxer then stopped the whole stream with "Internal data stream
+ * error": a false "damaged video" card. The refusal is the sound's: it is said from inside the
+ * bin (the player swaps in a silent sink and tries again), and the stream goes on. */
+static void lf_post_refused(GstObject *bin) {
+    GError *error = g_error_new_literal(GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+                                        "The sound output refused the stream's format");
+    gst_element_post_message(GST_ELEMENT(bin), gst_message_new_error(bin, error, "the audio sink refused the caps"));
+    g_error_free(error);
+}
+
+static GstFlowReturn lf_isolated(GstPad *pad, GstObject *parent, GstFlowReturn result) {
+    if (GST_PAD_IS_FLUSHING(pad)) return result;
+    switch (result) {
+    case GST_FLOW_FLUSHING:
+    case GST_FLOW_ERROR:
+        return GST_FLOW_OK;
+    case GST_FLOW_NOT_NEGOTIATED:
+        lf_post_refused(parent);
+        return GST_FLOW_OK;
+    default:
+        return result;
+    }
+}
+
 static GstFlowReturn lf_isolating_chain(GstPad *pad, GstObject *parent, GstBuffer *buffer) {
-    GstFlowReturn result = gst_proxy_pad_chain_default(pad, parent, buffer);
-    if ((result == GST_FLOW_FLUSHING && !GST_PAD_IS_FLUSHING(pad)) || result == GST_FLOW_ERROR) return GST_FLOW_OK;
-    return result;
+    return lf_isolated(pad, parent, gst_proxy_pad_chain_default(pad, parent, buffer));
 }
 
 static GstFlowReturn lf_isolating_chain_list(GstPad *pad, GstObject *parent, GstBufferList *list) {
-    GstFlowReturn result = gst_proxy_pad_chain_list_default(pad, parent, list);
-    if ((result == GST_FLOW_FLUSHING && !GST_PAD_IS_FLUSHING(pad)) || result == GST_FLOW_ERROR) return GST_FLOW_OK;
-    return result;
+    return lf_isolated(pad, parent, gst_proxy_pad_chain_list_default(pad, parent, list));
+}
+
+/* A format the sink refuses is taken here all the same: refused, the caps event would fail the
+ * push of the next buffer upstream before it ever reached the chain above. The sink is offered
+ * the caps again with that buffer (they stay pending on the pad inside). */
+static gboolean lf_isolating_event(GstPad *pad, GstObject *parent, GstEvent *event) {
+    gboolean is_caps = GST_EVENT_TYPE(event) == GST_EVENT_CAPS;
+    gboolean handled = gst_pad_event_default(pad, parent, event);
+    return handled || (is_caps && !GST_PAD_IS_FLUSHING(pad));
+}
+
+/* Asked which formats it takes, a sink that has no output to ask answers none (pulsesink with
+ * a server that has no sink yet): upstream then fails its renegotiation and stops the stream. The
+ * bin takes any format (the converters upstream keep the one they have), and a sink that cannot
+ * play it says so from inside. */
+static gboolean lf_isolating_query(GstPad *pad, GstObject *parent, GstQuery *query) {
+    gboolean handled = gst_pad_query_default(pad, parent, query);
+    if (GST_PAD_IS_FLUSHING(pad)) return handled;
+    switch (GST_QUERY_TYPE(query)) {
+    case GST_QUERY_CAPS: {
+        GstCaps *result = NULL;
+        if (handled) gst_query_parse_caps_result(query, &result);
+        if (result && !gst_caps_is_empty(result)) return TRUE;
+        GstCaps *filter = NULL;
+        gst_query_parse_caps(query, &filter);
+        GstCaps *any = filter ? gst_caps_ref(filter) : gst_caps_new_any();
+        gst_query_set_caps_result(query, any);
+        gst_caps_unref(any);
+        return TRUE;
+    }
+    case GST_QUERY_ACCEPT_CAPS: {
+        gboolean accepted = FALSE;
+        if (handled) gst_query_parse_accept_caps_result(query, &accepted);
+        if (accepted) return TRUE;
+        /* pulsesink asks its server whether it can play a format, and with no output there the
+         * answer is no for every one: upstream then fails to renegotiate. A format outside what
+         * the sink takes at all is still refused (upstream converts to one of those). */
+        GstCaps *caps = NULL;
+        gst_query_parse_accept_caps(query, &caps);
+        GstPad *target = gst_ghost_pad_get_target(GST_GHOST_PAD(pad));
+        GstCaps *possible = target ? gst_pad_query_caps(target, NULL) : NULL;
+        gboolean take = !possible || gst_caps_is_empty(possible) || (caps && gst_caps_can_intersect(caps, possible));
+        if (possible) gst_caps_unref(possible);
+        if (target) gst_object_unref(target);
+        if (take) gst_query_set_accept_caps_result(query, TRUE);
+        return handled || take;
+    }
+    default:
+        return handled;
+    }
 }
 
 GstPad *lf_isolating_ghost_pad_new(GstElement *bin, const char *name, GstPad *target) {
@@ -42,6 +115,8 @@ GstPad *lf_isolating_ghost_pad_new(GstElement *bin, const char *name, GstPad *ta
     if (!ghost) return NULL;
     gst_pad_set_chain_function(ghost, lf_isolating_chain);
     gst_pad_set_chain_list_function(ghost, lf_isolating_chain_list);
+    gst_pad_set_event_function(ghost, lf_isolating_event);
+    gst_pad_set_query_function(ghost, lf_isolating_query);
     if (!gst_element_add_pad(bin, ghost)) return NULL;
     return ghost;
 }

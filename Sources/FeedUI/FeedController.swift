@@ -356,7 +356,7 @@ final class FeedController {
         loadNeighboursIfWaiting()
         firstFrame.cancel()
         pageShown.cancel()
-        env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id))
+        env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id, detail: error.detail.isEmpty ? nil : error.detail))
     }
 
     /// Gives every slot its post for the current position and orders them on screen.

@@ -602,7 +602,10 @@ class Context:
 
 def indent(text: str, limit: int = 4000) -> str:
     if len(text) > limit:
-        text = "...\n" + text[-limit:]
+        # A crash's own thread first (Swift's backtracer lists every thread after it).
+        crashed = text.find(" crashed:")
+        head = text[text.rfind("\n", 0, crashed) + 1:][:limit] + "\n...\n" if crashed >= 0 else ""
+        text = head + "...\n" + text[-limit:]
     return "\n".join("    | " + l for l in text.rstrip("\n").splitlines())
 
 

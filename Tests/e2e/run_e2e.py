@@ -86,16 +86,13 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *KILL9_SHORT_CASES,
     *DISK_CASES,
     *DIR_CASES,
-    *[c for c in SERVICE_CASES if c[0] != "pulseaudio_killed_while_playing"],
+    *SERVICE_CASES,
 ]
 
 # The long runs (tools/reliability.sh): never part of a default run, only of `--group long`.
 # Their sizes come from the environment, and each writes its figures as JSON into
 # $RELIABILITY_RESULTS_DIR for docs/RELIABILITY.md.
 LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
-    # Out of CI for now: once in six runs the page on screen got a false "damaged" card just as
-    # its sound came back (the final CI run of 2026-12-02); the video going on silently holds.
-    *[c for c in SERVICE_CASES if c[0] == "pulseaudio_killed_while_playing"],
     *SOAK_CASES,
     *SCALE_CASES,
     *KILL9_CASES,

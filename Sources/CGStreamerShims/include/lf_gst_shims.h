@@ -21,8 +21,9 @@ GstClockTime lf_clock_time_none(void);
  * removed from the pipeline since it posted is not). */
 gchar **lf_message_source_names(GstMessage *message, gconstpointer pipeline, gboolean *attached);
 /* A sink ghost pad on `bin` for `target` whose chain turns a FLUSHING that comes from inside
- * the bin (the pad itself not flushing) or an ERROR into OK, so a sink that fails, or is set to
- * NULL to be replaced while it renders, never stops the stream upstream of the bin. */
+ * the bin (the pad itself not flushing), an ERROR or a NOT_NEGOTIATED into OK, so a sink that
+ * fails, refuses the format, or is set to NULL to be replaced while it renders, never stops the
+ * stream upstream of the bin. A refused format is posted as an error from `bin`. */
 GstPad *lf_isolating_ghost_pad_new(GstElement *bin, const char *name, GstPad *target);
 /* Sets `async` FALSE on `element` and every sink inside it (a sink added to a running pipeline). */
 void lf_sinks_set_async(GstElement *element, gboolean async);
