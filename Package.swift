@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
         // The made-up large library both of the next two write.
-        .target(name: "SyntheticLibrary", dependencies: ["FeedCore", "FeedStorage"], swiftSettings: swiftSettings),
+        .target(name: "SyntheticLibrary", dependencies: ["FeedCore", "FeedStorage", "TestSupport"], swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),
         // A large library for the reliability runs (100,000 posts, 1,000 subscriptions).

@@ -1,6 +1,7 @@
 public import FeedCore
 public import FeedStorage
 import Foundation
+import TestSupport
 
 /// A large library made up for the benchmarks and the reliability runs: creators and posts with
 /// captions of everyday words and hashtags (accented ones among them, as people write), the same
@@ -18,12 +19,12 @@ public struct SyntheticLibrary {
 
     public var authors: Int
     public var posts: Int
-    private var rng: SeededGenerator
+    private var rng: SeededRandom
 
     public init(authors: Int, posts: Int, seed: UInt64) {
         self.authors = authors
         self.posts = posts
-        rng = SeededGenerator(state: seed)
+        rng = SeededRandom(seed: seed)
     }
 
     /// Writes the creators and the posts in one transaction; `videoURI` gives post i's address
