@@ -17,13 +17,16 @@ trap 'headless_session_stop; rm -rf "$logs"' EXIT
 
 echo "== swift build"
 # Every import must be declared: a target that reaches another without depending on it fails.
-swift build --build-tests --explicit-target-dependency-import-check error 2>&1 | sed '/warning: prohibited flag/d'
+# Every target is the project's own, so a warning (an unused import, a Sendable or isolation
+# complaint) fails the build.
+strict=(--explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors)
+swift build --build-tests "${strict[@]}" 2>&1 | sed '/warning: prohibited flag/d'
 
 echo "== every library target on its own"
 # Built alone, a target finds only what it declares (not what an earlier target happened to build).
 for target in $(swift package dump-package 2>/dev/null | python3 -c \
     "import json,sys; print(' '.join(t['name'] for t in json.load(sys.stdin)['targets'] if t['type'] == 'regular'))"); do
-  if ! swift build --target "$target" --explicit-target-dependency-import-check error >"$logs/target.txt" 2>&1; then
+  if ! swift build --target "$target" "${strict[@]}" >"$logs/target.txt" 2>&1; then
     sed '/warning: prohibited flag/d' "$logs/target.txt"
     echo "building $target on its own failed" >&2
     exit 1

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GStreamerKit
 
 /// A gst-launch description and the files its elements read or write. Paths are never spliced

@@ -1,5 +1,5 @@
-public import FeedCore
-public import Foundation
+import FeedCore
+import Foundation
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org): items whose attachments include a video.
 enum JSONFeedParser {

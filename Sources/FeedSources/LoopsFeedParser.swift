@@ -1,5 +1,5 @@
-public import FeedCore
-public import Foundation
+import FeedCore
+import Foundation
 
 /// A Loops account's videos as its public JSON API gives them (`/api/v1/feed/account/ID`):
 /// `data` is a list of videos, each with its caption, page, account and `media.src_url`; older

@@ -1,5 +1,5 @@
-public import FeedCore
-public import Foundation
+import FeedCore
+import Foundation
 import XMLKit
 
 /// RSS 2.0 (with Media RSS, as PeerTube writes it) and Atom (as Loops writes it), read in one

@@ -1,5 +1,5 @@
-public import FeedCore
-public import Foundation
+import FeedCore
+import Foundation
 
 extension PreferencesNotSaved {
     /// Why `file` was not written: a full disk (the error says so, or its disk has no space

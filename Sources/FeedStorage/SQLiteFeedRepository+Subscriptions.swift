@@ -1,5 +1,5 @@
 public import FeedCore
-public import Foundation
+import Foundation
 
 extension SQLiteFeedRepository: SubscriptionRepository {
     private static let subscriptionColumns = """

@@ -1,5 +1,5 @@
 public import FeedCore
-public import Foundation
+import Foundation
 
 extension InMemoryFeedRepository: SubscriptionRepository {
     public func subscriptions() throws -> [Subscription] {

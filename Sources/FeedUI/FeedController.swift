@@ -1,6 +1,6 @@
-public import FeedCore
-public import FeedMedia
-public import Foundation
+import FeedCore
+import FeedMedia
+import Foundation
 import GLibKit
 import GtkKit
 import Localization

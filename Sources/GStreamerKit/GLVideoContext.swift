@@ -1,5 +1,5 @@
-package import CGStreamer
-package import CGStreamerShims
+import CGStreamer
+import CGStreamerShims
 import GLibKit
 
 /// The GL frame path's GStreamer half: a GstGLDisplay, the toolkit's GL context wrapped for

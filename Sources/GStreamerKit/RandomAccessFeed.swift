@@ -1,6 +1,6 @@
 import CGStreamer
 import CGStreamerShims
-public import GLibKit
+import GLibKit
 import Synchronization
 
 /// What a `RandomAccessFeed`'s reader gives back.

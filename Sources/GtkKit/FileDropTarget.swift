@@ -1,5 +1,5 @@
 import CGtk
-public import GLibKit
+import GLibKit
 
 /// Files and folders dropped on a widget (a GtkDropTarget taking a GdkFileList, which other
 /// programs offer as text/uri-list): `onDrop` gets their paths; `onHover` says when a drag

@@ -1,6 +1,6 @@
 import CGLib
 import CGtkShims
-public import GLibKit
+import GLibKit
 public import GStreamerKit
 
 /// A GL context of GTK's on the default display, not bound to a window: what Loopfeed asks

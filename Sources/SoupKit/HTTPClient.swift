@@ -1,6 +1,6 @@
 import CGLib
 import CSoup
-public import Foundation
+import Foundation
 import GLibKit
 
 /// HTTP over libsoup 3, driven by the main loop: libsoup's async API never blocks it. One

@@ -1,4 +1,4 @@
-public import FeedCore
+import FeedCore
 public import FeedStorage
 import Foundation
 import TestSupport

@@ -1,5 +1,5 @@
 public import FeedMedia
-public import GLibKit
+import GLibKit
 public import GStreamerKit
 public import GtkKit
 import Synchronization

@@ -111,7 +111,7 @@ final class SubscriptionServiceTests: XCTestCase {
     }
 
     func testAPageAnnouncingAFeedAndAChannelPageAreFollowedAsTheirFeeds() throws {
-        try onMain {
+        onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
             let page = URL(string: "https://ann.example/clips")!
             fetcher.serve(page, #"<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head></html>"#)
@@ -130,7 +130,7 @@ final class SubscriptionServiceTests: XCTestCase {
 
     /// Loops pages its videos with a cursor: older pages are read while all they bring is new.
     func testALoopsAccountsOlderPagesFollowItsCursor() throws {
-        try onMain {
+        onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
             let feed = URL(string: "https://loops.example/api/v1/feed/account/7")!
             func video(_ id: Int) -> String {
@@ -153,7 +153,7 @@ final class SubscriptionServiceTests: XCTestCase {
 
     /// A Loops profile link: the account's id from the JSON API, then its videos (`media.src_url`).
     func testALoopsProfileIsFollowedThroughItsAPI() throws {
-        try onMain {
+        onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
             fetcher.serve(URL(string: "https://loops.example/api/v1/account/username/dansup")!,
                           #"{"data": {"id": "79155014135844864", "username": "dansup", "name": "dansup"}}"#)
@@ -231,7 +231,7 @@ final class SubscriptionServiceTests: XCTestCase {
     }
 
     func testTheAppsReaderReadsOffTheMainThreadAndAnswersOnIt() throws {
-        try onMain {
+        onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
             fetcher.serve(Self.feedURL, Self.rss(1...4))
             let service = SubscriptionService(library: library, fetcher: fetcher, reader: BackgroundFeedDocumentReader(), events: nil)

@@ -93,7 +93,7 @@ final class VideoCacheTests: XCTestCase {
     func testAServerWithoutByteRangesStillGivesAnyPiece() throws {
         let address = try Self.address("/plain/200000")
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             let bytes = cache.bytes(for: address)
             XCTAssertEqual(Self.read(bytes, offset: 199_000, length: 1_000), .bytes(Self.pattern(199_000..<200_000)),
@@ -133,7 +133,7 @@ final class VideoCacheTests: XCTestCase {
         let addresses = try (0..<3).map { _ in try Self.address("/ranged/100000") }
         let large = try Self.address("/ranged/300000")
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
             for address in addresses {
                 cache.focus(current: address, upcoming: [])
@@ -156,7 +156,7 @@ final class VideoCacheTests: XCTestCase {
     /// the folder, not one each with the post on screen's writes queued behind them all.
     func testABurstOfTrimsWhileTheWriterIsBusyIsOneScan() throws {
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
             let hold = DispatchSemaphore(value: 0)
             cache.onWriter { hold.wait() }
@@ -179,7 +179,7 @@ final class VideoCacheTests: XCTestCase {
         let ahead = try (0..<6).map { _ in try Self.address("/slow/100000") }
         let onScreen = try Self.address("/plain/100000")
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             cache.prefetchCount = 6
             for address in ahead { _ = cache.bytes(for: address) }
@@ -197,7 +197,7 @@ final class VideoCacheTests: XCTestCase {
     func testADownloadCutShortSaysSoAndTryingAgainResumesWhereItStopped() throws {
         let address = try Self.address("/die-once/200000")
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             let bytes = cache.bytes(for: address)
             cache.focus(current: address, upcoming: [])
@@ -235,7 +235,7 @@ final class VideoCacheTests: XCTestCase {
             setrlimit(Int32(RLIMIT_FSIZE.rawValue), &restored)
             signal(SIGXFSZ, oldHandler)
         }
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             let bytes = cache.bytes(for: address)
             cache.focus(current: address, upcoming: [])
@@ -279,7 +279,7 @@ final class VideoCacheTests: XCTestCase {
         let blocked = folder.appendingPathComponent("not-a-folder")
         try Data("a file where the cache folder should be".utf8).write(to: blocked)
         let third = try Self.address("/ranged/90000")
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: blocked, userAgent: "Loopfeed-tests")
             var said: [String] = []
             cache.onNotKept = { said.append($0) }
@@ -297,7 +297,7 @@ final class VideoCacheTests: XCTestCase {
     func testAVideoTheServerNoLongerHasSaysSo() throws {
         let address = try Self.address("/gone")
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             guard case .failure(let error)? = Self.head(cache.bytes(for: address)) else { return XCTFail("no failure") }
             XCTAssertEqual(error.kind, .notFound)
@@ -310,7 +310,7 @@ final class VideoCacheTests: XCTestCase {
 
     func testNoConnectionIsOfflineAndSaysWhichServer() throws {
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             let bytes = cache.bytes(for: "http://127.0.0.1:9/nothing-listens-here.mp4")
             guard case .failure(let error)? = Self.head(bytes) else { return XCTFail("no failure") }
@@ -349,7 +349,7 @@ final class VideoCacheTests: XCTestCase {
     func testPagingBackAndForthWhileEverythingDownloadsNeverFailsAVideo() throws {
         let addresses = try (0..<6).map { _ in try Self.address("/ranged/60000") }
         let folder = folder()
-        try onMain {
+        onMain {
             let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
             cache.prefetchBytes = 20_000
             var order = Array(0..<6)

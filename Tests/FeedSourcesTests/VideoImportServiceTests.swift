@@ -64,7 +64,7 @@ final class VideoImportServiceTests: XCTestCase {
         let original = try clip("phone/beach.mp4", content: "waves")
         let copy = try clip("backup/beach (copy).mp4", content: "waves")
         let sameRunCopies = [try clip("a/x.mp4", content: "same"), try clip("b/y.mp4", content: "same")]
-        try onMain {
+        onMain {
             let repository = InMemoryFeedRepository()
             let service = VideoImportService(repository: repository, work: InlineWork(), probe: FakeVideoProbe())
             XCTAssertEqual(Self.run(service, [original]).0?.added.count, 1)

@@ -16,7 +16,7 @@ final class AlbumImportTests: XCTestCase {
     }
 
     func testAVideoIsHandedOverAndAnythingElseIsRefusedWithItsName() throws {
-        try onMain {
+        onMain {
             let clip = Self.clip, song = Self.song
             let jobs = FakeClipJobs()
             let album = AlbumImport(clipJobs: jobs)
@@ -41,7 +41,7 @@ final class AlbumImportTests: XCTestCase {
     }
 
     func testANewerPickReplacesOneStillBeingProbed() throws {
-        try onMain {
+        onMain {
             let clip = Self.clip, song = Self.song
             let jobs = FakeClipJobs()
             let album = AlbumImport(clipJobs: jobs)

@@ -29,7 +29,7 @@ final class CommentsStoreTests: XCTestCase {
     }
 
     func testOpeningShowsTheNewestTwentyAndPagesTheRest() throws {
-        try onMain {
+        onMain {
             let (store, _, _, _, post) = Self.makeStore(comments: 25)
             var changes: [CommentsStore.Change] = []
             store.onChange = { changes.append($0) }
@@ -47,7 +47,7 @@ final class CommentsStoreTests: XCTestCase {
     }
 
     func testOpeningTheSamePostAgainKeepsWhatIsShown() throws {
-        try onMain {
+        onMain {
             let (store, _, _, _, post) = Self.makeStore(comments: 2)
             store.open(post)
             let shown = store.comments.map(\.id)
@@ -63,7 +63,7 @@ final class CommentsStoreTests: XCTestCase {
     }
 
     func testAClosedSheetLetsItsCommentsGoAndOpeningItAgainLoadsThem() throws {
-        try onMain {
+        onMain {
             let (store, _, _, _, post) = Self.makeStore(comments: 3)
             store.open(post)
             let shown = store.comments.map(\.id)
@@ -142,7 +142,7 @@ final class CommentsStoreTests: XCTestCase {
     }
 
     func testTheUndoWindowClosesAfterFiveSeconds() throws {
-        try onMain {
+        onMain {
             let (store, _, timers, _, post) = Self.makeStore(comments: 2)
             store.open(post)
             var offered: [Bool] = []

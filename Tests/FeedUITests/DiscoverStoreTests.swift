@@ -20,7 +20,7 @@ final class DiscoverStoreTests: XCTestCase {
     }
 
     func testTrendingTagsAreTheMostUsedFirst() throws {
-        try onMain {
+        onMain {
             let store = DiscoverStore(repository: Self.library())
             store.prepare()
             XCTAssertEqual(store.trending.first, "winter")
@@ -29,7 +29,7 @@ final class DiscoverStoreTests: XCTestCase {
     }
 
     func testAnEmptyQueryShowsTheMostLikedAndAQueryFindsItsPosts() throws {
-        try onMain {
+        onMain {
             let store = DiscoverStore(repository: Self.library())
             store.search("   ")
             XCTAssertEqual(store.query, "")
@@ -43,7 +43,7 @@ final class DiscoverStoreTests: XCTestCase {
     }
 
     func testEachSearchIsLoggedWithWhatItFound() throws {
-        try onMain {
+        onMain {
             let events = RecordingEventSink()
             let store = DiscoverStore(repository: Self.library(), events: events, clock: ManualClock())
             store.search("snow")
@@ -54,7 +54,7 @@ final class DiscoverStoreTests: XCTestCase {
     }
 
     func testNothingFoundIsSaidWithTheQuery() throws {
-        try onMain {
+        onMain {
             let store = DiscoverStore(repository: Self.library())
             store.search("volcano")
             XCTAssertEqual(store.posts, [])

@@ -24,7 +24,7 @@ final class InboxStoreTests: XCTestCase {
     }
 
     func testOpeningShowsNewestFirstAndClearsTheBadgeButNotTheMarks() throws {
-        try onMain {
+        onMain {
             let (repo, post) = Self.library()
             let store = InboxStore(repository: repo)
             XCTAssertEqual(store.unseenCount, 3)

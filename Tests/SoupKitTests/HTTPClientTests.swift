@@ -65,7 +65,7 @@ final class HTTPClientTests: XCTestCase {
 
     func testTooLargeStalledDroppedAndMissingAreToldApart() throws {
         let (big, stall, die, missing) = (try Self.url("/big"), try Self.url("/stall"), try Self.url("/die"), try Self.url("/nope"))
-        try onMain {
+        onMain {
             let client = HTTPClient(userAgent: "Loopfeed-tests", connectSeconds: 5, stallSeconds: 1)
             XCTAssertEqual(Self.fetch(client, HTTPRequest(url: big), maxBytes: 10 << 20).map { $0.map(\.status) },
                            .failure(.tooLarge(limit: 10 << 20)), "refused on its Content-Length, before reading")

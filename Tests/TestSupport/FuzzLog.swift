@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How many fuzz runs and from which seed: a short fixed run by default (CI), the long one
 /// from the environment (tools/reliability.sh): LOOPFEED_FUZZ_RUNS, LOOPFEED_FUZZ_SEED, and
