@@ -6,7 +6,7 @@ public final class SQLiteFeedRepository: FeedRepository {
     public let connection: SQLiteConnection
     public static let defaultPageSize = 10
 
-    /// Takes a connection already checked and migrated by `FeedStore`.
+    /// Takes a connection already checked and migrated by `LibraryDatabase`.
     public init(connection: SQLiteConnection) {
         self.connection = connection
     }

@@ -187,12 +187,12 @@ public enum LoopfeedMain {
         var library: SQLiteFeedRepository
         do {
             try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
-            library = try FeedStore.open(at: paths.databaseURL)
+            library = try LibraryDatabase.open(at: paths.databaseURL)
             _ = try SelfAuthor.ensure(in: library)
         } catch {
-            guard FeedStore.isReadOnly(paths.dataDirectory),
+            guard LibraryDatabase.isReadOnly(paths.dataDirectory),
                   FileManager.default.fileExists(atPath: paths.databaseURL.path),
-                  let readOnly = try? FeedStore.openReadOnly(at: paths.databaseURL) else { throw error }
+                  let readOnly = try? LibraryDatabase.openReadOnly(at: paths.databaseURL) else { throw error }
             library = readOnly
         }
         // (SQLite also opens a file it can't write only to read, when its WAL files are there.)

@@ -30,7 +30,7 @@ let clips = clipList.split(separator: ",").map { URL(fileURLWithPath: String($0)
 let start = Date()
 let links = folder.appendingPathComponent("videos-library")
 try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
-let repository = try FeedStore.open(at: folder.appendingPathComponent("library.sqlite"))
+let repository = try LibraryDatabase.open(at: folder.appendingPathComponent("library.sqlite"))
 var library = SyntheticLibrary(authors: 500, posts: postCount, seed: 7)
 try library.write(into: repository) { i in
     let link = links.appendingPathComponent("\(i).mp4")

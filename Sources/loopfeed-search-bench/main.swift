@@ -15,7 +15,7 @@ func nowUs() -> Int64 { SystemMonotonicClock().nowMicroseconds() }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-search-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
-let repository = try FeedStore.open(at: folder.appendingPathComponent("library.sqlite"))
+let repository = try LibraryDatabase.open(at: folder.appendingPathComponent("library.sqlite"))
 
 let buildStart = nowUs()
 var library = SyntheticLibrary(authors: 2_000, posts: postCount, seed: 42)

@@ -5,7 +5,7 @@ import XCTest
 
 final class ActivityTests: XCTestCase {
     func testInboxIsNewestFirstAndTracksWhatWasSeen() throws {
-        let repository = try FeedStore.openInMemory()
+        let repository = try LibraryDatabase.openInMemory()
         try repository.insertAuthor(Author(handle: "you", name: "You", isSelf: true))
         try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         let post = try repository.insertPost(NewPost(authorHandle: "you", caption: "mine", music: "m",
@@ -29,7 +29,7 @@ final class ActivityTests: XCTestCase {
     }
 
     func testUnknownActorIsRefused() throws {
-        let repository = try FeedStore.openInMemory()
+        let repository = try LibraryDatabase.openInMemory()
         XCTAssertThrowsError(try repository.recordActivity(kind: .follow, actorHandle: "nobody", postID: nil,
                                                            text: nil, created: Date()))
     }

@@ -5,7 +5,7 @@ import XCTest
 
 final class CommentEditingTests: XCTestCase {
     private func repositoryWithPost() throws -> (SQLiteFeedRepository, Post) {
-        let repository = try FeedStore.openInMemory()
+        let repository = try LibraryDatabase.openInMemory()
         try repository.insertAuthor(Author(handle: "you", name: "You", isSelf: true))
         let post = try repository.insertPost(NewPost(authorHandle: "you", caption: "c", music: "m",
                                                      videoURI: "file:///v.mp4", created: Date(timeIntervalSince1970: 1_000)))

@@ -5,7 +5,7 @@ import XCTest
 
 final class FollowAndProfileTests: XCTestCase {
     private func repository() throws -> SQLiteFeedRepository {
-        let repository = try FeedStore.openInMemory()
+        let repository = try LibraryDatabase.openInMemory()
         // A stored Following of 2 is ignored: the user's own counts come from the library.
         try repository.insertAuthor(Author(handle: "you", name: "You", following: 2, isSelf: true))
         try repository.insertAuthor(Author(handle: "ann", name: "Ann", followers: 10))

@@ -8,7 +8,7 @@ final class MigrationsTests: StorageTestCase {
     }
 
     func testOpeningANewFileCreatesTheLatestSchema() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
         XCTAssertEqual(Migrations.latestVersion, 6)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
@@ -28,7 +28,7 @@ final class MigrationsTests: StorageTestCase {
                 PRAGMA user_version = 1;
                 """)
         }
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), 6)
         XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
         XCTAssertNil(try repo.post(contentHash: "anything"), "old posts have no fingerprint")
@@ -40,7 +40,7 @@ final class MigrationsTests: StorageTestCase {
     }
 
     func testPostingOptionsAreStored() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         try addAuthor(repo)
         var new = newPost("quiet one", seconds: 1)
         new.allowsComments = false
@@ -54,7 +54,7 @@ final class MigrationsTests: StorageTestCase {
     /// A user's own file is found again by its fingerprint (a copy elsewhere), and the lookup
     /// uses the index rather than reading every post.
     func testAPostIsFoundByTheFingerprintOfItsFile() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         try addAuthor(repo)
         var new = newPost("mine", seconds: 1)
         new.contentHash = "3f2a"
@@ -69,24 +69,24 @@ final class MigrationsTests: StorageTestCase {
 
     func testCreatesMissingParentFolders() throws {
         let nested = folder.appendingPathComponent("a/b/feed.sqlite")
-        _ = try FeedStore.open(at: nested)
+        _ = try LibraryDatabase.open(at: nested)
         XCTAssertTrue(FileManager.default.fileExists(atPath: nested.path))
     }
 
     func testReopeningKeepsDataAndChangesNothing() throws {
         do {
-            let repo = try FeedStore.open(at: databaseURL)
+            let repo = try LibraryDatabase.open(at: databaseURL)
             try addAuthor(repo)
             try repo.insertPost(newPost("kept", seconds: 1))
         }
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
         XCTAssertEqual(try repo.postCount(), 1)
         XCTAssertEqual(try repo.search("kept", limit: 5).count, 1)
     }
 
     func testMigratingAgainIsANoOp() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         let schema = try repo.connection.query("SELECT sql FROM sqlite_schema ORDER BY name") { $0.optionalString(0) }
         try Migrations.migrate(repo.connection)
         XCTAssertEqual(try repo.connection.query("SELECT sql FROM sqlite_schema ORDER BY name") { $0.optionalString(0) },

@@ -5,7 +5,7 @@ import XCTest
 
 final class SQLiteFeedRepositoryTests: StorageTestCase {
     func testPagesOfTenNewestFirstWithTiesBrokenByID() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         try addAuthor(repo)
         // Five posts share a timestamp so the id tie-break crosses a page boundary.
         let inserted = try (0..<25).map { i in
@@ -29,7 +29,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testStoredPostReadsBackAsInserted() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         try repo.insertAuthor(Author(handle: "aurora.waves", name: "Aurora Waves", bio: "waves",
                                      avatarURI: "bundle:avatars/a.png", coverURI: nil, followers: 12_800,
                                      following: 210, likes: 340_500, isFollowed: true))
@@ -50,7 +50,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testInsertingAnAuthorAgainUpdatesItInPlace() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         let first = try addAuthor(repo)
         let second = try repo.insertAuthor(Author(handle: "aurora.waves", name: "Aurora", isSelf: true))
         XCTAssertEqual(second.id, first.id)
@@ -60,7 +60,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testUnknownAuthorsAndPostsAreNamedErrors() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         XCTAssertThrowsError(try repo.insertPost(newPost("x", by: "ghost", seconds: 1))) {
             XCTAssertEqual($0 as? StorageError, .authorNotFound(handle: "ghost"))
         }
@@ -73,7 +73,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testTheSameVideoCannotBeStoredTwice() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         try addAuthor(repo)
         try repo.insertPost(newPost("a", seconds: 1, uri: "file:///v.mp4"))
         XCTAssertThrowsError(try repo.insertPost(newPost("b", seconds: 2, uri: "file:///v.mp4")))
@@ -83,7 +83,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     func testLikesAreIdempotentAndSurviveReopening() throws {
         let id: Int64
         do {
-            let repo = try FeedStore.open(at: databaseURL)
+            let repo = try LibraryDatabase.open(at: databaseURL)
             try addAuthor(repo)
             id = try repo.insertPost(newPost("likeable", seconds: 1)).id  // 5 likes
             XCTAssertEqual(try repo.setLiked(postID: id, liked: true).likeCount, 6)
@@ -91,7 +91,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
             XCTAssertEqual(again.likeCount, 6)
             XCTAssertTrue(again.liked)
         }
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         let stored = try XCTUnwrap(repo.post(id: id))
         XCTAssertTrue(stored.liked)
         XCTAssertEqual(stored.likeCount, 6)
@@ -100,7 +100,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testVideoInfoUpdates() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         try addAuthor(repo)
         let post = try repo.insertPost(newPost("probe me", seconds: 1))
         try repo.updateVideoInfo(postID: post.id, width: 1920, height: 1080, rotation: 270, duration: 12.25)
@@ -110,7 +110,7 @@ final class SQLiteFeedRepositoryTests: StorageTestCase {
     }
 
     func testCommentsAreCountedAndPagedNewestFirst() throws {
-        let repo = try FeedStore.openInMemory()
+        let repo = try LibraryDatabase.openInMemory()
         try addAuthor(repo)
         try addAuthor(repo, handle: "pixel.garden", name: "Pixel Garden")
         let post = try repo.insertPost(newPost("talk", seconds: 1))

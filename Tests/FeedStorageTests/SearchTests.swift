@@ -11,7 +11,7 @@ final class SearchTests: StorageTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        repo = try FeedStore.openInMemory()
+        repo = try LibraryDatabase.openInMemory()
         try addAuthor(repo)
         try addAuthor(repo, handle: "pixel.garden", name: "Pixel Garden")
         zoom = try repo.insertPost(newPost("Deep zoom into the set #fractal #math", music: "Deep Zoom — Aurora Waves",

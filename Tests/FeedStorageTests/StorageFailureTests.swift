@@ -8,7 +8,7 @@ import XCTest
 /// answer SQLITE_FULL exactly as a full disk does.
 final class StorageFailureTests: StorageTestCase {
     private func fullLibrary() throws -> (SQLiteFeedRepository, Post) {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         try addAuthor(repo)
         let post = try repo.insertPost(newPost("kept", seconds: 1))
         _ = try repo.insertComment(postID: post.id, authorHandle: "aurora.waves", text: "first", likeCount: 0,
@@ -64,14 +64,14 @@ final class StorageFailureTests: StorageTestCase {
     func testALibraryOpenedToReadRefusesWritesPlainlyAndStaysAsItWas() throws {
         let post: Post
         do {
-            let repo = try FeedStore.open(at: databaseURL)
+            let repo = try LibraryDatabase.open(at: databaseURL)
             try addAuthor(repo)
             post = try repo.insertPost(newPost("kept", seconds: 1))
             _ = try repo.setLiked(postID: post.id, liked: true)
             try repo.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         let before = try Data(contentsOf: databaseURL)
-        let repo = try FeedStore.openReadOnly(at: databaseURL)
+        let repo = try LibraryDatabase.openReadOnly(at: databaseURL)
         XCTAssertTrue(repo.connection.isReadOnly)
         XCTAssertEqual(try repo.post(id: post.id)?.liked, true)
         XCTAssertThrowsError(try repo.setLiked(postID: post.id, liked: false)) { error in

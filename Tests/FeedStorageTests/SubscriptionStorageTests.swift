@@ -12,7 +12,7 @@ final class SubscriptionStorageTests: StorageTestCase {
     }
 
     func testAnEntryIsStoredOnceAndARefreshKeepsWhatItDoesNotSay() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
         XCTAssertEqual(try repo.insertSubscription(url: subscription.url, title: "again").id, subscription.id)
         XCTAssertEqual(try repo.storeEntry(entry("a", in: subscription))?.pageURL, "https://video.example/w/a",
@@ -29,7 +29,7 @@ final class SubscriptionStorageTests: StorageTestCase {
     /// Text a feed wrote goes in as bound values: SQL in a title, an author's name or an entry's
     /// id is stored as the words it is, markup too, and the tables are all still there.
     func testSQLAndMarkupInAFeedsTextAreStoredAsWritten() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         let title = "Robert'); DROP TABLE posts;-- <b>bold</b> &amp; \"quoted\""
         let subscription = try repo.insertSubscription(url: "https://evil.example/feed?x=1';--", title: title)
         var hostile = entry("1' OR '1'='1", in: subscription)
@@ -46,7 +46,7 @@ final class SubscriptionStorageTests: StorageTestCase {
     }
 
     func testUnsubscribingTakesItsPostsButThoseYouLikedOrCommentedOn() throws {
-        let repo = try FeedStore.open(at: databaseURL)
+        let repo = try LibraryDatabase.open(at: databaseURL)
         _ = try SelfAuthorFixture.ensure(repo)
         let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
         let liked = try XCTUnwrap(repo.storeEntry(entry("liked", in: subscription)))

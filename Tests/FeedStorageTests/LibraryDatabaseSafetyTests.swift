@@ -3,11 +3,11 @@ import Foundation
 import XCTest
 
 /// A file Loopfeed cannot use must come back byte-for-byte as it was.
-final class FeedStoreSafetyTests: StorageTestCase {
+final class LibraryDatabaseSafetyTests: StorageTestCase {
     private func assertRefused(_ url: URL, file: StaticString = #filePath, line: UInt = #line,
                                _ check: (StorageError) -> Void) throws {
         let before = try Data(contentsOf: url)
-        XCTAssertThrowsError(try FeedStore.open(at: url), file: file, line: line) { error in
+        XCTAssertThrowsError(try LibraryDatabase.open(at: url), file: file, line: line) { error in
             guard let error = error as? StorageError else { return XCTFail("\(error)", file: file, line: line) }
             check(error)
             XCTAssertTrue(error.description.contains(url.path), error.description, file: file, line: line)
@@ -35,7 +35,7 @@ final class FeedStoreSafetyTests: StorageTestCase {
 
     func testADamagedDatabaseIsReportedCorruptAndLeftAlone() throws {
         do {
-            let repo = try FeedStore.open(at: databaseURL)
+            let repo = try LibraryDatabase.open(at: databaseURL)
             try addAuthor(repo)
             for i in 0..<200 { try repo.insertPost(newPost(String(repeating: "caption \(i) ", count: 20), seconds: Double(i))) }
             try repo.connection.execute("PRAGMA journal_mode = DELETE")
@@ -69,6 +69,6 @@ final class FeedStoreSafetyTests: StorageTestCase {
 
     func testAnEmptyFileBecomesAFeedDatabase() throws {
         _ = FileManager.default.createFile(atPath: databaseURL.path, contents: Data())
-        XCTAssertEqual(try FeedStore.open(at: databaseURL).postCount(), 0)
+        XCTAssertEqual(try LibraryDatabase.open(at: databaseURL).postCount(), 0)
     }
 }

@@ -3,7 +3,7 @@ public import Foundation
 /// Opens the feed database. Every check that can refuse a file runs before the first write,
 /// so a damaged file, another program's database or one from a newer Loopfeed is never
 /// modified: the user keeps it to recover or to open with the newer build.
-public enum FeedStore {
+public enum LibraryDatabase {
     public static let busyTimeoutMilliseconds: Int32 = 5_000
 
     /// Opens (creating if needed) the database at `url` and migrates it to the latest schema.
