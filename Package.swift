@@ -73,12 +73,16 @@ let package = Package(
         .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit", "SoupKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
-        .target(name: "FeedUI", dependencies: ["FeedCore", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
+        // The GTK-free upper half: one store per screen, the feed and create sessions, what the
+        // views bind to; tested without a display over FeedTesting's fakes.
+        .target(name: "FeedPresentation", dependencies: ["FeedCore", "Localization"], swiftSettings: swiftSettings),
+        // GTK views only: they bind widgets to FeedPresentation's stores and sessions.
+        .target(name: "FeedUI", dependencies: ["FeedCore", "FeedPresentation", "Localization", "FeedMedia", "VideoBridge", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         // MPRIS2 over the feed's PlaybackControl: outside the widgets, as Clapper has it.
         .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
@@ -106,7 +110,7 @@ let package = Package(
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedTesting", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "FeedMedia", "GtkKit", "GStreamerKit", "GLibKit", "CGtk", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),

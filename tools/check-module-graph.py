@@ -6,6 +6,11 @@ and the sources' imports. Run by tools/test.sh; prints each broken rule and exit
 - The domain (FeedCore) sees nothing but Localization.
 - Only the Kit modules (and the storage's and the language's own wrappers) import C modules.
 - FeedUI reaches storage and sources only through FeedCore protocols.
+- FeedPresentation (stores, sessions, the upper half's decisions) sees only FeedCore and
+  Localization: no GTK, no GStreamer, no disk or network of its own, so it is tested without a
+  display.
+- FeedUI holds views only: a FeedUI file that declares a type binds widgets (imports GtkKit or
+  VideoBridge); a GTK-free type belongs in FeedPresentation.
 - docs/ARCHITECTURE.md shows the graph as it is: the diagram between its module-graph markers
   is generated from Package.swift (`tools/check-module-graph.py --write` refreshes it).
 """
@@ -49,6 +54,15 @@ if closure("FeedCore") - {"Localization", "CIntl"}:
 for forbidden in ("FeedStorage", "FeedSources"):
     if forbidden in closure("FeedUI"):
         problems.append(f"FeedUI depends on {forbidden}: reach it through a FeedCore protocol")
+
+if closure("FeedPresentation") - {"FeedCore", "Localization", "CIntl"}:
+    problems.append(f"FeedPresentation depends on {sorted(closure('FeedPresentation'))}; it sees only FeedCore and Localization")
+type_decl = re.compile(r"^\s*(?:@\w+\s+)*(?:public |package |internal |fileprivate |private )?(?:final )?(?:class|struct|enum|protocol|actor) \w+", re.M)
+view_import = re.compile(r"^\s*(?:public |package |internal )?import (GtkKit|VideoBridge)\b", re.M)
+for source in sorted((root / "Sources" / "FeedUI").rglob("*.swift")):
+    text_ = source.read_text()
+    if type_decl.search(text_) and not view_import.search(text_):
+        problems.append(f"{source.relative_to(root)} declares a type but binds no widget: GTK-free code goes to FeedPresentation")
 
 c_import = re.compile(r"^\s*(?:@\w+\s+)*(?:public |package |internal )?import (C\w+)", re.M)
 allowed = {"GLibKit", "GStreamerKit", "GtkKit", "XMLKit", "SoupKit", "FeedStorage", "Localization"}

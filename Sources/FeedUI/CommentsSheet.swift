@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import Foundation
 import GLibKit
 import GtkKit
@@ -12,6 +13,7 @@ final class CommentsSheet {
         var repository: FeedRepository
         var events: EventSink?
         var clock: MonotonicClock
+        var timers: Timers
         var selfHandle: String
         var filePath: (String?) -> String?
         var now: () -> Date = { Date() }
@@ -46,7 +48,7 @@ final class CommentsSheet {
         self.deps = deps
         bottom = BottomSheet(clock: deps.clock)
         store = CommentsStore(CommentsStore.Dependencies(repository: deps.repository, events: deps.events,
-                                                         timers: MainLoopTimers(), selfHandle: deps.selfHandle,
+                                                         timers: deps.timers, selfHandle: deps.selfHandle,
                                                          now: deps.now))
         let drag = CommentSheetDrag()
         bottom.sheetTakesDrag = { [weak self] in

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import FeedMedia
 import Foundation
 import GLibKit

@@ -1,4 +1,5 @@
 public import FeedCore
+public import FeedPresentation
 public import FeedMedia
 public import VideoBridge
 public import Foundation
@@ -8,6 +9,8 @@ public struct FeedEnvironment {
     public var repository: FeedRepository
     public var events: EventSink?
     public var clock: MonotonicClock
+    /// One-shot timers on the main loop (the comments' undo window).
+    public var timers: Timers
     /// Turns a stored URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
     public var playableURI: (String) -> String
     /// A gst-launch description for the audio sink; nil for the default.
@@ -77,7 +80,7 @@ public struct FeedEnvironment {
     /// ~/Videos only when it does).
     public var folderExists: (String) -> Bool = { _ in false }
 
-    public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock,
+    public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 playableURI: @escaping (String) -> String, audioSinkDescription: String?,
                 pinnedPosts: [Post], preferences: PreferencesStore, stills: ScreenStills,
                 publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl,
@@ -92,6 +95,7 @@ public struct FeedEnvironment {
         self.repository = repository
         self.events = events
         self.clock = clock
+        self.timers = timers
         self.playableURI = playableURI
         self.audioSinkDescription = audioSinkDescription
         self.pinnedPosts = pinnedPosts

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import Foundation
 import GtkKit
 import Localization

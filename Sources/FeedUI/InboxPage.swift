@@ -1,5 +1,6 @@
 import GLibKit
 import FeedCore
+import FeedPresentation
 import FeedMedia
 import Foundation
 import GtkKit

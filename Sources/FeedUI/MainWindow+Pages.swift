@@ -1,3 +1,4 @@
+import FeedPresentation
 import FeedCore
 import GLibKit
 import GtkKit

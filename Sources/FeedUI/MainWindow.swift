@@ -1,3 +1,4 @@
+import FeedPresentation
 import Foundation
 public import FeedCore
 import FeedMedia
@@ -50,7 +51,7 @@ public final class MainWindow: PlaybackControl {
         root.setChild(layout)
         comments = CommentsSheet(CommentsSheet.Dependencies(
             repository: environment.repository, events: environment.events, clock: environment.clock,
-            selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
+            timers: environment.timers, selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
         root.addOverlay(comments.layer)
         imports = ImportStore(importer: environment.importer, events: environment.events)
         preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,

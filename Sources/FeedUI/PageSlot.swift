@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import GLibKit
 import GtkKit
 import Localization

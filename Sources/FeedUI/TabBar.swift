@@ -1,37 +1,11 @@
+import FeedPresentation
 import GtkKit
 import Localization
 
 /// The bottom bar: Home, Discover, +, Inbox, Profile.
 @MainActor
 final class TabBar {
-    enum Tab: String, CaseIterable {
-        case home, discover, create, inbox, profile
-
-        var title: String {
-            switch self {
-            // TRANSLATORS: a tab: the feed.
-            case .home: tr("Home")
-            // TRANSLATORS: a tab: search and trending hashtags.
-            case .discover: tr("Discover")
-            // TRANSLATORS: a tab: record or post a video.
-            case .create: tr("Create")
-            // TRANSLATORS: a tab: likes, comments and followers.
-            case .inbox: tr("Inbox")
-            // TRANSLATORS: a tab: your profile.
-            case .profile: tr("Profile")
-            }
-        }
-
-        var iconName: String {
-            switch self {
-            case .home: "go-home-symbolic"
-            case .discover: "system-search-symbolic"
-            case .create: "list-add-symbolic"
-            case .inbox: "mail-unread-symbolic"
-            case .profile: "avatar-default-symbolic"
-            }
-        }
-    }
+    typealias Tab = AppTab
 
     let root = Box(.horizontal)
     /// The five buttons, spread over at most a phone's width and centred in a wider window.

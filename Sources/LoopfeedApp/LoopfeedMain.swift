@@ -1,6 +1,7 @@
 import Foundation
 import FeedCore
 import FeedMedia
+import FeedPresentation
 import FeedSources
 import FeedStorage
 import FeedUI
@@ -121,7 +122,7 @@ public enum LoopfeedMain {
                                                                 width: GridLayout.maximumTile, onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         var environment = FeedEnvironment(
-            repository: library, events: events, clock: clock,
+            repository: library, events: events, clock: clock, timers: MainLoopTimers(),
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
             audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
             pinnedPosts: pinned,

@@ -1,0 +1,175 @@
+public import FeedCore
+
+/// What a feed shows: the library (posts from the store, newest first, after any named on the
+/// command line), or a fixed list (search results, a profile's grid) opened at one of them.
+public enum FeedContent: Equatable {
+    case library
+    case fixed(posts: [Post], start: Int)
+}
+
+/// A feed's posts and the one on screen: pages of the library loaded as the user nears the end,
+/// moves from post to post, which post each player slot should hold, and the likes and shares
+/// stored as they happen. No widgets: tested with an in-memory library.
+@MainActor
+public final class FeedStore {
+    public enum Move: Equatable {
+        case moved(from: Int, to: Int)
+        case atStart
+        /// Nothing after this post, now or later.
+        case atEnd
+    }
+
+    private let repository: FeedRepository
+    private let content: FeedContent
+    private let pinned: [Post]
+    private let pageSize: Int
+    public let plan = PreloadPlan(radius: 1)
+    public private(set) var pager: FeedPager
+    /// Where the next page of the library starts.
+    private var libraryKey: FeedKey?
+
+    public init(repository: FeedRepository, content: FeedContent, pinned: [Post], pageSize: Int) {
+        self.repository = repository
+        self.content = content
+        self.pinned = pinned
+        self.pageSize = max(1, pageSize)
+        pager = Self.startingPager(content: content, pinned: pinned)
+    }
+
+    private static func startingPager(content: FeedContent, pinned: [Post]) -> FeedPager {
+        switch content {
+        case .library:
+            return FeedPager(posts: pinned, hasMore: true)
+        case .fixed(let posts, let start):
+            var pager = FeedPager(posts: posts, hasMore: false)
+            _ = pager.jump(to: start)
+            return pager
+        }
+    }
+
+    public var current: Post? { pager.current }
+    public var index: Int { pager.index }
+    public var posts: [Post] { pager.posts }
+    public var canGoNext: Bool { pager.index < pager.posts.count - 1 || pager.hasMore }
+    public var canGoPrevious: Bool { pager.index > 0 }
+    public var isLibrary: Bool { content == .library }
+
+    /// Starts again from the newest post (after posting a video of your own).
+    public func reloadFromStart() throws {
+        guard isLibrary else { return }
+        pager = Self.startingPager(content: content, pinned: pinned)
+        libraryKey = nil
+        try loadMoreIfNeeded()
+    }
+
+    /// One post forward (+1) or back (-1); at the last loaded post, the next page is loaded first.
+    public func move(by delta: Int) throws -> Move {
+        var result = pager.move(by: delta)
+        if result == .waitingForMore {
+            try loadMoreIfNeeded(force: true)
+            result = pager.move(by: delta)
+        }
+        switch result {
+        case .moved(let from, let to): return .moved(from: from, to: to)
+        case .atStart: return .atStart
+        case .atEnd, .waitingForMore: return .atEnd
+        }
+    }
+
+    public func jumpToFirst() -> Move {
+        let from = pager.index
+        guard from != 0, !pager.posts.isEmpty else { return .atStart }
+        _ = pager.jump(to: 0)
+        return .moved(from: from, to: 0)
+    }
+
+    /// Moves to the first loaded post of `ids` (posts just added, behind those pinned at the
+    /// front); nil when none is loaded.
+    public func jump(toFirstOf ids: Set<Int64>) -> Move? {
+        guard let target = pager.posts.firstIndex(where: { ids.contains($0.id) }) else { return nil }
+        let from = pager.index
+        guard target != from else { return .atStart }
+        _ = pager.jump(to: target)
+        return .moved(from: from, to: target)
+    }
+
+    /// Loads library pages while the current post is near the end (or when `force`d); returns
+    /// whether posts were added. Pages made only of posts pinned at the front add nothing, so
+    /// loading goes on past them.
+    @discardableResult
+    public func loadMoreIfNeeded(force: Bool = false) throws -> Bool {
+        guard isLibrary, force || pager.needsMore, pager.hasMore else { return false }
+        let pinnedIDs = Set(pinned.map(\.id))
+        let before = pager.posts.count
+        var added = 0
+        repeat {
+            let batch = try repository.feedPage(after: libraryKey, limit: pageSize)
+            libraryKey = batch.last.map(FeedKey.init) ?? libraryKey
+            let fresh = batch.filter { !pinnedIDs.contains($0.id) }
+            added += fresh.count
+            pager.append(fresh, reachedEnd: batch.count < pageSize)
+        } while added == 0 && pager.hasMore
+        return pager.posts.count != before
+    }
+
+    /// Which post index each slot should hold, given the index each holds now (nil: empty):
+    /// posts already loaded keep their slot, so a page change reuses the prerolled player.
+    /// `currentOnly`: the current post is given a slot and the others keep what they hold (at
+    /// launch, nothing), so it prerolls without its neighbours competing for the cores.
+    public func assignment(loaded: [Int?], currentOnly: Bool = false) -> [Int?] {
+        let wanted = plan.assign(loaded: loaded, current: pager.index, count: pager.posts.count)
+        guard currentOnly else { return wanted }
+        return zip(loaded, wanted).map { old, new in new == pager.index ? new : old }
+    }
+
+    /// The slots in screen order: the one holding the previous post, the current, the next; a
+    /// slot with nothing to show fills a place that has no post.
+    public func screenOrder(loaded: [Int?]) -> [Int] {
+        let holding = { (wanted: Int) in loaded.indices.first { loaded[$0] == wanted } }
+        let (above, middle, below) = (holding(pager.index - 1), holding(pager.index), holding(pager.index + 1))
+        var spare = loaded.indices.filter { $0 != above && $0 != middle && $0 != below }
+        func take() -> Int { spare.isEmpty ? 0 : spare.removeFirst() }
+        return [above ?? take(), middle ?? take(), below ?? take()]
+    }
+
+    // MARK: - Changes to posts
+
+    /// Likes or unlikes, stored first; the stored post comes back.
+    public func setLiked(_ liked: Bool, postID: Int64) throws -> Post {
+        let stored = try repository.setLiked(postID: postID, liked: liked)
+        pager.update(stored)
+        return stored
+    }
+
+    public func recordShare(postID: Int64) throws -> Post {
+        let stored = try repository.recordShare(postID: postID)
+        pager.update(stored)
+        return stored
+    }
+
+    /// A post changed elsewhere (comments added, its size probed).
+    public func update(_ post: Post) { pager.update(post) }
+
+    /// Videos that arrived in a library folder: next after the one on screen.
+    public func insertNext(_ posts: [Post]) { pager.insertAfterCurrent(posts) }
+
+    /// Deletes the post from the library and the feed (its file is gone).
+    public func remove(_ post: Post) throws {
+        try repository.deletePost(id: post.id)
+        pager.remove(postID: post.id)
+    }
+
+    /// An author changed (the user edited their profile); the posts that changed.
+    public func update(author: Author) -> [Post] { pager.update(author: author) }
+
+    /// Probed facts about a video, stored so the next launch lays it out at once.
+    public func recordVideoSize(_ size: PixelSize, of post: Post) -> Post {
+        var post = post
+        post.width = size.width
+        post.height = size.height
+        pager.update(post)
+        try? repository.updateVideoInfo(postID: post.id, width: size.width, height: size.height,
+                                        rotation: 0, duration: post.duration)
+        return post
+    }
+}

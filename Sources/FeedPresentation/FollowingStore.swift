@@ -1,0 +1,60 @@
+public import FeedCore
+public import Foundation
+import Localization
+
+/// The Following window's state and decisions: what is followed, each one's line (when it was
+/// refreshed, what was new, or why it failed), Refresh and Unsubscribe.
+@MainActor
+public final class FollowingStore {
+    private let service: any FeedSubscribing
+    private let now: () -> Date
+    public private(set) var rows: [Subscription] = []
+
+    public var onChange: (() -> Void)?
+    /// A refresh brought new posts.
+    public var onAdded: (([Post]) -> Void)?
+
+    public init(service: any FeedSubscribing, now: @escaping () -> Date = { Date() }) {
+        self.service = service
+        self.now = now
+        rows = service.subscriptions()
+    }
+
+    public func reload() {
+        rows = service.subscriptions()
+        onChange?()
+    }
+
+    public func refresh(_ id: Int64) {
+        service.refresh(id: id) { [weak self] posts in
+            self?.reload()
+            if !posts.isEmpty { self?.onAdded?(posts) }
+        }
+    }
+
+    public func refreshAll() {
+        service.refreshAll { [weak self] posts in self?.onAdded?(posts) }
+        reload()
+    }
+
+    /// nil when done; else why not, in words.
+    public func unsubscribe(_ id: Int64) -> String? {
+        do {
+            try service.unsubscribe(id: id)
+            reload()
+            return nil
+        } catch {
+            return tr("Couldn’t unsubscribe: {reason}", ["reason": error])
+        }
+    }
+
+    /// The line under a subscription's title.
+    public func line(for subscription: Subscription) -> String {
+        if let error = subscription.lastError { return tr("Couldn’t refresh: {reason}", ["reason": error]) }
+        guard let refreshed = subscription.lastRefresh else { return tr("Not refreshed yet") }
+        let when = now().timeIntervalSince(refreshed) < 60 ? tr("a moment") : RelativeTime.short(from: refreshed, to: now())
+        return subscription.newCount > 0
+            ? trn("Refreshed {when} ago · {count} new", "Refreshed {when} ago · {count} new", subscription.newCount, ["when": when])
+            : tr("Refreshed {when} ago · nothing new", ["when": when])
+    }
+}

@@ -1,0 +1,129 @@
+public import FeedCore
+
+/// What one feed page decides about its player, apart from its widgets: which post it holds,
+/// when the player loads, plays, pauses and rewinds, whether a frame is up, and the frames
+/// painted per pass of the loop. PageSlot shows it; tests drive it with FeedTesting's
+/// FakePagePlayer.
+@MainActor
+public final class PagePlayback {
+    public let player: any PagePlayer
+
+    /// The feed index and post this page holds; nil when empty.
+    public private(set) var index: Int?
+    public private(set) var post: Post?
+    public private(set) var error: MediaError?
+    /// What the player opens for the post.
+    public private(set) var uri: String?
+    /// True once a frame of the current post has been painted (the page is not blank).
+    public private(set) var hasFrame = false
+    /// Left the screen, with the rewind still to do (`rewindIfLeft`).
+    public private(set) var needsRewind = false
+    /// New frames painted since the last pass of the loop.
+    private var framesPresented = 0
+
+    public var onReady: ((PixelSize?) -> Void)?
+    /// The page's picture is gone with the error: clear it.
+    public var onError: ((MediaError) -> Void)?
+    public var onLoop: ((LoopPass, _ framesPresented: Int) -> Void)?
+
+    public init(player: any PagePlayer) {
+        self.player = player
+        player.onReady = { [weak self] size in self?.onReady?(size) }
+        player.onError = { [weak self] error in
+            guard let self else { return }
+            self.error = error
+            hasFrame = false
+            onError?(error)
+        }
+        player.onLoop = { [weak self] pass in
+            guard let self else { return }
+            onLoop?(pass, framesPresented)
+            framesPresented = 0
+        }
+    }
+
+    public var isPlaying: Bool { player.wantsPlaying }
+    public var isLoading: Bool { player.phase == .loading }
+    /// The video's shape as shown: from the player once known, else from the library.
+    public var videoShape: PixelSize? { player.videoSize ?? post?.displaySize }
+
+    /// Holds `post` at `index`. True when it is a different post, which the player loads
+    /// (paused on its first frame); the same post at the same place keeps playing.
+    public func load(_ post: Post, index: Int, uri: String) -> Bool {
+        let samePost = self.post?.id == post.id && self.index == index
+        self.index = index
+        self.post = post
+        guard !samePost else { return false }
+        error = nil
+        hasFrame = false
+        self.uri = uri
+        player.load(uri: uri)
+        return true
+    }
+
+    /// Loads the post again after an error (Try Again); false when there is nothing to retry.
+    public func retry() -> Bool {
+        guard error != nil, let uri else { return false }
+        error = nil
+        hasFrame = false
+        player.unload()
+        player.load(uri: uri)
+        return true
+    }
+
+    /// The post's details changed (counts, a new handle); the video stays.
+    public func update(_ post: Post) -> Bool {
+        guard post.id == self.post?.id else { return false }
+        self.post = post
+        return true
+    }
+
+    /// Holds nothing.
+    public func clear() {
+        index = nil
+        post = nil
+        uri = nil
+        error = nil
+        hasFrame = false
+        needsRewind = false
+        player.unload()
+    }
+
+    /// A frame of this post reached the screen; true for the first.
+    public func framePainted() -> Bool {
+        let first = !hasFrame
+        hasFrame = true
+        framesPresented += 1
+        return first
+    }
+
+    /// Becomes the page on screen: plays with sound.
+    public func activate() {
+        needsRewind = false
+        framesPresented = 0
+        player.play()
+    }
+
+    /// Leaves the screen: pauses and rewinds to the first frame.
+    public func deactivate() {
+        player.rewind()
+        needsRewind = false
+    }
+
+    /// Leaves the screen now and rewinds later (`rewindIfLeft`): a flushing seek waits for the
+    /// streaming threads, which would hold up the next page's first frame.
+    public func leave() {
+        player.pause()
+        needsRewind = true
+    }
+
+    public func rewindIfLeft() {
+        if needsRewind { deactivate() }
+    }
+
+    /// Pauses or plays; true when the pause mark should show (a chosen pause of a playable page).
+    public func setPaused(_ paused: Bool, showIndicator: Bool) -> Bool {
+        paused ? player.pause() : player.play()
+        return paused && showIndicator && error == nil
+    }
+}

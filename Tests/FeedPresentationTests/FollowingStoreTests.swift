@@ -1,0 +1,68 @@
+import FeedCore
+@testable import FeedPresentation
+import FeedTesting
+import Foundation
+import TestSupport
+import XCTest
+
+/// The Following window's lines and actions over a fake subscription service.
+final class FollowingStoreTests: XCTestCase {
+    @MainActor
+    private final class FakeSubscriptions: FeedSubscribing {
+        var rows: [Subscription]
+        var refreshed: [Int64] = []
+        var removed: [Int64] = []
+        init(_ rows: [Subscription]) { self.rows = rows }
+        func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
+        func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {}
+        func subscriptions() -> [Subscription] { rows }
+        func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {
+            refreshed.append(id)
+            if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].newCount = 2 }
+            done([Post(id: 9, author: Author(handle: "b@v", name: "B"), caption: "new", music: "", videoURI: "https://v/9.mp4",
+                       created: Date(timeIntervalSince1970: 0))])
+        }
+        func unsubscribe(id: Int64) throws {
+            removed.append(id)
+            rows.removeAll { $0.id == id }
+        }
+        func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
+        func exportOPML(to file: URL) throws {}
+        var onImportedPosts: (@MainActor ([Post]) -> Void)?
+    }
+
+    func testEachSubscriptionSaysWhenItWasRefreshedOrWhyItFailed() {
+        onMain {
+            let now = Date(timeIntervalSince1970: 10_000)
+            let fake = FakeSubscriptions([
+                Subscription(id: 1, url: "https://a/rss", title: "A", lastRefresh: now.addingTimeInterval(-300), newCount: 3),
+                Subscription(id: 2, url: "https://b/rss", title: "B", lastRefresh: now.addingTimeInterval(-20)),
+                Subscription(id: 3, url: "https://c/rss", title: "C", lastError: "the server answered 500"),
+                Subscription(id: 4, url: "https://d/rss", title: "D"),
+            ])
+            let store = FollowingStore(service: fake, now: { now })
+            XCTAssertEqual(store.rows.map { store.line(for: $0) }, [
+                "Refreshed 5 min ago · 3 new", "Refreshed a moment ago · nothing new",
+                "Couldn’t refresh: the server answered 500", "Not refreshed yet",
+            ])
+        }
+    }
+
+    func testRefreshAndUnsubscribeChangeTheListAndNewPostsGoToTheFeed() {
+        onMain {
+            let fake = FakeSubscriptions([Subscription(id: 1, url: "https://a/rss", title: "A"),
+                                          Subscription(id: 2, url: "https://b/rss", title: "B")])
+            let store = FollowingStore(service: fake)
+            var changes = 0, added: [Post] = []
+            store.onChange = { changes += 1 }
+            store.onAdded = { added += $0 }
+            store.refresh(1)
+            XCTAssertEqual(fake.refreshed, [1])
+            XCTAssertEqual(store.rows.first?.newCount, 2)
+            XCTAssertEqual(added.map(\.id), [9])
+            XCTAssertNil(store.unsubscribe(2))
+            XCTAssertEqual(store.rows.map(\.id), [1])
+            XCTAssertEqual(changes, 2)
+        }
+    }
+}
