@@ -231,6 +231,7 @@ public final class SubscriptionService: FeedSubscribing {
     private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
         let host = URL(string: subscription.url)?.host ?? "web"
         var posts: [RemotePost] = []
+        let arrival = now()
         for entry in feed.entries {
             guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
             // A name, as long as the library holds one (a feed's title may be a caption long).
@@ -240,7 +241,9 @@ public final class SubscriptionService: FeedSubscribing {
                                   authorName: name, caption: entry.title, music: tr("Original sound"),
                                   videoURI: rendition.url.absoluteString,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
-                                  created: entry.published ?? now(), pageURL: entry.pageURL?.absoluteString,
+                                  // A date in the future would pin the entry above everything
+                                  // newer for as long as it lasts: it arrived now.
+                                  created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
                                   thumbnailURI: entry.thumbnailURL?.absoluteString))
         }
         return library.storeEntries(posts)

@@ -63,6 +63,33 @@ final class SubscriptionServiceTests: XCTestCase {
     /// A feed's titles, descriptions and names with markup, control characters, direction
     /// overrides, SQL and megabytes of text: stored as literal text on one line, within the
     /// library's limits (a caption 2,000 characters, a name 50), never interpreted.
+    func testAnEntryDatedInTheFutureOrWithoutADateArrivesNow() throws {
+        onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let arrival = Date(timeIntervalSince1970: 1_796_119_200)  // 2026-12-01
+            fetcher.serve(Self.feedURL, """
+                <rss version="2.0"><channel><title>Pins</title>
+                <item><guid>future</guid><title>Pinned for decades</title><pubDate>Fri, 01 Jan 2100 00:00:00 GMT</pubDate>
+                  <enclosure url="https://video.example/f.mp4" type="video/mp4"/></item>
+                <item><guid>undated</guid><title>No date</title>
+                  <enclosure url="https://video.example/u.mp4" type="video/mp4"/></item>
+                <item><guid>invalid</guid><title>Bad date</title><pubDate>Tue, 01 Dec 2026 10:00:00 -99:99</pubDate>
+                  <enclosure url="https://video.example/i.mp4" type="video/mp4"/></item>
+                <item><guid>past</guid><title>Last week</title><pubDate>Tue, 24 Nov 2026 10:00:00 GMT</pubDate>
+                  <enclosure url="https://video.example/p.mp4" type="video/mp4"/></item>
+                </channel></rss>
+                """)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
+                                              events: nil, pageHeight: 640, now: { arrival })
+            guard case .subscribed(_, let added)? = Self.add(service, Self.feedURL) else { return XCTFail("not subscribed") }
+            let created = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0.created) })
+            XCTAssertEqual(created["Pinned for decades"], arrival)
+            XCTAssertEqual(created["No date"], arrival)
+            XCTAssertEqual(created["Bad date"], arrival)
+            XCTAssertEqual(created["Last week"], FeedDate.parse("Tue, 24 Nov 2026 10:00:00 GMT"))
+        }
+    }
+
     func testHostileTextInAFeedIsStoredLiterallyWithinLimits() throws {
         let huge = String(repeating: "0123456789", count: 250_000) // 2.5 MB
         func item(_ id: Int, title: String, author: String, content: String = "") -> [String: Any] {
