@@ -105,23 +105,26 @@ public final class SubscriptionService: FeedSubscribing {
         switch address {
         case .feed(let feed):
             add(feed, then: then)
-        case .loopsAccount(let api, let host):
+        case .loopsAccount(let api, let origin):
             fetcher.fetch(api, etag: nil, lastModified: nil) { [weak self] result in
                 guard let self else { return }
                 guard case .success(let answer) = result, let id = LoopsFeedParser.accountID(in: answer.body),
-                      let feed = URL(string: "https://\(host)/api/v1/feed/account/\(id)") else {
+                      let feed = URL(string: "\(origin)/api/v1/feed/account/\(id)") else {
                     return then(.failed(tr("This Loops account could not be found.")))
                 }
                 add(feed, then: then)
             }
-        case .channelLookup(let api, let host):
+        case .channelLookup(let api, let origin):
             fetcher.fetch(api, etag: nil, lastModified: nil) { [weak self] result in
                 guard let self else { return }
                 guard case .success(let answer) = result,
                       let id = (try? JSONSerialization.jsonObject(with: Data(answer.body))) .flatMap({ ($0 as? [String: Any])?["id"] }) else {
                     return then(.failed(tr("This PeerTube channel could not be found.")))
                 }
-                add(URL(string: "https://\(host)/feeds/videos.xml?videoChannelId=\(id)")!, then: then)
+                guard let feed = URL(string: "\(origin)/feeds/videos.xml?videoChannelId=\(id)") else {
+                    return then(.failed(tr("This PeerTube channel could not be found.")))
+                }
+                add(feed, then: then)
             }
         }
     }
@@ -299,27 +302,34 @@ public final class SubscriptionService: FeedSubscribing {
 enum PeerTubeAddress {
     case feed(URL)
     /// The channel's id comes from the public API first.
-    case channelLookup(api: URL, host: String)
+    case channelLookup(api: URL, origin: String)
     /// A Loops profile (`/@name`): its id from `/api/v1/account/username/NAME`, then its videos
     /// from `/api/v1/feed/account/ID`.
-    case loopsAccount(api: URL, host: String)
+    case loopsAccount(api: URL, origin: String)
+
+    /// scheme://host[:port] of an address, as given: an http server stays http, and its port stays.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return nil }
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port)"
+    }
 
     init?(_ url: URL) {
-        guard let host = url.host else { return nil }
+        guard let origin = Self.origin(of: url) else { return nil }
         let parts = url.path.split(separator: "/").map(String.init)
         if parts.count == 1, parts[0].hasPrefix("@"), parts[0].count > 1, !parts[0].dropFirst().contains("@"),
-           let api = URL(string: "https://\(host)/api/v1/account/username/\(parts[0].dropFirst())") {
-            self = .loopsAccount(api: api, host: host)
+           let api = URL(string: "\(origin)/api/v1/account/username/\(parts[0].dropFirst())") {
+            self = .loopsAccount(api: api, origin: origin)
             return
         }
         guard parts.count >= 2 else { return nil }
         let name = parts[1]
         switch parts[0] {
         case "c", "video-channels":
-            guard let api = URL(string: "https://\(host)/api/v1/video-channels/\(name)") else { return nil }
-            self = .channelLookup(api: api, host: host)
+            guard let api = URL(string: "\(origin)/api/v1/video-channels/\(name)") else { return nil }
+            self = .channelLookup(api: api, origin: origin)
         case "a", "accounts":
-            guard let feed = URL(string: "https://\(host)/feeds/videos.xml?accountName=\(name)") else { return nil }
+            guard let feed = URL(string: "\(origin)/feeds/videos.xml?accountName=\(name)") else { return nil }
             self = .feed(feed)
         default:
             return nil

@@ -155,6 +155,30 @@ final class SubscriptionServiceTests: XCTestCase {
         }
     }
 
+    /// A channel, an account or a Loops profile given over http with a port (a test server, a
+    /// home server) is looked up there, not over https on the default port.
+    func testAChannelOrProfileAddressKeepsItsSchemeAndPort() throws {
+        onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(URL(string: "http://127.0.0.2:8080/api/v1/video-channels/blender")!, #"{"id": 7, "name": "blender"}"#)
+            fetcher.serve(URL(string: "http://127.0.0.2:8080/feeds/videos.xml?videoChannelId=7")!, Self.rss(1...1))
+            fetcher.serve(URL(string: "http://127.0.0.2:8080/feeds/videos.xml?accountName=ton")!, Self.rss(2...2))
+            fetcher.serve(URL(string: "http://127.0.0.3:9000/api/v1/account/username/dansup")!, #"{"data": {"id": "79"}}"#)
+            fetcher.serve(URL(string: "http://127.0.0.3:9000/api/v1/feed/account/79")!,
+                          #"{"data": [{"id": "1", "caption": "hail", "media": {"src_url": "http://127.0.0.3:9000/1.mp4"}}]}"#)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            let followed = ["http://127.0.0.2:8080/c/blender/videos", "http://127.0.0.2:8080/a/ton", "http://127.0.0.3:9000/@dansup"]
+                .map { address -> String? in
+                    guard case .subscribed(let subscription, _)? = Self.add(service, URL(string: address)!) else { return nil }
+                    return subscription.url
+                }
+            XCTAssertEqual(followed, ["http://127.0.0.2:8080/feeds/videos.xml?videoChannelId=7",
+                                      "http://127.0.0.2:8080/feeds/videos.xml?accountName=ton",
+                                      "http://127.0.0.3:9000/api/v1/feed/account/79"])
+            XCTAssertFalse(fetcher.requests.contains { $0.url.scheme == "https" }, "nothing asked over https")
+        }
+    }
+
     /// Loops pages its videos with a cursor: older pages are read while all they bring is new.
     func testALoopsAccountsOlderPagesFollowItsCursor() throws {
         onMain {
