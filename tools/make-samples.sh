@@ -74,7 +74,7 @@ CLIPS = [
                     bass=[0] * 4 + [-4] * 4 + [3] * 4 + [-2] * 4, bdec=1.5,
                     kick=[1, 0, 0, 0], hat=2, gains=(0.55, 0.5, 0.45, 0.05)),
          meta=dict(author="aurora.waves", caption="Falling into the set forever 🌀 #fractal #math #loop",
-                   music="Deep Zoom — Aurora Waves (original sound)", likes=15300, comments=212, shares=48,
+                   music="Deep Zoom — Aurora Waves (original sound)", likes=15300, shares=48,
                    created="2026-11-20T18:03:00Z",
                    comments_sample=[cmt("pixel.garden", "I could watch this all day", 31, "2026-11-20T19:10:00Z"),
                                     cmt("tide.and.tone", "how deep does it go??", 12, "2026-11-20T21:42:00Z"),
@@ -85,7 +85,7 @@ CLIPS = [
                            0, N, 7, 12, 9, N, 7, 4, 2, 4, 7, 9, 7, 4, 2, N],
                     bass=[0, 0, 5, 7], bdec=4.0, kick=[1, 1, 1, 1], hat=4, gains=(0.32, 0.55, 0.6, 0.08)),
          meta=dict(author="pixel.garden", caption="Conway would be proud. 96 generations of tiny drama #gameoflife #pixelart #loop",
-                   music="Glider Gun — Pixel Garden (original sound)", likes=842, comments=37, shares=5,
+                   music="Glider Gun — Pixel Garden (original sound)", likes=842, shares=5,
                    created="2026-11-10T09:12:00Z",
                    comments_sample=[cmt("aurora.waves", "the colours on this are so good", 4, "2026-11-10T10:01:00Z"),
                                     cmt("neon.nomad", "ok this chiptune slaps", 9, "2026-11-10T13:27:00Z")])),
@@ -96,7 +96,7 @@ CLIPS = [
                     bass=[0, 0, -2, -2, -4, -4, -5, -5], bdec=2.5, kick=[1, 0, 1, 0], hat=2,
                     gains=(0.35, 0.55, 0.5, 0.06)),
          meta=dict(author="tide.and.tone", caption="Every evening should end like this 🌅 #synthwave #sunset #aesthetic #relax",
-                   music="Last Light — Tide & Tone (original sound)", likes=2480000, comments=18400, shares=96100,
+                   music="Last Light — Tide & Tone (original sound)", likes=2480000, shares=96100,
                    created="2026-11-14T19:45:00Z",
                    comments_sample=[cmt("neon.nomad", "this is the vibe. saving it", 2140, "2026-11-14T20:02:00Z"),
                                     cmt("hana.loops", "夕焼けがきれい…", 873, "2026-11-14T22:30:00Z"),
@@ -109,7 +109,7 @@ CLIPS = [
                     bass=[0, N, 0, N, -4, N, -4, N, 3, N, 3, N, -2, N, -2, -2], bdec=2.0,
                     kick=[1, 0, 1, 0], hat=2, pad=[-12, -5, 3], gains=(0.4, 0.45, 0.5, 0.1, 0.12)),
          meta=dict(author="neon.nomad", caption="rainy night, empty streets, one more song #lofi #rain #citypop #aesthetic",
-                   music="Wet Asphalt — Neon Nomad (original sound)", likes=187400, comments=2310, shares=5920,
+                   music="Wet Asphalt — Neon Nomad (original sound)", likes=187400, shares=5920,
                    created="2026-11-16T23:18:00Z",
                    comments_sample=[cmt("tide.and.tone", "I can hear the rain through my screen", 402, "2026-11-17T00:05:00Z"),
                                     cmt("hana.loops", "this is literally Shinjuku at 2am", 266, "2026-11-17T02:40:00Z"),
@@ -121,7 +121,7 @@ CLIPS = [
                     bass=[0] * 4 + [-3] * 4 + [-7] * 4 + [-5] * 4, bdec=1.2, kick=[0], hat=0,
                     gains=(0.5, 0.6, 0.0, 0.0)),
          meta=dict(author="hana.loops", caption="Plasma for your eyes, chords for your ears #generativeart #satisfying #loop",
-                   music="Plasma Dream — Hana Sato (original sound)", likes=6210, comments=88, shares=141,
+                   music="Plasma Dream — Hana Sato (original sound)", likes=6210, shares=141,
                    created="2026-11-11T11:30:00Z",
                    comments_sample=[cmt("aurora.waves", "the colour cycling is perfect", 23, "2026-11-11T12:02:00Z"),
                                     cmt("mo.makes", "90s screensaver energy and I love it", 41, "2026-11-11T16:55:00Z")])),
@@ -132,7 +132,7 @@ CLIPS = [
                     bass=[0, 12, 0, 12, 5, 17, 5, 17, 7, 19, 7, 19, 0, 12, 0, 12], bdec=5.0,
                     kick=[1, 0, 1, 0], hat=2, gains=(0.5, 0.4, 0.55, 0.07)),
          meta=dict(author="mo.makes", caption="physics homework but make it fun 🏀 #satisfying #physics #loop #oddlysatisfying",
-                   music="Boing Boing — Mo Haddad (original sound)", likes=1204000, comments=9310, shares=40200,
+                   music="Boing Boing — Mo Haddad (original sound)", likes=1204000, shares=40200,
                    created="2026-11-18T15:20:00Z",
                    comments_sample=[cmt("pixel.garden", "the shadows sell it", 930, "2026-11-18T15:41:00Z"),
                                     cmt("neon.nomad", "blue one is my favourite", 611, "2026-11-18T17:09:00Z"),
@@ -146,7 +146,7 @@ CLIPS = [
                     bass=[0, 0, 2, 2, 0, 0, -1, -1, -3, -3, 2, 2], bdec=1.0, kick=[0], hat=3,
                     gains=(0.5, 0.5, 0.0, 0.04)),
          meta=dict(author="aurora.waves", caption="Turned a gradient into a kaleidoscope. Hypnotic ✨ #kaleidoscope #generativeart #trippy",
-                   music="Glass Garden — Aurora Waves (original sound)", likes=48900, comments=604, shares=1320,
+                   music="Glass Garden — Aurora Waves (original sound)", likes=48900, shares=1320,
                    created="2026-11-24T20:10:00Z",
                    comments_sample=[cmt("hana.loops", "the harp arps are so soothing", 88, "2026-11-24T20:31:00Z"),
                                     cmt("neon.nomad", "my cat is staring at this", 150, "2026-11-24T22:03:00Z"),
@@ -157,7 +157,7 @@ CLIPS = [
                     bass=[0] * 6 + [-4] * 6 + [3] * 6 + [-2] * 6, bdec=3.0, kick=[1], hat=2,
                     gains=(0.45, 0.45, 0.6, 0.07)),
          meta=dict(author="neon.nomad", caption="punch it 🚀 #space #stars #synthwave",
-                   music="Hyperdrive — Neon Nomad (original sound)", likes=391, comments=14, shares=2,
+                   music="Hyperdrive — Neon Nomad (original sound)", likes=391, shares=2,
                    created="2026-11-27T01:05:00Z",
                    comments_sample=[cmt("aurora.waves", "lightspeed vibes", 3, "2026-11-27T08:44:00Z"),
                                     cmt("mo.makes", "turn it up!!", 1, "2026-11-27T12:20:00Z")])),
@@ -166,7 +166,7 @@ CLIPS = [
                     notes=rule30_melody(64), bass=[0, 0, -2, -2, -4, -4, -5, -5], bdec=3.0,
                     kick=[1, 0, 0, 1, 0, 0, 1, 0], hat=4, gains=(0.3, 0.5, 0.55, 0.08)),
          meta=dict(author="pixel.garden", caption="One rule, one cell, infinite chaos. The melody is generated by the same automaton #cellularautomata #math #pixelart",
-                   music="Rule 30 — Pixel Garden (original sound)", likes=23750, comments=431, shares=870,
+                   music="Rule 30 — Pixel Garden (original sound)", likes=23750, shares=870,
                    created="2026-11-22T14:00:00Z",
                    comments_sample=[cmt("aurora.waves", "Wolfram would like a word 😄", 67, "2026-11-22T14:22:00Z"),
                                     cmt("mo.makes", "wait the music comes from the pattern?? genius", 120, "2026-11-22T18:05:00Z"),
@@ -178,7 +178,7 @@ CLIPS = [
                     bass=[N], bdec=1.0, kick=[0], hat=0, pad=[-24, -17, -8],
                     gains=(0.45, 0.0, 0.0, 0.0, 0.25)),
          meta=dict(author="tide.and.tone", caption="Three drops, one pond. Watch the waves cross 💧 #water #asmr #relax #satisfying",
-                   music="Still Water — Tide & Tone (original sound)", likes=9870, comments=156, shares=302,
+                   music="Still Water — Tide & Tone (original sound)", likes=9870, shares=302,
                    created="2026-11-26T07:25:00Z",
                    comments_sample=[cmt("hana.loops", "so calming", 18, "2026-11-26T08:00:00Z"),
                                     cmt("pixel.garden", "interference patterns 🤓", 25, "2026-11-26T11:41:00Z"),
@@ -190,7 +190,7 @@ CLIPS = [
                     bass=[0, 0, 0, 0, -2, -2, -2, -2], bdec=2.5, kick=[1], hat=2,
                     gains=(0.3, 0.5, 0.6, 0.08)),
          meta=dict(author="mo.makes", caption="لا تنظر طويلاً… you are getting sleepy 🌀 #hypnotic #illusion #loop",
-                   music="Spin Cycle — Mo Haddad (original sound)", likes=612300, comments=7020, shares=15800,
+                   music="Spin Cycle — Mo Haddad (original sound)", likes=612300, shares=15800,
                    created="2026-11-12T21:00:00Z",
                    comments_sample=[cmt("aurora.waves", "I looked away and the wall is moving", 1804, "2026-11-12T21:30:00Z"),
                                     cmt("pixel.garden", "how is this a perfect loop", 377, "2026-11-13T10:02:00Z"),
@@ -201,7 +201,7 @@ CLIPS = [
                     bass=[N], bdec=1.0, kick=[0], hat=0, pad=[-24, -17, -8],
                     gains=(0.5, 0.0, 0.0, 0.0, 0.22)),
          meta=dict(author="hana.loops", caption="初雪の夜、オルゴールの音と一緒に ❄️ #冬 #snow #lofi #relax",
-                   music="初雪 (First Snow) — Hana Sato (original sound)", likes=1050000, comments=12600, shares=33400,
+                   music="初雪 (First Snow) — Hana Sato (original sound)", likes=1050000, shares=33400,
                    created="2026-11-29T09:00:00Z",
                    comments_sample=[cmt("neon.nomad", "the music box 🥺", 2301, "2026-11-29T09:15:00Z"),
                                     cmt("tide.and.tone", "it's not even snowing here yet", 415, "2026-11-29T10:48:00Z"),
@@ -311,21 +311,13 @@ def probe(path):
             rot = int(sd["rotation"]) % 360
     return v, a, rot
 
-SELF_POSTS = [
-    ("videos/you-01-first-loop.mp4", "my first loop, be nice 🙈 #firstpost #gradient #loop",
-     "First Loop — You (original sound)", 37, "2026-11-27T20:14:00Z"),
-    ("videos/you-02-desk-life.mp4", "the game of life runs on my desk now #gameoflife #generativeart",
-     "Desk Life — You (original sound)", 212, "2026-11-29T09:41:00Z"),
-]
-
-ACTIVITY = [
-    ("like", "aurora.waves", "videos/you-01-first-loop.mp4", None, "2026-11-27T20:31:00Z"),
-    ("comment", "pixel.garden", "videos/you-01-first-loop.mp4", "welcome!! the colours are lovely", "2026-11-27T21:02:00Z"),
-    ("follow", "pixel.garden", None, None, "2026-11-27T21:03:00Z"),
-    ("like", "hana.loops", "videos/you-02-desk-life.mp4", None, "2026-11-29T10:05:00Z"),
-    ("comment", "mo.makes", "videos/you-02-desk-life.mp4", "glider gun when? 👀", "2026-11-29T11:20:00Z"),
-    ("comment", "hana.loops", "videos/you-02-desk-life.mp4", "ライフゲーム大好き！", "2026-11-29T12:45:00Z"),
-    ("follow", "neon.nomad", None, None, "2026-11-29T18:10:00Z"),
+# Two more creators' posts (the clips were first made as "your" posts: a new user's library holds
+# nobody's activity on them, and a first launch never pretends the user posted anything).
+EXTRA_POSTS = [
+    ("videos/13-first-loop.mp4", "hana.loops", "a first loop, be nice 🙈 #firstpost #gradient #loop",
+     "First Loop — Hana Sato (original sound)", 37, "2026-11-27T20:14:00Z"),
+    ("videos/14-desk-life.mp4", "pixel.garden", "the game of life runs on my desk now #gameoflife #generativeart",
+     "Desk Life — Pixel Garden (original sound)", 212, "2026-11-29T09:41:00Z"),
 ]
 
 def write_json(outdir):
@@ -345,21 +337,19 @@ def write_json(outdir):
         posts.append(dict(file=rel, author=m["author"], caption=m["caption"], music=m["music"],
                           width=int(v["width"]), height=int(v["height"]), rotation=rot,
                           duration=round(float(v["duration"]), 3),
-                          likes=m["likes"], comments=m["comments"], shares=m["shares"], created=m["created"],
+                          likes=m["likes"], shares=m["shares"], created=m["created"],
                           comments_sample=m["comments_sample"]))
-    # Posts by the person using Loopfeed (handle "you", created by the app) and activity on them.
-    for rel, caption, music, likes, created in SELF_POSTS:
+    for rel, author, caption, music, likes, created in EXTRA_POSTS:
+        assert author in handles
         v, a, rot = probe(os.path.join(outdir, rel))
-        posts.append(dict(file=rel, author="you", caption=caption, music=music,
+        posts.append(dict(file=rel, author=author, caption=caption, music=music,
                           width=int(v["width"]), height=int(v["height"]), rotation=rot,
-                          duration=round(float(v["duration"]), 3), likes=likes, comments=0, shares=0,
+                          duration=round(float(v["duration"]), 3), likes=likes, shares=0,
                           created=created, comments_sample=[]))
-    activity = []
-    for kind, actor, rel, text, created in ACTIVITY:
-        assert actor in handles and (rel is None or any(p["file"] == rel for p in posts))
-        activity.append(dict(kind=kind, actor=actor, post=rel, text=text, created=created))
+    # No activity: the Inbox of a new user is empty. A post's comment count is the comments that
+    # can be read under it (the app counts what it stores).
     with open(os.path.join(outdir, "samples.json"), "w", encoding="utf-8") as f:
-        json.dump(dict(authors=authors, posts=posts, activity=activity), f, ensure_ascii=False, indent=2)
+        json.dump(dict(authors=authors, posts=posts), f, ensure_ascii=False, indent=2)
         f.write("\n")
 
 cmd = sys.argv[1]
@@ -551,19 +541,19 @@ done < <(gen clips)
 [[ -n $PREVIEW ]] && exit 0
 
 # ---------------------------------------------------------------------------
-# Two clips "you" posted, so your profile grid and your Inbox have something on first run
+# Clips 13 and 14: a portrait gradient and a portrait game of life, 6 s each
 # ---------------------------------------------------------------------------
-if [[ -z ${ONLY:-} || ${ONLY:-} == *you* ]]; then
+if [[ -z ${ONLY:-} || ${ONLY:-} == *13* || ${ONLY:-} == *14* ]]; then
     ffmpeg -nostdin -v error -y \
         -f lavfi -i "gradients=s=720x1280:r=30:speed=0.015:n=4:c0=0xff2c55:c1=0x25f4ee:c2=0x6a00ff:c3=0xffb800,drawbox=x=0:y=1000:w=720:h=280:color=black@0.25:t=fill" \
         -f lavfi -i "aevalsrc='0.25*sin(2*PI*t*(220*pow(2,floor(mod(t*2,4))/12*4)))*exp(-3*mod(t,0.5))':s=48000:c=stereo" \
         -t 6 -c:v libx264 -profile:v main -pix_fmt yuv420p -crf 27 -c:a aac -b:a 128k -movflags +faststart -shortest \
-        "$OUT/videos/you-01-first-loop.mp4"
+        "$OUT/videos/13-first-loop.mp4"
     ffmpeg -nostdin -v error -y \
         -f lavfi -i "life=s=180x320:r=30:mold=10:life_color=0xffb800:death_color=0x202040:mold_color=0x6a00ff,scale=720:1280:flags=neighbor" \
         -f lavfi -i "aevalsrc='0.2*sin(2*PI*t*(330+110*floor(mod(t*4,3))))*exp(-6*mod(t,0.25))':s=48000:c=stereo" \
         -t 6 -c:v libx264 -profile:v main -pix_fmt yuv420p -crf 27 -c:a aac -b:a 128k -movflags +faststart -shortest \
-        "$OUT/videos/you-02-desk-life.mp4"
+        "$OUT/videos/14-desk-life.mp4"
 fi
 
 # ---------------------------------------------------------------------------

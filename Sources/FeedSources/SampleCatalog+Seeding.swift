@@ -51,12 +51,12 @@ extension SampleCatalog {
         }
         var stored: [String: Int64] = [:]
         for sample in posts {
-            // Each stored comment adds one to the post's count, so start below the total.
+            // Each stored comment adds one to the post's count: it counts what can be read.
             let post = try repository.insertPost(NewPost(
                 authorHandle: sample.author, caption: sample.caption, music: sample.music,
                 videoURI: Self.bundleURI(sample.file), width: sample.width, height: sample.height,
                 rotation: sample.rotation, duration: sample.duration, likeCount: sample.likes,
-                commentCount: max(0, sample.comments - sample.commentsSample.count),
+                commentCount: 0,
                 shareCount: sample.shares, created: sample.created))
             stored[sample.file] = post.id
             for comment in sample.commentsSample {

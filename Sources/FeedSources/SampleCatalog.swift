@@ -5,7 +5,8 @@ public import Foundation
 public struct SampleCatalog: Sendable, Equatable, Decodable {
     public var authors: [SampleAuthor]
     public var posts: [SamplePost]
-    /// Likes, comments and follows on the local user's sample posts, for the Inbox.
+    /// Likes, comments and follows on the local user's posts, for the Inbox (none in the bundled
+    /// samples: a new user has received nothing; a test library may bring some).
     public var activity: [SampleActivity]
 
     public init(authors: [SampleAuthor], posts: [SamplePost], activity: [SampleActivity] = []) {
@@ -59,14 +60,13 @@ public struct SamplePost: Sendable, Equatable, Decodable {
     public var rotation: Int
     public var duration: Double
     public var likes: Int
-    /// The total shown under the post, sample comments included.
-    public var comments: Int
     public var shares: Int
     public var created: Date
+    /// Every comment under the post: its count is what can be read.
     public var commentsSample: [SampleComment]
 
     enum CodingKeys: String, CodingKey {
-        case file, author, caption, music, width, height, rotation, duration, likes, comments, shares, created
+        case file, author, caption, music, width, height, rotation, duration, likes, shares, created
         case commentsSample = "comments_sample"
     }
 
@@ -81,7 +81,6 @@ public struct SamplePost: Sendable, Equatable, Decodable {
         rotation = try c.decodeIfPresent(Int.self, forKey: .rotation) ?? 0
         duration = try c.decodeIfPresent(Double.self, forKey: .duration) ?? 0
         likes = try c.decodeIfPresent(Int.self, forKey: .likes) ?? 0
-        comments = try c.decodeIfPresent(Int.self, forKey: .comments) ?? 0
         shares = try c.decodeIfPresent(Int.self, forKey: .shares) ?? 0
         created = try c.decode(Date.self, forKey: .created)
         commentsSample = try c.decodeIfPresent([SampleComment].self, forKey: .commentsSample) ?? []

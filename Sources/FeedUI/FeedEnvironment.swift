@@ -59,6 +59,9 @@ public struct FeedEnvironment {
     /// What the window says once it is up: what was given on the command line but could not be
     /// opened (also said on stderr).
     public var startupNotices: [String] = []
+    /// The library was made (and the samples seeded) by this launch: the window says what the
+    /// samples are and how to get more.
+    public var isFirstLaunch = false
     /// How often followed feeds are refreshed while the app stays open, in seconds (besides at
     /// launch); 0: only at launch.
     public var feedRefreshSeconds = 30 * 60

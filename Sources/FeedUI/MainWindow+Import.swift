@@ -9,6 +9,7 @@ import Localization
 extension MainWindow {
     func installImports(on root: Overlay) {
         root.addOverlay(dropZone)
+        root.addOverlay(welcome.root)
         root.addOverlay(importBanner.root)
         dropZone.addCSSClass("drop-zone")
         dropZone.canTarget = false

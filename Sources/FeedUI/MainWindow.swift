@@ -170,6 +170,7 @@ public final class MainWindow: PlaybackControl {
         for address in environment.addressesToFollow { follow(address) }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
         // (A recording kept from last time is told when the Create page is made.)
+        if environment.isFirstLaunch { showWelcome() }
         let notices = environment.startupNotices
         if !notices.isEmpty {
             feed.view.flash(notices.joined(separator: "\n"))
@@ -190,6 +191,8 @@ public final class MainWindow: PlaybackControl {
 
     /// Shows what the navigator says: a tab, or a page over one.
     private func show(_ route: Route, from: Route) {
+        // The welcome is Home's: another page's top is never hidden behind it.
+        if route != .tab(.home) { hideWelcome() }
         if from == .tab(.create), route != .tab(.create), createPage?.isActive == true { create.deactivate() }
         // A results feed no longer in the back stack lets its players go.
         if let shown = results.route, !navigator.contains(shown) { results.clear() }
@@ -279,6 +282,8 @@ public final class MainWindow: PlaybackControl {
     let comments: CommentsSheet
     let imports: ImportStore
     let importBanner = ImportBanner()
+    /// A first launch's word on the samples and how to get more (MainWindow+Welcome).
+    let welcome = WelcomeCard()
     /// Shown over the window while files are dragged over it.
     let dropZone = Box(.vertical)
     var addChooser: FileChooser?

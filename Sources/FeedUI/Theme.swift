@@ -143,6 +143,11 @@ enum Theme {
     .import-banner label { color: #fff; }
     .import-banner progressbar trough, .import-banner progressbar progress { min-height: 6px; border-radius: 3px; }
     .import-banner progressbar progress { background-color: #fe2c55; }
+    .welcome-card { background-color: rgba(28,28,32,0.97); border-radius: 14px; padding: 12px 14px; margin: 10px; }
+    .welcome-card label { color: #fff; }
+    .welcome-card .welcome-title { font-weight: 800; font-size: 13pt; }
+    .welcome-card button:not(.flat) { background: #fe2c55; color: #fff; border-radius: 8px; padding: 6px 12px; }
+    .welcome-card button.flat { color: #fff; }
     .drop-zone { background-color: rgba(254,44,85,0.22); border: 3px dashed #fe2c55; border-radius: 18px; margin: 12px; }
     .drop-zone label { color: #fff; font-weight: 800; font-size: 15pt; text-shadow: 0 1px 3px #000; }
     """

@@ -77,10 +77,11 @@ public enum LoopfeedMain {
             report("storage", "\(error)")
             return 1
         }
+        var seededSamples = false
         if try! library.postCount() == 0 {
             if let samples = paths.samplesDirectory {
                 do {
-                    _ = try SampleCatalog.load(from: samples.appendingPathComponent("samples.json")).seed(into: library)
+                    seededSamples = try SampleCatalog.load(from: samples.appendingPathComponent("samples.json")).seed(into: library) > 0
                 } catch {
                     report("samples", tr("Couldn’t load the sample videos: {error}", ["error": error]))
                 }
@@ -142,6 +143,7 @@ public enum LoopfeedMain {
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails))
         environment.notices = notices
+        environment.isFirstLaunch = seededSamples
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -30,10 +30,17 @@ final class ShippedSamplesTests: XCTestCase {
         try SelfAuthor.ensure(in: repo)
         XCTAssertEqual(try catalog.seed(into: repo), catalog.posts.count)
         XCTAssertEqual(try repo.postCount(), catalog.posts.count)
-        // The Inbox is not empty on first run, and your profile has videos.
-        XCTAssertFalse(catalog.activity.isEmpty)
-        XCTAssertEqual(try repo.activity(limit: 100).count, catalog.activity.count)
-        XCTAssertEqual(try repo.unseenActivityCount(), catalog.activity.count)
-        XCTAssertFalse(try repo.posts(byAuthorHandle: SelfAuthor.handle, limit: 10).isEmpty)
+        // A new user has done and received nothing: the samples are the creators' posts.
+        XCTAssertEqual(try repo.activity(limit: 100).count, 0, "an empty Inbox")
+        XCTAssertEqual(try repo.unseenActivityCount(), 0)
+        XCTAssertEqual(try repo.posts(byAuthorHandle: SelfAuthor.handle, limit: 10), [], "no post of the user's")
+        let you = try XCTUnwrap(try repo.selfAuthor())
+        XCTAssertEqual([you.followers, you.following, you.likes], [0, 0, 0])
+        XCTAssertFalse(catalog.posts.contains { $0.author == SelfAuthor.handle || $0.music.contains("You (original") })
+        // A count is what can be read.
+        for post in try repo.feedPage(after: nil, limit: 100) {
+            XCTAssertEqual(post.commentCount, try repo.comments(postID: post.id, before: nil, limit: 1_000).count, post.caption)
+            XCTAssertFalse(post.liked, post.caption)
+        }
     }
 }
