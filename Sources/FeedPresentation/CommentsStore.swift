@@ -3,7 +3,11 @@ public import Foundation
 import Localization
 
 /// The comments of one post and what can be done to them: paged newest first, written, liked,
-/// deleted with a 5 s undo. It decides and stores; `CommentsSheet` only shows what it reports.
+/// deleted with an undo. It decides and stores; `CommentsSheet` only shows what it reports.
+///
+/// A deletion is final only once its undo is gone: the 5 s count from when the undo is on screen
+/// (`undoShown`), stop while the pointer or the keyboard is on it (`holdUndo`), and start again,
+/// whole, once they leave; another deletion, another post or the sheet closing end it at once.
 @MainActor
 public final class CommentsStore {
     public struct Dependencies {
@@ -54,6 +58,10 @@ public final class CommentsStore {
     /// The comment deleted last, while it can still be put back.
     public private(set) var deleted: Comment?
     private var undoTimer: TimerToken?
+    /// The undo is on screen (its count may run).
+    private var undoOnScreen = false
+    /// The pointer or the keyboard focus is on the undo (its count waits).
+    private var undoHeld = false
     public var onChange: ((Change) -> Void)?
 
     public init(_ deps: Dependencies) { self.deps = deps }
@@ -173,7 +181,6 @@ public final class CommentsStore {
             onChange?(.removed(id: id))
             deleted = removed
             onChange?(.undoOffered(true))
-            undoTimer = deps.timers.after(milliseconds: Self.undoMilliseconds) { [weak self] in self?.finalizeDelete() }
             deps.events?.emit(.commentDeleted(postID: removed.postID, commentID: removed.id))
             postChanged()
         } catch {
@@ -197,6 +204,27 @@ public final class CommentsStore {
         }
     }
 
+    /// The undo is on screen now: its count starts (unless it is held).
+    public func undoShown() {
+        guard deleted != nil, !undoOnScreen else { return }
+        undoOnScreen = true
+        restartUndoCount()
+    }
+
+    /// The pointer is over the undo or the keyboard focus in it (`true`), or neither any more.
+    public func holdUndo(_ held: Bool) {
+        guard held != undoHeld else { return }
+        undoHeld = held
+        restartUndoCount()
+    }
+
+    private func restartUndoCount() {
+        undoTimer?.cancel()
+        undoTimer = nil
+        guard deleted != nil, undoOnScreen, !undoHeld else { return }
+        undoTimer = deps.timers.after(milliseconds: Self.undoMilliseconds) { [weak self] in self?.finalizeDelete() }
+    }
+
     /// The undo window is over: the deletion stands.
     public func finalizeDelete() {
         guard deleted != nil else { return }
@@ -206,6 +234,7 @@ public final class CommentsStore {
     private func clearUndo() {
         undoTimer?.cancel()
         undoTimer = nil
+        undoOnScreen = false
         deleted = nil
         onChange?(.undoOffered(false))
     }

@@ -34,6 +34,9 @@ final class CommentsSheet {
     private let message = Label()
     private let undoBar = Box(.horizontal, spacing: 8)
     private let undoLabel = Label(tr("Comment deleted"))
+    private var pointerOnUndo = false
+    private var focusInUndo = false
+    private let closeButton = Button(iconName: "window-close-symbolic")
     private let deps: Dependencies
     private var rows: [CommentRow] = []
 
@@ -78,13 +81,12 @@ final class CommentsSheet {
         grip.setAlign(horizontal: .center)
         title.addCSSClass("sheet-title")
         title.setExpand(horizontal: true)
-        let close = Button(iconName: "window-close-symbolic")
-        close.setHasFrame(false)
-        close.setAccessibleLabel(tr("Close comments"))
-        close.tooltip = tr("Close (Esc)")
-        close.onClicked { [weak self] in self?.close() }
+        closeButton.setHasFrame(false)
+        closeButton.setAccessibleLabel(tr("Close comments"))
+        closeButton.tooltip = tr("Close (Esc)")
+        closeButton.onClicked { [weak self] in self?.close() }
         header.append(title)
-        header.append(close)
+        header.append(closeButton)
         bottom.sheet.append(grip)
         bottom.sheet.append(header)
     }
@@ -96,10 +98,46 @@ final class CommentsSheet {
         let undo = Button(label: tr("Undo"))
         undo.setAccessibleLabel(tr("Undo deleting the comment"))
         undo.onClicked { [weak self] in self?.store.undoDelete() }
+        // The press itself undoes: a click whose release is lost (the pointer still moving, the
+        // sheet shifting under it) is still an Undo.
+        let press = ClickGesture()
+        press.setPhase(.capture)
+        press.onPressed { [weak self] _, _, _ in self?.store.undoDelete() }
+        undo.addController(press)
         undoBar.append(undoLabel)
         undoBar.append(undo)
         undoBar.isVisible = false
+        // While the pointer or the keyboard is on it, the undo waits.
+        let pointer = MotionController()
+        pointer.onEnter { [weak self] _, _ in self?.undoHeld(pointer: true) }
+        pointer.onLeave { [weak self] in self?.undoHeld(pointer: false) }
+        undoBar.addController(pointer)
+        let focus = FocusController()
+        focus.onEnter { [weak self] in self?.undoHeld(focus: true) }
+        focus.onLeave { [weak self] in self?.undoHeld(focus: false) }
+        undoBar.addController(focus)
         bottom.sheet.append(undoBar)
+    }
+
+    private func undoHeld(pointer: Bool? = nil, focus: Bool? = nil) {
+        if let pointer { pointerOnUndo = pointer }
+        if let focus { focusInUndo = focus }
+        store.holdUndo(pointerOnUndo || focusInUndo)
+    }
+
+    /// The undo is going: the keyboard focus it had goes to the comment field (or the close
+    /// button), never to a control hidden behind the sheet.
+    private func hideUndo() {
+        let hadFocus = focusInUndo
+        undoBar.isVisible = false
+        focusInUndo = false
+        pointerOnUndo = false
+        guard hadFocus else { return }
+        focusComposerOrClose()
+    }
+
+    private func focusComposerOrClose() {
+        if composerRow.isVisible { composer.grabFocus() } else { closeButton.grabFocus() }
     }
 
     private func buildComposer() {
@@ -197,8 +235,12 @@ final class CommentsSheet {
         case .message(let text):
             message.text = text ?? ""
             message.isVisible = text != nil
-        case .undoOffered(let offered):
-            undoBar.isVisible = offered
+        case .undoOffered(true):
+            undoBar.isVisible = true
+            // Its count starts once it can be seen.
+            undoBar.onNextPaint { [weak self] in self?.store.undoShown() }
+        case .undoOffered(false):
+            hideUndo()
         case .post(let post):
             title.text = store.title
             onPostChanged?(post)
@@ -208,7 +250,13 @@ final class CommentsSheet {
     private func makeRow(_ comment: Comment) -> CommentRow {
         let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now())
         row.onLike = { [weak self] comment in self?.store.toggleLike(comment.id) }
-        row.onDelete = { [weak self] comment in self?.store.delete(comment.id) }
+        row.onDelete = { [weak self] comment in
+            guard let self else { return }
+            store.delete(comment.id)
+            // The focus was on the row that went: it goes to the comment field, not into the undo
+            // (which would then wait for as long as the focus stayed) nor behind the sheet.
+            focusComposerOrClose()
+        }
         return row
     }
 

@@ -74,7 +74,7 @@ extension MainWindow {
                 return false
             }
         case .comments where activeFeed != nil:
-            if comments.isOpen { comments.close() } else if let post = activeFeed?.current { comments.open(post) }
+            if comments.isOpen { comments.close() } else if let post = activeFeed?.current { openComments(post) }
         case let action?:
             // Paging under an open sheet would change the post it shows.
             return !comments.isOpen && handleFeedAction(action)

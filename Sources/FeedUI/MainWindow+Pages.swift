@@ -50,7 +50,7 @@ extension MainWindow {
             filePath: environment.filePath(for:)))
         page.onOpen = { [weak self] post, openComments in
             self?.openResults([post], at: 0)
-            if openComments { self?.comments.open(post) }
+            if openComments { self?.openComments(post) }
         }
         page.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         stack.add(page.root, name: TabBar.Tab.inbox.rawValue, title: TabBar.Tab.inbox.title)

@@ -25,3 +25,11 @@ extension MainWindow {
         window.clearFocus()
     }
 }
+
+extension MainWindow {
+    /// The comments sheet over the feed (the welcome, Home's, goes first: the sheet is on top).
+    func openComments(_ post: Post) {
+        hideWelcome()
+        comments.open(post)
+    }
+}

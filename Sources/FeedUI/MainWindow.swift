@@ -63,7 +63,7 @@ public final class MainWindow: PlaybackControl {
             self?.feed.postUpdated(post)
             self?.results.feed?.postUpdated(post)
         }
-        feed.onOpenComments = { [weak self] post in self?.comments.open(post) }
+        feed.onOpenComments = { [weak self] post in self?.openComments(post) }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
@@ -238,7 +238,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     private func wireResults(_ controller: FeedController) {
-        controller.onOpenComments = { [weak self] post in self?.comments.open(post) }
+        controller.onOpenComments = { [weak self] post in self?.openComments(post) }
         controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         controller.onMention = { [weak self] handle in self?.openMention(handle) }
         controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }

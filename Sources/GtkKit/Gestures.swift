@@ -90,13 +90,25 @@ public final class MotionController: EventController {
     public init() { super.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_motion_new())) }
 
     public func onMotion(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
+        connectPoint("motion", handler)
+    }
+
+    /// The pointer came over the widget.
+    public func onEnter(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
+        connectPoint("enter", handler)
+    }
+
+    /// The pointer left the widget.
+    public func onLeave(_ handler: @escaping @MainActor () -> Void) { keep(Signals.connect(handle.raw, "leave", handler)) }
+
+    private func connectPoint(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
         typealias Handler = @MainActor (Double, Double) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
             guard let data else { return }
             let handler = CallbackBox<Handler>.from(data)
             MainActor.assumeIsolated { handler(x, y) }
         }
-        keep(Signals.connect(handle.raw, "motion", handler: handler as Handler,
+        keep(Signals.connect(handle.raw, signal, handler: handler as Handler,
                              trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
     }
 }

@@ -130,6 +130,7 @@ final class CommentsStoreTests: XCTestCase {
             store.delete(middle.id)
             XCTAssertEqual(store.comments.map(\.text), ["comment 2", "comment 0"])
             XCTAssertEqual(store.deleted?.id, middle.id)
+            store.undoShown()
             XCTAssertEqual(timers.waiting, 1)
             store.undoDelete()
             XCTAssertEqual(store.comments.map(\.text), ["comment 2", "comment 1", "comment 0"])
@@ -141,13 +142,17 @@ final class CommentsStoreTests: XCTestCase {
         }
     }
 
-    func testTheUndoWindowClosesAfterFiveSeconds() throws {
+    func testTheUndoWindowClosesFiveSecondsAfterItShows() throws {
         onMain {
             let (store, _, timers, _, post) = Self.makeStore(comments: 2)
             store.open(post)
             var offered: [Bool] = []
             store.onChange = { if case .undoOffered(let on) = $0 { offered.append(on) } }
             store.delete(store.comments[0].id)
+            timers.advance(milliseconds: 10_000)
+            XCTAssertNotNil(store.deleted, "not on screen yet (a busy machine): nothing counts")
+            store.undoShown()
+            store.undoShown()
             timers.advance(milliseconds: 4_999)
             XCTAssertNotNil(store.deleted)
             timers.advance(milliseconds: 1)
@@ -155,6 +160,46 @@ final class CommentsStoreTests: XCTestCase {
             XCTAssertEqual(offered, [true, false])
             store.undoDelete()
             XCTAssertEqual(store.comments.count, 1, "too late to undo")
+        }
+    }
+
+    /// Issue 21: an Undo reached late (the pointer on its way, a hand resting on it, the keyboard
+    /// on it) is never lost: the count waits while it is held and starts again, whole, after.
+    func testTheUndoWaitsWhileThePointerOrKeyboardIsOnIt() throws {
+        try onMain {
+            let (store, repo, timers, _, post) = Self.makeStore(comments: 2)
+            store.open(post)
+            let id = store.comments[0].id
+            store.delete(id)
+            store.undoShown()
+            timers.advance(milliseconds: 4_000)
+            store.holdUndo(true)
+            XCTAssertEqual(timers.waiting, 0)
+            timers.advance(milliseconds: 60_000)
+            XCTAssertEqual(store.deleted?.id, id, "held for a minute, still undoable")
+            store.holdUndo(false)
+            timers.advance(milliseconds: 4_999)
+            XCTAssertEqual(store.deleted?.id, id, "five whole seconds after it was let go")
+            store.holdUndo(true)
+            store.undoDelete()
+            XCTAssertEqual(store.comments.first?.id, id)
+            XCTAssertEqual(try repo.comments(postID: post.id, before: nil, limit: 5).count, 2)
+            store.holdUndo(false)
+            XCTAssertEqual(timers.waiting, 0, "nothing to count once undone")
+        }
+    }
+
+    func testAnUndoHeldBeforeItShowsStillWaits() throws {
+        onMain {
+            let (store, _, timers, _, post) = Self.makeStore(comments: 1)
+            store.open(post)
+            store.holdUndo(true)
+            store.delete(store.comments[0].id)
+            store.undoShown()
+            timers.advance(milliseconds: 20_000)
+            XCTAssertNotNil(store.deleted, "the pointer was already where the undo appeared")
+            store.closed()
+            XCTAssertNil(store.deleted, "closing the sheet ends it at once")
         }
     }
 
