@@ -52,7 +52,7 @@ enum Theme {
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
     .pause-indicator { color: rgba(255,255,255,0.6); -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.5); }
     .sheet-dim { background-color: rgba(0,0,0,0.45); }
-    .comments-sheet { background-color: rgba(24,24,28,0.96); border-radius: 12px 12px 0 0;
+    .comments-sheet { background-color: #18181c; border-radius: 12px 12px 0 0;
         box-shadow: 0 -4px 24px rgba(0,0,0,0.5); }
     .sheet-grip { background-color: rgba(255,255,255,0.3); border-radius: 3px; min-width: 36px; min-height: 4px;
         margin-top: 8px; }
@@ -65,12 +65,12 @@ enum Theme {
     .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
     .comment-like-count { font-size: 8.25pt; color: rgba(255,255,255,0.6); }
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
-    .composer-text, .composer-text text { background-color: rgba(255,255,255,0.08); border-radius: 8px; padding: 8px;
+    .composer-text, .composer-text text { background-color: #2c2c31; border-radius: 8px; padding: 8px;
         min-height: 20px; color: #fff; }
     textview.composer-text:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
     .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
     .composer-message { color: #ff6b81; font-size: 9pt; padding: 4px 16px 0 16px; }
-    .undo-bar { background-color: rgba(255,255,255,0.08); padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
+    .undo-bar { background-color: #2c2c31; padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
     .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
         background-color: #1c1c1f; }
     .post-tile.tile-broken { background-color: #2a1c20; }
