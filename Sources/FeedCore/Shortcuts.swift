@@ -66,6 +66,25 @@ public struct Shortcut: Sendable, Equatable {
         case .quit: tr("Quit")
         }
     }
+
+    /// The keys named in words where their glyph is too small to read on a keycap (a comma looks
+    /// like a full stop there); nil when the keycaps say it.
+    public var keysInWords: String? {
+        let named: [(key: String, word: String)] = [
+            // TRANSLATORS: the name of the comma key, under a shortcut that uses it ("Ctrl and the comma key").
+            ("comma", tr("the comma key")),
+            // TRANSLATORS: the name of the full stop (period) key, under a shortcut that uses it.
+            ("period", tr("the full stop key")),
+            // TRANSLATORS: the name of the semicolon key, under a shortcut that uses it.
+            ("semicolon", tr("the semicolon key")),
+        ]
+        for key in keys {
+            guard let (_, word) = named.first(where: { key.hasSuffix(">" + $0.key) || key == $0.key }) else { continue }
+            // TRANSLATORS: a shortcut's keys in words; {key} is a key's name ("the comma key").
+            return key.hasPrefix("<Control>") ? tr("Ctrl and {key}", ["key": word]) : word
+        }
+        return nil
+    }
 }
 
 public enum Shortcuts {

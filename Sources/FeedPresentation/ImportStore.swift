@@ -109,7 +109,8 @@ public final class ImportStore {
             parts.append(trn("Added {count} video", "Added {count} videos", added))
         }
         if summary.duplicates > 0 {
-            parts.append(trn("{count} was already in your feed", "{count} were already in your feed", summary.duplicates))
+            // TRANSLATORS: after adding videos, how many of them the feed had already.
+            parts.append(trn("{count} video was already in your feed", "{count} videos were already in your feed", summary.duplicates))
         }
         if !summary.unreadable.isEmpty {
             parts.append(trn("“{name}” can’t be played", "{count} files can’t be played", summary.unreadable.count,

@@ -14,7 +14,7 @@ final class AddFeedDialog {
     init(parent: Window) {
         let form: Box
         (dialog, form) = DialogForm.make(title: tr("Follow a feed or channel"), parent: parent, width: 420)
-        form.append(DialogForm.paragraph(tr("A PeerTube channel or account, a Loops or any video feed (RSS, Atom, JSON Feed), a page that announces one, an OPML list, or a video’s address."), dim: true))
+        form.append(DialogForm.paragraph(tr("A PeerTube channel or account, a Loops account, any video feed (RSS, Atom, JSON Feed), a page that announces one, an OPML list, or a video’s address."), dim: true))
         entry.setAccessibleLabel(tr("Address"))
         entry.onActivate { [weak self] in self?.submit() }
         form.append(entry)

@@ -354,7 +354,9 @@ public final class MainWindow: PlaybackControl {
     func showShortcuts() {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(sections: Shortcuts.sections.map { section, shortcuts in
-                (section.title, shortcuts.map { ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title) })
+                (section.title, shortcuts.map {
+                    ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title, subtitle: $0.keysInWords)
+                })
             }, transientFor: window)
         }
         shortcutsWindow?.present()

@@ -8,9 +8,12 @@ public final class ShortcutsWindow {
     public struct Shortcut: Sendable {
         public let accelerator: String
         public let title: String
-        public init(_ accelerator: String, _ title: String) {
+        /// Said under the title (the keys in words, where a keycap's glyph is hard to read).
+        public let subtitle: String?
+        public init(_ accelerator: String, _ title: String, subtitle: String? = nil) {
             self.accelerator = accelerator
             self.title = title
+            self.subtitle = subtitle
         }
     }
 
@@ -22,7 +25,8 @@ public final class ShortcutsWindow {
                 """
                 <child><object class="GtkShortcutsShortcut">
                   <property name="accelerator">\(Markup.escape(shortcut.accelerator))</property>
-                  <property name="title">\(Markup.escape(shortcut.title))</property>
+                  <property name="title">\(Markup.escape(shortcut.title))</property>\(shortcut.subtitle.map {
+                    "<property name=\"subtitle\">\(Markup.escape($0))</property>" } ?? "")
                 </object></child>
                 """
             }.joined()

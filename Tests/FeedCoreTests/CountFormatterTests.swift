@@ -9,7 +9,10 @@ final class CountFormatterTests: XCTestCase {
     }
 
     func testThousandsAndMillionsKeepOneTruncatedDecimal() {
-        XCTAssertEqual(CountFormatter.short(1_000, separators: .c), "1.0K")
+        XCTAssertEqual(CountFormatter.short(1_000, separators: .c), "1K")
+        XCTAssertEqual(CountFormatter.short(248_000, separators: .c), "248K", "not 248.0K")
+        XCTAssertEqual(CountFormatter.short(248_050, separators: .c), "248K")
+        XCTAssertEqual(CountFormatter.short(2_000_000, separators: .c), "2M")
         XCTAssertEqual(CountFormatter.short(10_500, separators: .c), "10.5K")
         XCTAssertEqual(CountFormatter.short(999_999, separators: .c), "999.9K")
         XCTAssertEqual(CountFormatter.short(1_500_000, separators: .c), "1.5M")

@@ -9,6 +9,15 @@ final class ShortcutsTests: XCTestCase {
         XCTAssertEqual(keys.count, Set(keys).count, "a key is bound twice")
     }
 
+    /// Issue 21: "Ctrl + ," read as "Ctrl + ." in the shortcuts window: a key whose glyph is
+    /// tiny is named in words under its row.
+    func testAKeyWithATinyGlyphIsNamedInWords() {
+        let preferences = Shortcuts.all.first { $0.action == .preferences }
+        XCTAssertEqual(preferences?.keysInWords, "Ctrl and the comma key")
+        XCTAssertNil(Shortcuts.all.first { $0.action == .like }?.keysInWords, "L reads well on its keycap")
+        XCTAssertEqual(Shortcut(action: .like, keys: ["period"], section: .feed).keysInWords, "the full stop key")
+    }
+
     func testKeysFindTheirActions() {
         for name in ["Down", "j", "Page_Down"] {
             XCTAssertEqual(Shortcuts.action(forKey: name, control: false, alt: false), .nextVideo, name)

@@ -34,7 +34,7 @@ final class ImportStoreTests: XCTestCase {
             var finished: [String] = []
             store.onFinished = { _, message, _ in finished.append(message) }
             importer.finish(ImportSummary(added: [Self.post(1), Self.post(2)], duplicates: 2))
-            XCTAssertEqual(finished, ["Added 2 videos · 2 were already in your feed"])
+            XCTAssertEqual(finished, ["Added 2 videos · 2 videos were already in your feed"])
             XCTAssertFalse(store.isImporting)
             XCTAssertNil(store.statusText)
             XCTAssertEqual(events.events.last, .importFinished(added: 2, duplicates: 2, unreadable: 0, problems: 0, cancelled: false))
@@ -63,7 +63,8 @@ final class ImportStoreTests: XCTestCase {
 
     func testTheSummaryIsOnePlainSentence() {
         XCTAssertEqual(ImportStore.message(for: ImportSummary(added: [Self.post(1)])), "Added 1 video")
-        XCTAssertEqual(ImportStore.message(for: ImportSummary(duplicates: 3)), "3 were already in your feed")
+        XCTAssertEqual(ImportStore.message(for: ImportSummary(duplicates: 3)), "3 videos were already in your feed")
+        XCTAssertEqual(ImportStore.message(for: ImportSummary(duplicates: 1)), "1 video was already in your feed", "not “1 was already”")
         XCTAssertEqual(ImportStore.message(for: ImportSummary(added: [Self.post(1)], unreadable: ["broken.mp4"])),
                        "Added 1 video · “broken.mp4” can’t be played")
         XCTAssertEqual(ImportStore.message(for: ImportSummary(unreadable: ["a.mp4", "b.mp4"])), "2 files can’t be played")
@@ -96,7 +97,7 @@ extension ImportStoreTests {
             importer.finish(ImportSummary(added: [Post(id: 7, author: Author(handle: "local", name: "Local files"),
                                                        caption: "new", music: "", videoURI: "file:///new.mp4",
                                                        created: Date(timeIntervalSince1970: 0))], duplicates: 90))
-            XCTAssertEqual(said, ["quiet: Added 1 video · 90 were already in your feed"])
+            XCTAssertEqual(said, ["quiet: Added 1 video · 90 videos were already in your feed"])
         }
     }
 }
