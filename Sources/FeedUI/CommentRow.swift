@@ -15,6 +15,8 @@ final class CommentRow {
     private let time = Label()
     var onLike: ((Comment) -> Void)?
     var onDelete: ((Comment) -> Void)?
+    /// A #hashtag or @mention in the comment was clicked.
+    var onLink: ((LinkedText.Link) -> Void)?
 
     init(comment: Comment, avatarPath: String?, now: Date) {
         self.comment = comment
@@ -34,8 +36,9 @@ final class CommentRow {
         author.addCSSClass("comment-author")
         author.setXAlign(0)
         let text = Label()
-        // Exactly as written, but a direction override shows as a mark rather than reorder it.
-        text.text = ShownText.visible(comment.text)
+        // Exactly as written, but a direction override shows as a mark rather than reorder it,
+        // and #hashtags and @mentions are links, as in captions.
+        text.setMarkup(LinkedText.markup(ShownText.visible(comment.text)))
         text.addCSSClass("comment-text")
         text.setXAlign(0)
         text.setWrap(true)
@@ -75,6 +78,11 @@ final class CommentRow {
             root.append(delete)
         }
         update(comment, now: now)
+        text.onActivateLink { [weak self] uri in
+            guard let link = LinkedText.link(uri) else { return false }
+            self?.onLink?(link)
+            return true
+        }
     }
 
     func update(_ comment: Comment, now: Date) {

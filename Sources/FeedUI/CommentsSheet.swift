@@ -44,6 +44,8 @@ final class CommentsSheet {
     var layer: Overlay { bottom.layer }
     var isOpen: Bool { bottom.isOpen }
     var post: Post? { store.post }
+    /// A #hashtag or @mention in a comment was clicked (the sheet gives way to where it leads).
+    var onLink: ((LinkedText.Link) -> Void)?
     /// Called after a comment is added or deleted, with the post as stored now.
     var onPostChanged: ((Post) -> Void)?
 
@@ -250,6 +252,7 @@ final class CommentsSheet {
     private func makeRow(_ comment: Comment) -> CommentRow {
         let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now())
         row.onLike = { [weak self] comment in self?.store.toggleLike(comment.id) }
+        row.onLink = { [weak self] link in self?.onLink?(link) }
         row.onDelete = { [weak self] comment in
             guard let self else { return }
             store.delete(comment.id)

@@ -64,6 +64,14 @@ public final class MainWindow: PlaybackControl {
             self?.results.feed?.postUpdated(post)
         }
         feed.onOpenComments = { [weak self] post in self?.openComments(post) }
+        comments.onLink = { [weak self] link in
+            guard let self else { return }
+            comments.close()
+            switch link {
+            case .hashtag(let tag): openDiscover(query: "#" + tag)
+            case .mention(let handle): openMention(handle)
+            }
+        }
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }

@@ -24,12 +24,11 @@ final class PostOverlay {
         caption.setXAlign(0)
         caption.setWrap(true, maxLines: 3)
         caption.onActivateLink { [weak self] uri in
-            if uri.hasPrefix("mention:"), let handle = String(uri.dropFirst(8)).removingPercentEncoding {
-                self?.onMention?(handle)
-                return true
+            switch LinkedText.link(uri) {
+            case .hashtag(let tag)?: self?.onHashtag?(tag)
+            case .mention(let handle)?: self?.onMention?(handle)
+            case nil: return false
             }
-            guard uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding else { return false }
-            self?.onHashtag?(tag)
             return true
         }
         // GTK 4.8 gives screen readers a label's text but not its links: the focused one is said
@@ -62,7 +61,7 @@ final class PostOverlay {
         author.text = post.author.atHandle
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         authorButton.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
-        caption.setMarkup(Self.captionMarkup(ShownText.visible(post.caption)))
+        caption.setMarkup(LinkedText.markup(ShownText.visible(post.caption)))
         music.show(post.music)
         root.isVisible = true
     }
@@ -71,13 +70,14 @@ final class PostOverlay {
         let uri = caption.currentURI ?? ""
         guard uri != describedLink else { return }
         describedLink = uri
-        if uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding {
+        switch LinkedText.link(uri) {
+        case .hashtag(let tag)?:
             // TRANSLATORS: for screen readers, a focused #hashtag in a caption; {tag} is without “#”.
             caption.setAccessibleDescription(tr("Link #{tag}: Enter searches it", ["tag": tag]))
-        } else if uri.hasPrefix("mention:"), let handle = String(uri.dropFirst(8)).removingPercentEncoding {
+        case .mention(let handle)?:
             // TRANSLATORS: for screen readers, a focused @mention in a caption; {handle} is without “@”.
             caption.setAccessibleDescription(tr("Link @{handle}: Enter opens the profile", ["handle": handle]))
-        } else {
+        case nil:
             caption.setAccessibleDescription("")
         }
     }
@@ -85,17 +85,4 @@ final class PostOverlay {
     /// The caption link last described to screen readers.
     private var describedLink = ""
 
-    /// Caption text escaped for Pango, hashtags in bold; user text is never interpreted.
-    static func captionMarkup(_ caption: String) -> String {
-        Hashtags.runs(caption).map { run in
-            switch run {
-            case .text(let text): Markup.escape(text)
-            case .hashtag(let tag):
-                "<a href=\"hashtag:" + Markup.escape(tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tag)
-                    + "\"><b>#" + Markup.escape(tag) + "</b></a>"
-            case .mention(let handle):
-                "<a href=\"mention:" + Markup.escape(handle) + "\"><b>@" + Markup.escape(handle) + "</b></a>"
-            }
-        }.joined()
-    }
 }
