@@ -58,6 +58,7 @@ class LoopsTests(FakeTestCase):
         first = pages[0]["data"]
         self.assertEqual([v["pinned"] for v in first[:3]], [True, True, True])
         self.assertEqual(len(first), 13)
+        self.assertEqual(len({v["id"] for v in first}), 13, "the first page leaves the pinned videos out of its ten")
         self.assertTrue(all(len(p["data"]) <= 10 for p in pages[1:]))
         self.assertIsNone(pages[-1]["meta"]["next_cursor"])
         unpinned = [v["id"] for p in pages for v in p["data"] if not v["pinned"]]
