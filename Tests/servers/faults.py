@@ -15,6 +15,8 @@ Kinds, and their parameters:
   stall_silent  the request is read and nothing at all is answered for `seconds`, then it closes
   slow          the real answer, its body sent at `rate` bytes per second (default 4096)
   truncate      the real headers, half of the body, then the connection closes
+  cut_request   the site gets only the first half of the request's body (an upload keeps those
+                bytes) and the connection closes without an answer
   garbage       200, the right Content-Type, and bytes that are no JSON
   huge_json     a valid JSON answer of the same shape over `size` bytes (default 10 MB)
   deep_nesting  a valid JSON answer whose `data` is nested `depth` arrays deep (default 100000)
@@ -34,7 +36,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-KINDS = ("status", "429", "503", "500", "stall_body", "stall_silent", "slow", "truncate", "garbage",
+KINDS = ("status", "429", "503", "500", "stall_body", "stall_silent", "slow", "truncate", "cut_request", "garbage",
          "huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls")
 DOCUMENT_KINDS = ("huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls", "garbage")
 

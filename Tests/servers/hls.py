@@ -185,3 +185,26 @@ def master_playlist(renditions: list[Rendition], audio: Rendition | None) -> str
             line += ',AUDIO="audio"'
         lines += [line, rendition.playlist_name]
     return "\n".join(lines) + "\n"
+
+
+def probe(data: bytes) -> dict | None:
+    """Width, height and duration of an MP4 (fragmented or not), or None when it is none."""
+    try:
+        moov = next(_find(data, 0, len(data), [b"moov"]))
+        mvhd, _ = next(_find(data, *moov, [b"mvhd"]))
+        if data[mvhd]:
+            timescale, duration = struct.unpack(">IQ", data[mvhd + 20:mvhd + 32])
+        else:
+            timescale, duration = struct.unpack(">II", data[mvhd + 12:mvhd + 20])
+        for trak_start, trak_end in _find(data, *moov, [b"trak"]):
+            hdlr, _ = next(_find(data, trak_start, trak_end, [b"mdia", b"hdlr"]))
+            if data[hdlr + 8:hdlr + 12] != b"vide":
+                continue
+            tkhd, tkhd_end = next(_find(data, trak_start, trak_end, [b"tkhd"]))
+            width, height = struct.unpack(">II", data[tkhd_end - 8:tkhd_end])
+            if not duration:   # a fragmented file: the fragments say how long it is
+                duration, timescale = int(parse(data).duration * 1000), 1000
+            return {"width": width >> 16, "height": height >> 16, "duration": duration / max(1, timescale)}
+    except (StopIteration, struct.error, ValueError):
+        return None
+    return None

@@ -32,6 +32,7 @@ class Request:
     headers: dict[str, str]         # lower-cased names
     body: bytes
     raw_path: str
+    fault: str | None = None        # the fault rule that took the request, if any
 
     def arg(self, name: str, default: str | None = None) -> str | None:
         values = self.query.get(name)
@@ -139,6 +140,9 @@ class Site:
     def manifest(self) -> dict:
         return {"kind": self.kind, "url": self.base_url}
 
+    def close(self) -> None:
+        """Let go of what the site made on disk."""
+
     # --- the control endpoints, common to every site -------------------------------------------
     def control(self, request: Request) -> Response:
         name = request.path[len(CONTROL_PREFIX):]
@@ -160,7 +164,12 @@ class Site:
             return json_response({"rules": self.faults.describe()})
         if name == "manifest":
             return json_response(self.manifest())
+        if name == "auth":
+            return self.auth_control(request)
         return json_response({"error": "unknown control endpoint"}, 404)
+
+    def auth_control(self, request: Request) -> Response:
+        return json_response({"error": "this site has no accounts"}, 404)
 
 
 def make_etag(path: str) -> str:
@@ -222,6 +231,16 @@ class _Handler(BaseHTTPRequestHandler):
             if rule.kind == "stall_silent":
                 self.site.stopping.wait(rule.seconds)
                 self.close_connection = True
+                return
+            request.fault = rule.kind
+            if rule.kind == "cut_request":
+                # the connection died halfway through the body: the site gets what arrived, the
+                # client no answer
+                request.body = request.body[: len(request.body) // 2]
+                try:
+                    self.site.dispatch(request)
+                finally:
+                    self.close_connection = True
                 return
         try:
             response = self.site.dispatch(request)
@@ -333,6 +352,8 @@ class Network:
         for server in self._servers:
             server.shutdown()
             server.server_close()
+        for site in self.sites:
+            site.close()
 
 
 def _free_port(address: str) -> int:

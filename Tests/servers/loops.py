@@ -13,6 +13,7 @@ import random
 import re
 import urllib.parse
 
+import loops_auth
 from httpkit import Request, Response, Site, file_response, json_response, text_response
 from loops_json import LoopsFormatter, decode_cursor, encode_cursor, iso
 from loops_world import LoopsWorld
@@ -52,6 +53,10 @@ class LoopsSite(Site):
         add("GET", r"/storage/videos/(\d+)-(\d+)\.(mp4|jpg)", self.media)
         add("GET", r"/storage/avatars/(\d+)/([a-z-]+)\.jpg", lambda r, m: file_response(self.corpus.path(m.group(2)), "image/jpeg"))
         add("GET", r"/storage/avatars/default\.jpg", lambda r, m: file_response(self.corpus.path("avatar-c"), "image/jpeg"))
+        loops_auth.add_routes(self)
+
+    def auth_control(self, request: Request) -> Response:
+        return loops_auth.control(self, request)
 
     @property
     def fmt(self) -> LoopsFormatter:
@@ -162,6 +167,8 @@ class LoopsSite(Site):
         tag = match.group(1)
         if tag not in {t["name"] for t in self.world.trending_tags(self.server)}:
             return self.not_found(request)
+        if self.auth.profile_of(request) is not None:
+            return self.signed_in_tag_feed(request, tag)
         if request.arg("cursor") is not None:   # guests get one page; a cursor is a 404 for them
             return self.not_found(request)
         now = self.world.epoch
@@ -174,6 +181,36 @@ class LoopsSite(Site):
             seen.add(id(video.profile))
             chosen.append(video)
         return json_response({"data": [self.fmt.media_data(v) for v in chosen[:GUEST_TAG_FEED_SIZE]]})
+
+    def signed_in_tag_feed(self, request: Request, tag: str) -> Response:
+        """Pages of `limit` (1..20, 10 by default), newest first, with more than 3 likes or enough for
+        their age (the recency tiers); ten pages or 120 videos at most, then an empty page. The
+        cursor is an opaque token of the server's own (CursorToken)."""
+        limit_text = request.arg("limit", "10")
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 20:
+            raise Invalid("limit", "The limit field must be between 1 and 20.")
+        limit = int(limit_text)
+        now = self.world.epoch
+        tiers = ((6, 3), (24, 5), (72, 10))
+        videos = [v for v in self.server.known_videos if tag in v.tags and (v.likes > 3 or any(
+            now - v.created <= hours * 3600 and v.likes >= likes for hours, likes in tiers))]
+        videos.sort(key=lambda v: -self.server.video_id(v))
+        hops, after = 0, None
+        if request.arg("cursor"):
+            token = decode_cursor(request.arg("cursor"))
+            if not token or token.get("tag") != tag or not isinstance(token.get("hops"), int):
+                return json_response({"message": "Invalid cursor."}, 400)
+            hops, after = token["hops"], token.get("after")
+        if hops >= 10 or hops * limit >= 120:
+            page, more = [], False
+        else:
+            start = next((n for n, v in enumerate(videos) if after is None or self.server.video_id(v) < after), len(videos))
+            page, more = videos[start:start + limit], len(videos) > start + limit
+        next_cursor = encode_cursor({"tag": tag, "hops": hops + 1, "after": self.server.video_id(page[-1])}) if more else None
+        return json_response({"data": [self.fmt.media_data(v) for v in page],
+                              "links": {"first": None, "last": None, "prev": None, "next": None},
+                              "meta": {"path": self.base_url + request.path, "per_page": limit,
+                                       "next_cursor": next_cursor, "prev_cursor": request.arg("cursor")}})
 
     def video(self, request: Request, match) -> Response:
         video = self.server.video(match.group(1))

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 import re
 
+import peertube_auth
 import peertube_files
+import peertube_write
+import upload
 from httpkit import Request, Response, Site, json_response
 from peertube_json import CATEGORIES, DEFAULT_CATEGORY, Formatter
 from world import KINDS, World
@@ -22,6 +25,7 @@ VIDEO_SORTS = ("name", "duration", "createdAt", "publishedAt", "originallyPublis
 COMMENT_SORTS = ("createdAt", "totalReplies")
 CHANNEL_SORTS = ("name", "displayName", "createdAt", "updatedAt", "followersCount", "videosCount")
 PROBLEM = "application/problem+json; charset=utf-8"
+UNAUTHENTICATED = ("/api/v1/config", "/api/v1/oauth-clients/local", "/api/v1/users/token")
 DOCS = "https://docs.joinpeertube.org/api-rest-reference.html"
 
 
@@ -39,6 +43,8 @@ class PeerTubeSite(Site):
         self.world, self.index, self.corpus = world, index, corpus
         self.instance = world.instances[index]
         self.nsfw_policy = nsfw_policy
+        self.upload_quota = 2 * 1024 ** 3       # bytes; /api/v1/config says the same
+        self.processing_seconds = 2.0           # how long an upload stays "To transcode"
         self.json = Formatter(world, index, corpus)
         add = self.route
         add("GET", r"/api/v1/config", self.config)
@@ -56,9 +62,17 @@ class PeerTubeSite(Site):
         add("GET", r"/api/v1/accounts/([^/]+)/videos", lambda r, m: self.actor_videos(r, m, "account"))
         add("GET", r"/api/v1/accounts/([^/]+)/video-channels", self.account_channels)
         peertube_files.add_routes(self)
+        peertube_auth.add_routes(self)
+        peertube_write.add_routes(self)
+        upload.add_routes(self)
 
     # --- plumbing ----------------------------------------------------------------------------------
     def dispatch(self, request: Request) -> Response:
+        # optionalAuthenticate: an Authorization header PeerTube cannot accept is a 401 everywhere
+        if request.path.startswith("/api/") and request.path not in UNAUTHENTICATED and hasattr(self, "auth"):
+            refused = peertube_auth.check(self, request)
+            if refused is not None:
+                return refused
         try:
             return Site.dispatch(self, request)
         except BadRequest as bad:
@@ -69,7 +83,7 @@ class PeerTubeSite(Site):
     def problem(self, status: int, detail: str, request: Request | None = None, extra: dict | None = None) -> Response:
         from faults import _reason
         document = {"type": "about:blank", "title": _reason(status), "status": status, "detail": detail,
-                    "error": detail, "docs": DOCS, **(extra or {})}
+                    "docs": DOCS, **(extra or {})}
         if request is not None:
             document["instance"] = request.path
         return json_response(document, status, PROBLEM)
@@ -83,6 +97,17 @@ class PeerTubeSite(Site):
     def ok(self, document) -> Response:
         return json_response(document, weak_etag=True)
 
+    def auth_control(self, request: Request) -> Response:
+        body = request.json() if request.method in ("POST", "PUT") and request.body else {}
+        for key in ("upload_quota", "processing_seconds"):
+            if key in (body or {}):
+                setattr(self, key, type(getattr(self, key))(body[key]))
+        document = peertube_auth.control(self, request).document
+        return json_response({**document, "upload_quota": self.upload_quota, "processing_seconds": self.processing_seconds})
+
+    def close(self) -> None:
+        self.uploads.close()
+
     def manifest(self) -> dict:
         return {**super().manifest(), "host": self.host, "name": self.instance.name,
                 "accounts": [f"{a.name}@{self.host}" for a in self.instance.accounts],
@@ -91,7 +116,7 @@ class PeerTubeSite(Site):
                             "kind": v.kind, "channel": f"{v.channel.name}@{self.host}", "captions": v.captions,
                             "comments": v.comment_count(), "rich_comments": v.index % 4 == 0}
                            for v in self.instance.local_videos],
-                "kinds": list(KINDS)}
+                "kinds": list(KINDS), "users": self.auth.describe()["users"], "client_id": self.auth.client_id}
 
     # --- parameters --------------------------------------------------------------------------------
     @staticmethod
@@ -145,6 +170,8 @@ class PeerTubeSite(Site):
         uuids = set(request.args("uuids"))
         chosen = []
         for video in videos:
+            if not video.listed:
+                continue
             if local is not None and (video.origin == self.index) != local:
                 continue
             if live is not None and video.is_live != live:
@@ -188,7 +215,13 @@ class PeerTubeSite(Site):
 
     def video(self, request: Request, match) -> Response:
         video = self.find_video(match.group(1))
-        return self.ok(self.json.details(video)) if video else self.problem(404, "Video not found", request)
+        if video is None:
+            return self.problem(404, "Video not found", request)
+        if video.privacy == 3:
+            user, _ = peertube_auth.user_of(self, request)
+            if user is None or video.channel.owner is not user.account:
+                return self.problem(403, "Cannot get this private video of another user", request)
+        return self.ok(self.json.details(video))
 
     def captions(self, request: Request, match) -> Response:
         video = self.find_video(match.group(1))
@@ -226,8 +259,7 @@ class PeerTubeSite(Site):
         if not text:
             raise BadRequest("search", request.arg("search"), "Should have a valid search")
         if text.startswith(("http://", "https://")):
-            found = [v for v in self.instance.known_videos if text in self.video_urls(v)]
-            return self.page(request, found, self.json.video)
+            return self.page(request, peertube_write.resolve(self, request, text), self.json.video)
         relevance = lambda v: text_relevance(text, v.name, v.tags, v.uuid)  # noqa: E731
         found = [v for v in self.filtered(request, self.instance.known_videos) if relevance(v) > 0]
         return self.page(request, self.ordered(request, found, "-match", relevance), self.json.video)

@@ -41,21 +41,26 @@ def web_video(site, request: Request, match, download: bool) -> Response:
     video = _local(site, match.group(1))
     if video is None:
         return site.problem(404, "File not found", request)
+    headers = {"Content-Disposition": f'attachment; filename="{video.name}-{match.group(2)}p.mp4"'} if download else {}
+    if video.upload is not None:
+        files = site.json.web_files(video)
+        if not files or files[0]["resolution"]["id"] != int(match.group(2)):
+            return site.problem(404, "File not found", request)
+        return file_response(video.upload["path"], "video/mp4", headers)
     shape = {"landscape_web": "landscape", "long": "long"}.get(video.kind, "portrait")
     clip = dict((res, c) for c, res in WEB[shape]).get(int(match.group(2)))
     if clip is None or not site.json.web_files(video):
         return site.problem(404, "File not found", request)
-    headers = {"Content-Disposition": f'attachment; filename="{video.name}-{match.group(2)}p.mp4"'} if download else {}
     return file_response(site.corpus.path(clip), "video/mp4", headers)
 
 
 def generated(site, request: Request, match) -> Response:
     """One MP4 with the best video and audio (PeerTube muxes the split HLS files with ffmpeg)."""
     video = _local(site, match.group(1))
-    if video is None or video.is_live:
+    if video is None or not (site.json.web_files(video) or site.json.hls_renditions(video)):
         return site.problem(404, "Video not found", request)
-    clip = PROGRESSIVE.get(video.kind, "portrait-720")
-    return file_response(site.corpus.path(clip), "video/mp4",
+    path = video.upload["path"] if video.upload else site.corpus.path(PROGRESSIVE.get(video.kind, "portrait-720"))
+    return file_response(path, "video/mp4",
                          {"Content-Disposition": f'attachment; filename="{video.name}.mp4"'})
 
 
@@ -246,7 +251,7 @@ def server_config(site) -> dict:
         "video": {"image": {"size": {"max": 4194304}, "extensions": [".png", ".jpg", ".jpeg", ".webp"]},
                   "file": {"extensions": [".webm", ".ogv", ".ogg", ".mp4", ".mkv", ".mov"]}},
         "videoCaption": {"file": {"size": {"max": 20971520}, "extensions": [".vtt", ".srt"]}},
-        "user": {"videoQuota": 5368709120, "videoQuotaDaily": -1},
+        "user": {"videoQuota": site.upload_quota, "videoQuotaDaily": -1},
         "videoChannels": {"maxPerUser": 20},
         "trending": {"videos": {"intervalDays": 7, "algorithms": {"enabled": ["hot", "most-viewed", "most-liked"], "default": "most-viewed"}}},
         "tracker": {"enabled": True},

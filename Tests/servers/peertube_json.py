@@ -96,7 +96,7 @@ class Formatter:
 
     def details(self, video: Video) -> dict:
         document = self.video(video)
-        state = {"id": 4, "label": "Waiting for live stream"} if video.is_live else {"id": 1, "label": "Published"}
+        state = video.state
         document.update({
             "description": video.description, "support": video.channel.support,
             "channel": self.channel(video.channel), "account": self.account(video.channel.owner),
@@ -107,14 +107,14 @@ class Formatter:
         })
         return document
 
-    def _file(self, video: Video, clip: str, resolution: int, url: str, number: int, audio: bool, video_stream: bool) -> dict:
+    def _file(self, video: Video, clip: str | None, resolution: int, url: str, number: int, audio: bool, video_stream: bool) -> dict:
         origin = self.world.url(video.origin)
-        made = self.corpus.clips[clip]
+        made = self.corpus.clips[clip] if clip else _Uploaded(video.upload)
         stem = url.rsplit("/", 1)[1].rsplit(".", 1)[0]
         info_hash = hashlib.sha1(f"{video.uuid}{clip}".encode()).hexdigest()
         document = {
             "id": self.instance.video_id(video) * 100 + number, "resolution": {"id": resolution, "label": f"{resolution}p" if resolution else "Audio only"},
-            "size": self.corpus.size(clip), "torrentUrl": f"{origin}/lazy-static/torrents/{stem}.torrent",
+            "size": self.corpus.size(clip) if clip else made.size, "torrentUrl": f"{origin}/lazy-static/torrents/{stem}.torrent",
             "torrentDownloadUrl": f"{origin}/download/torrents/{stem}.torrent", "fileUrl": url,
             "fileDownloadUrl": url.replace("/static/web-videos/", "/download/videos/"),
             "fps": made.fps if video_stream else 0,
@@ -131,6 +131,11 @@ class Formatter:
         if video.kind in ("hls_only", "split_audio", "live"):
             return []
         origin = self.world.url(video.origin)
+        if video.upload is not None:
+            if video.state["id"] != 1:
+                return []
+            res = min(video.upload["width"], video.upload["height"])
+            return [self._file(video, None, res, f"{origin}/static/web-videos/{video.uuid}-{res}.mp4", 1, True, True)]
         return [self._file(video, clip, res, f"{origin}/static/web-videos/{video.uuid}-{res}.mp4", n + 1, True, True)
                 for n, (clip, res) in reversed(list(enumerate(WEB[shape])))]
 
@@ -198,6 +203,15 @@ class Formatter:
                          "fileUrl": f"{self.world.url(video.origin)}{path}", "automaticallyGenerated": False,
                          "updatedAt": iso(video.published)})
         return {"total": len(data), "data": data}
+
+
+class _Uploaded:
+    """An uploaded file seen as a corpus clip."""
+
+    def __init__(self, upload: dict):
+        import os
+        self.width, self.height, self.fps = upload["width"], upload["height"], upload.get("fps", 30)
+        self.size = os.path.getsize(upload["path"])
 
 
 def _descendants(comment: Comment) -> list[Comment]:

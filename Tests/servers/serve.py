@@ -14,6 +14,8 @@ Every site answers, besides its API (see CONTRACTS.md):
     GET    /__fake/faults     the fault rules in force
     POST   /__fake/faults     add rules: {"rules": [{"kind": "429", "path": "^/api/v1/videos", "count": 2}]}
     PUT    /__fake/faults     replace the rules;  DELETE /__fake/faults  remove them
+    GET/POST /__fake/auth     accounts and tokens: lifetimes, expire them now, the upload quota,
+                              the Loops browser's user (see CONTRACTS.md)
 The fault kinds and their parameters are listed in faults.py. --fault SITE=KIND[:key=value,...]
 sets a rule from the start, SITE being peertube0, peertube1..., loops0..., or index, e.g.
     --fault 'peertube0=429:path=^/api/v1/videos$,count=2,retry_after=1'

@@ -88,3 +88,22 @@ class FakeTestCase(unittest.TestCase):
 
     def video_of_kind(self, base_url: str, kind: str, number: int = 0) -> dict:
         return [v for v in self.manifest(base_url)["videos"] if v["kind"] == kind][number]
+
+
+def form(fields: dict) -> bytes:
+    return urllib.parse.urlencode(fields).encode()
+
+
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+def peertube_token(base: str, username: str, password: str | None = None, otp: str | None = None) -> Reply:
+    """The password grant as a client does it: the local OAuth client first, then the token."""
+    client = get_json(base + "/api/v1/oauth-clients/local")
+    headers = dict(FORM, **({"x-peertube-otp": otp} if otp else {}))
+    return fetch(base + "/api/v1/users/token", headers, "POST",
+                 form({**client, "grant_type": "password", "username": username, "password": password or f"{username}-password"}))
+
+
+def bearer(token: str, extra: dict | None = None) -> dict:
+    return {"Authorization": f"Bearer {token}", **(extra or {})}

@@ -9,6 +9,8 @@ PeerTube: the same video has another id on another instance; uuids are shared.
 from __future__ import annotations
 
 import random
+import threading
+import time
 import uuid as uuidlib
 from dataclasses import dataclass, field
 
@@ -86,6 +88,24 @@ class Video:
     dislikes: int
     captions: list[str]
     threads: list[Comment] = field(default_factory=list)
+    privacy: int = 1              # 1 public, 2 unlisted, 3 private
+    ready_at: float = 0.0         # an upload is "to transcode" until then
+    upload: dict | None = None    # an uploaded file: {"path", "width", "height", "fps"} or {"path", "failed": True}
+    sensitive: bool = False
+
+    @property
+    def state(self) -> dict:
+        if self.kind == "live":
+            return {"id": 4, "label": "Waiting for live stream"}
+        if time.time() < self.ready_at:
+            return {"id": 2, "label": "To transcode"}
+        if self.upload and self.upload.get("failed"):
+            return {"id": 7, "label": "Transcoding failed"}
+        return {"id": 1, "label": "Published"}
+
+    @property
+    def listed(self) -> bool:
+        return self.privacy == 1 and self.state["id"] in (1, 4)
 
     @property
     def short_uuid(self) -> str:
@@ -97,16 +117,20 @@ class Video:
 
     @property
     def nsfw(self) -> bool:
-        return self.kind == "nsfw"
+        return self.kind == "nsfw" or self.sensitive
 
     @property
     def portrait(self) -> bool:
+        if self.upload:
+            return self.upload.get("height", 1) >= self.upload.get("width", 0)
         return self.kind != "landscape_web"
 
     @property
     def aspect_ratio(self) -> float | None:
         if self.kind == "null_aspect":
             return None
+        if self.upload:
+            return round(self.upload["width"] / self.upload["height"], 4) if self.upload.get("height") else None
         return round(1280 / 720, 4) if self.kind == "landscape_web" else round(720 / 1280, 4)
 
     def comments(self) -> list[Comment]:
@@ -132,6 +156,14 @@ class Instance:
         self.known_videos: list[Video] = []
         self._video_ids: dict[str, int] = {}
         self._actor_ids: dict[int, int] = {}
+        self.ratings: dict[str, dict[str, str]] = {}        # username -> {uuid: like | dislike}
+        self.subscriptions: dict[str, list[Actor]] = {}     # username -> channels
+
+    def learn(self, video: Video) -> None:
+        """A video this instance did not know (fetched by its URL, or just uploaded)."""
+        if video.uuid not in self._video_ids:
+            self.known_videos.append(video)
+            self._video_ids[video.uuid] = max(self._video_ids.values(), default=self.index * 7) + 1
 
     # instance-local ids: ordered by publication over everything the instance knows
     def assign_ids(self, actors: list[Actor]) -> None:
@@ -165,6 +197,7 @@ class World:
         self.hosts: list[str] = [f"peertube{i}.invalid" for i in range(instance_count)]
         self.instances = [Instance(i) for i in range(instance_count)]
         self.actors: list[Actor] = []
+        self.lock = threading.RLock()   # for what signed-in users change
         self._comment_seq = 0
         for instance in self.instances:
             self._people(instance)
@@ -217,9 +250,9 @@ class World:
                 self._threads(video, 2)
 
     def _comment(self, video: Video, author: Actor, text: str, parent: Comment | None = None,
-                 deleted: bool = False) -> Comment:
+                 deleted: bool = False, created: float | None = None) -> Comment:
         self._comment_seq += 1
-        created = video.published + 300 * (len(video.comments()) + 1)
+        created = created if created is not None else video.published + 300 * (len(video.comments()) + 1)
         comment = Comment(self._comment_seq, None if deleted else author, "" if deleted else text, created, parent, deleted)
         (parent.children if parent else video.threads).append(comment)
         return comment
@@ -254,6 +287,19 @@ class World:
             elif t == 3 or t % 6 == 0:
                 for r in range(2):
                     self._comment(video, authors[(t + r + 1) % len(authors)], f"<p>Reply {r + 1} to thread {t + 1}</p>", thread)
+
+    def post_comment(self, video: Video, author: Actor, text: str, parent: Comment | None = None) -> Comment:
+        with self.lock:
+            return self._comment(video, author, text, parent, created=time.time())
+
+    def new_video(self, origin: int, channel: Actor, name: str, **fields) -> Video:
+        with self.lock:
+            video = Video(str(uuidlib.uuid4()), origin, len(self.instances[origin].local_videos), "uploaded", channel,
+                          name, fields.pop("description", "") or "", fields.pop("tags", []), fields.pop("duration", 0),
+                          time.time(), 0, 0, 0, 0, [], **fields)
+            self.instances[origin].local_videos.append(video)
+            self.instances[origin].learn(video)
+            return video
 
     # --- look-ups ---------------------------------------------------------------------------------
     def host(self, actor_or_index) -> str:
