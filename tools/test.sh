@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Loopfeed test on a fresh machine: installs what is missing, builds, runs the
-# unit and GStreamer integration tests (swift test), the data-file validations (meson test)
+# unit and GStreamer integration tests (swift test), the data-file validations (meson test),
+# the self-tests of the loopback PeerTube/Loops fakes (Tests/servers, Python unittest)
 # and the headless end-to-end tests (a real window under Xvfb, driven by xdotool).
 # The last line sums them up: "total: N passed, M failed".
 set -euo pipefail
@@ -48,6 +49,10 @@ mbuild="$logs/meson"
   2>&1 | tee "$logs/meson.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
+echo "== fake PeerTube/Loops servers' self-tests (Tests/servers, against the published contracts)"
+python3 -m unittest discover -s Tests/servers -t Tests/servers 2>&1 | tee "$logs/fakes.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
 echo "== end-to-end (Xvfb)"
 # The end-to-end runner starts its own Xvfb, D-Bus and PulseAudio, isolated from the above.
 python3 Tests/e2e/run_e2e.py --binary "$(swift build --show-bin-path)/loopfeed" 2>&1 | tee "$logs/e2e.txt"
@@ -70,6 +75,13 @@ unit_skipped=$(sed -nE 's/.* ([0-9]+) tests? skipped.*/\1/p' <<<"$unit_line")
 unit_failed=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$unit_line")
 meson_ok=$(sed -nE 's/^Ok:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
 meson_fail=$(sed -nE 's/^Fail:[[:space:]]+([0-9]+).*/\1/p' "$logs/meson.txt" | tail -1)
+# unittest closes with "Ran N tests in Xs" then "OK", "OK (skipped=S)" or
+# "FAILED (failures=F, errors=E, skipped=S)": errors count as failures.
+fakes_run=$(sed -nE 's/^Ran ([0-9]+) tests? in .*/\1/p' "$logs/fakes.txt" | tail -1)
+fakes_verdict=$(grep -E '^(OK|FAILED)' "$logs/fakes.txt" | tail -1 || true)
+fakes_failed=$(( $(sed -nE 's/.*failures=([0-9]+).*/\1/p' <<<"$fakes_verdict" | grep . || echo 0) \
+  + $(sed -nE 's/.*errors=([0-9]+).*/\1/p' <<<"$fakes_verdict" | grep . || echo 0) ))
+fakes_skipped=$(sed -nE 's/.*skipped=([0-9]+).*/\1/p' <<<"$fakes_verdict" | grep . || echo 0)
 e2e_ok=0
 e2e_fail=0
 for run in e2e e2e-gl; do
@@ -77,9 +89,10 @@ for run in e2e e2e-gl; do
   e2e_ok=$(( e2e_ok + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$e2e_line" | grep . || echo 0) ))
   e2e_fail=$(( e2e_fail + $(sed -nE 's/.*passed, ([0-9]+) failed$/\1/p' <<<"$e2e_line" | grep . || echo 0) ))
 done
-passed=$(( ${unit_run:-0} - ${unit_failed:-0} - ${unit_skipped:-0} + ${meson_ok:-0} + ${e2e_ok:-0} ))
-failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + ${e2e_fail:-0} ))
+fakes_ok=$(( ${fakes_run:-0} - fakes_failed - fakes_skipped ))
+passed=$(( ${unit_run:-0} - ${unit_failed:-0} - ${unit_skipped:-0} + ${meson_ok:-0} + fakes_ok + ${e2e_ok:-0} ))
+failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + fakes_failed + ${e2e_fail:-0} ))
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1   # a step failed without counting it
-echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; e2e (both paths): ${e2e_ok:-0} passed"
+echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; fakes: ${fakes_ok} passed, ${fakes_skipped} skipped, ${fakes_failed} failed; e2e (both paths): ${e2e_ok:-0} passed"
 echo "total: $passed passed, $failed failed"
 exit $status
