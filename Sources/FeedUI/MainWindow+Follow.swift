@@ -36,6 +36,8 @@ extension MainWindow {
 
     func follow(_ url: URL) {
         guard let subscriptions = environment.subscriptions else { return }
+        // The user is getting more videos: the welcome has said its piece.
+        hideWelcome()
         importBanner.showProgress(tr("Looking at {address}…", ["address": url.host ?? url.absoluteString]), fraction: nil)
         subscriptions.add(url) { [weak self] outcome in self?.followed(outcome, address: url.absoluteString) }
     }

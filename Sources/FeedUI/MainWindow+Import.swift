@@ -32,6 +32,7 @@ extension MainWindow {
         importBanner.onCancel = { [weak self] in self?.imports.cancel() }
         imports.onChange = { [weak self] in
             guard let self, let text = imports.statusText else { return }
+            hideWelcome()
             importBanner.showProgress(text, fraction: imports.fraction)
         }
         imports.onFinished = { [weak self] summary, message, quiet in
@@ -46,12 +47,18 @@ extension MainWindow {
 
     func chooseVideosToAdd() {
         choose(FileChooser(title: tr("Add videos"), parent: window, action: .open(multiple: true), kind: .videos,
-                           labels: .opening(tr("Videos"))))
+                           labels: .opening(tr("Videos")), startFolder: videosStartFolder))
     }
 
     func chooseFolderToAdd() {
         choose(FileChooser(title: tr("Add a folder of videos"), parent: window, action: .selectFolder, kind: nil,
-                           labels: .addingFolder))
+                           labels: .addingFolder, startFolder: videosStartFolder))
+    }
+
+    /// Where the choosers open: the videos folder (~/Videos), or home without one.
+    private var videosStartFolder: String {
+        let videos = environment.videosFolder.path
+        return environment.folderExists(videos) ? videos : NSHomeDirectory()
     }
 
     /// One chooser at a time, kept until it answers.

@@ -159,6 +159,8 @@ public final class MainWindow: PlaybackControl {
         addFeedDialog = nil
         followingWindow?.close()
         followingWindow = nil
+        addChooser?.close()
+        addChooser = nil
     }
 
     /// Shows the window and starts the feed.

@@ -1,8 +1,10 @@
 import CGtk
+import CGtkShims
+import Foundation
 import GLibKit
 
-/// Asks for files or a folder with the desktop's file chooser (GtkFileChooserNative; GTK 4.8
-/// has no GtkFileDialog). The words it shows come from the caller, translated.
+/// Asks for files or a folder with GTK's file chooser (GTK 4.8 has no GtkFileDialog). The words
+/// it shows come from the caller, translated.
 @MainActor
 public final class FileChooser {
     /// Which files the chooser offers first.
@@ -34,21 +36,45 @@ public final class FileChooser {
         }
     }
 
+    /// The GtkFileChooser: a GtkFileChooserDialog of our own (whose Enter takes every selected
+    /// file and opens a typed folder), or in a sandbox, where only the desktop's portal can reach
+    /// the user's files, a GtkFileChooserNative.
     private let chooser: GObjectHandle
+    private let isDialog: Bool
+    private var closed = false
     private var connection: SignalConnection?
 
-    /// `kind`: the filter offered first (none for a folder).
-    public init(title: String, parent: Widget, action: Action = .open(multiple: false), kind: Kind?, labels: Labels) {
+    /// `kind`: the filter offered first (none for a folder). `startFolder`: where it opens (GTK
+    /// opened in Recent, where a folder of videos is not).
+    public init(title: String, parent: Widget, action: Action = .open(multiple: false), kind: Kind?, labels: Labels,
+                startFolder: String? = nil) {
         let gtkAction = switch action {
         case .open: GTK_FILE_CHOOSER_ACTION_OPEN
         case .selectFolder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
         case .save: GTK_FILE_CHOOSER_ACTION_SAVE
         }
-        let native: OpaquePointer = gtk_file_chooser_native_new(title, parent.handle.typed(GtkWindow.self), gtkAction,
-                                                                labels.accept, labels.cancel)!
-        chooser = GObjectHandle(adopting: UnsafeMutableRawPointer(native))
+        let env = ProcessInfo.processInfo.environment
+        let sandboxed = FileManager.default.fileExists(atPath: "/.flatpak-info") || env["SNAP"] != nil
+            || env["GTK_USE_PORTAL"] == "1"
+        isDialog = !sandboxed
+        let raw: UnsafeMutableRawPointer
+        if sandboxed {
+            raw = UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent.handle.typed(GtkWindow.self), gtkAction,
+                                                                      labels.accept, labels.cancel)!)
+        } else {
+            raw = UnsafeMutableRawPointer(lf_file_chooser_dialog_new(title, parent.handle.typed(GtkWindow.self), gtkAction,
+                                                                     labels.accept, labels.cancel)!)
+        }
+        // A dialog is a toplevel (GTK's window list holds it); a native dialog is ours alone.
+        chooser = sandboxed ? GObjectHandle(adopting: raw) : GObjectHandle(retaining: raw)
+        let native = OpaquePointer(raw)
         if case .open(multiple: true) = action { gtk_file_chooser_set_select_multiple(native, 1) }
         if case .save(let name) = action { gtk_file_chooser_set_current_name(native, name) }
+        if let startFolder {
+            let folder = g_file_new_for_path(startFolder)
+            _ = gtk_file_chooser_set_current_folder(native, folder, nil)
+            g_object_unref(UnsafeMutableRawPointer(folder))
+        }
         guard let kind else { return }
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, labels.filter)
@@ -78,7 +104,9 @@ public final class FileChooser {
     public func chooseAll(_ completion: @escaping @MainActor ([String]) -> Void) {
         typealias Handler = @MainActor (Int32) -> Void
         let raw = chooser.raw
-        let handler: Handler = { response in
+        let handler: Handler = { [weak self] response in
+            // A dialog stays up after it answers: it goes once its files are read.
+            defer { if self?.isDialog == true { self?.close() } }
             guard response == GTK_RESPONSE_ACCEPT.rawValue,
                   let files = gtk_file_chooser_get_files(OpaquePointer(raw)) else { return completion([]) }
             defer { g_object_unref(UnsafeMutableRawPointer(files)) }
@@ -100,10 +128,27 @@ public final class FileChooser {
         }
         connection?.disconnect()
         connection = Signals.connect(raw, "response", handler: handler, trampoline: unsafeBitCast(trampoline, to: GCallback.self))
-        let dialog = raw.assumingMemoryBound(to: GtkNativeDialog.self)
         // Modal: the page behind must not change (start recording, open another clip) while
         // the user is choosing.
-        gtk_native_dialog_set_modal(dialog, 1)
-        gtk_native_dialog_show(dialog)
+        if isDialog {
+            gtk_window_present(raw.assumingMemoryBound(to: GtkWindow.self))
+        } else {
+            let dialog = raw.assumingMemoryBound(to: GtkNativeDialog.self)
+            gtk_native_dialog_set_modal(dialog, 1)
+            gtk_native_dialog_show(dialog)
+        }
+    }
+
+    /// Closes it (a dialog answered, or the window going away).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        connection?.disconnect()
+        connection = nil
+        if isDialog {
+            gtk_window_destroy(chooser.raw.assumingMemoryBound(to: GtkWindow.self))
+        } else {
+            gtk_native_dialog_destroy(chooser.raw.assumingMemoryBound(to: GtkNativeDialog.self))
+        }
     }
 }

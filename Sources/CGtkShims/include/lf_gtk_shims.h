@@ -102,6 +102,11 @@ typedef void (*LfTextCutHandler)(gint dropped, gpointer user_data);
 void lf_text_buffer_limit_chars(GtkTextBuffer *buffer, gint maximum, LfTextCutHandler handler, gpointer data,
                                 GDestroyNotify notify);
 
+/* A modal file chooser dialog (Cancel, then `accept` as the default) whose Enter takes every
+ * selected file and opens a folder typed in its location field (lf_file_chooser.c). */
+GtkWidget *lf_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action,
+                                      const char *accept, const char *cancel);
+
 G_END_DECLS
 
 #endif
