@@ -108,7 +108,7 @@ final class CreateSessionPostingTests: XCTestCase {
         }
     }
 
-    func testAnEditIsRenderedOnceAndARetryPostsTheSameRender() throws {
+    func testAnEditIsRenderedAndARetryPostsTheSameRenderWhileItsFileIsThere() throws {
         try onMain {
             let rig = CreateSessionRig()
             rig.recordAndJoin(seconds: 2)
@@ -129,10 +129,17 @@ final class CreateSessionPostingTests: XCTestCase {
             rig.publisher.finishStore(with: .failure(.notWritable(path: "/data/media")))
             XCTAssertTrue(try XCTUnwrap(rig.posting.error).contains("make the folder writable"))
 
-            rig.jobs.existing = [final]
+            rig.posting.post()
+            XCTAssertEqual(rig.jobs.pendingRenders.count, 1, "the render's file is gone: made again")
+            XCTAssertEqual(rig.jobs.discarded, [final])
+            let again = URL(fileURLWithPath: "/data/recordings/final-2.mp4")
+            rig.jobs.finishRender(with: .success(again))
+            rig.publisher.finishStore(with: .failure(.diskFull(path: "/data/media")))
+
+            rig.jobs.existing = [again]
             rig.posting.post()
             XCTAssertTrue(rig.jobs.pendingRenders.isEmpty, "the render is still there: not made again")
-            XCTAssertEqual(rig.publisher.published.map(\.clip), [final, final])
+            XCTAssertEqual(rig.publisher.published.map(\.clip), [final, again, again])
         }
     }
 
