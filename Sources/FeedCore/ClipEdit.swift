@@ -75,6 +75,15 @@ public struct ClipEdit: Sendable, Equatable {
         return start...end
     }
 
+    /// `count` moments spread evenly over the kept part, each in the middle of its share: where
+    /// the cover frames to choose from are taken.
+    public func coverTimes(count: Int, sourceSeconds: Double) -> [Double] {
+        let kept = trimRange(sourceSeconds: sourceSeconds)
+        let length = kept.upperBound - kept.lowerBound
+        guard count > 0, length > 0 else { return [] }
+        return (0..<count).map { (Double($0) + 0.5) * length / Double(count) + kept.lowerBound }
+    }
+
     /// Length of the posted video: the kept part played at `speed`.
     public func resultDuration(sourceSeconds: Double) -> Double {
         let range = trimRange(sourceSeconds: sourceSeconds)

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The Create tab's workflow from the camera to a stored post, as an explicit state machine
 /// (holding to record is `Recorder`'s). It decides what Enter, Ctrl+Enter, typing, leaving the
-/// tab, a saved segment or a finished join mean at each stage; CreatePage carries them out.
+/// tab, a saved segment or a finished join mean at each stage; CreateSession carries them out.
 /// Guards first, mutation last.
 public struct CreateFlow: Sendable, Equatable {
     /// The clip being edited: the joined recording or an album file, and its length.

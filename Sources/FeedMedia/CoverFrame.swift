@@ -8,8 +8,7 @@ import Localization
 public enum CoverFrame {
     /// `count` times spread evenly over the clip, each in the middle of its share.
     public static func times(count: Int = 8, durationSeconds: Double) -> [Double] {
-        guard count > 0, durationSeconds > 0 else { return [] }
-        return (0..<count).map { (Double($0) + 0.5) * durationSeconds / Double(count) }
+        ClipEdit().coverTimes(count: count, sourceSeconds: durationSeconds)
     }
 
     /// Calls `completion` on the main thread.

@@ -4,7 +4,7 @@ public import Foundation
 /// The camera and microphone behind the Create tab: the devices (looked for on first use: a
 /// device monitor running from launch would follow the sound server through every page change
 /// of the feed for nothing), the capture session on the chosen pair, and what it reports.
-/// CreatePage decides when to open, close and follow; this type only does it.
+/// CreateSession decides when to open, close and follow; this type only does it.
 @MainActor
 public final class LiveCamera {
     public enum Opening: Equatable {

@@ -6,7 +6,7 @@ import Localization
 
 /// The recorder's tools before recording: "Add sound" at the top; flip, speed, timer, looks
 /// and mirror down the right like the feed's rail; the length limit and Album at the bottom.
-/// It only holds choices and reports them; CreatePage acts on them.
+/// It only holds choices and reports them; CreatePage hands them to CreateSession.
 @MainActor
 final class CaptureToolbar {
     static let speeds: [Double] = [0.5, 1, 2]
@@ -21,6 +21,8 @@ final class CaptureToolbar {
 
     var onSound: (() -> Void)?
     var onFlip: (() -> Void)?
+    var onSpeed: ((Double) -> Void)?
+    var onTimer: ((Int) -> Void)?
     var onFilter: ((CaptureFilter) -> Void)?
     var onMirror: ((Bool) -> Void)?
     var onLimit: ((Int) -> Void)?
@@ -135,6 +137,7 @@ final class CaptureToolbar {
         speed = Self.speeds[(index + 1) % Self.speeds.count]
         speedButton.label = Self.speedLabel(speed)
         speedButton.setCSSClass("selected", speed != 1)
+        onSpeed?(speed)
     }
 
     static func speedTitle(_ speed: Double) -> String { speed == 0.5 ? "0.5x" : "\(Int(speed))x" }
@@ -155,6 +158,7 @@ final class CaptureToolbar {
             timerButton.label = trn("Timer {count}s", "Timer {count}s", timerSeconds)
         }
         timerButton.setCSSClass("selected", timerSeconds != 0)
+        onTimer?(timerSeconds)
     }
 
     private func choose(_ look: CaptureFilter, notify: Bool = true) {

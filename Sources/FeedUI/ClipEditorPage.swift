@@ -10,7 +10,7 @@ import VideoBridge
 /// text over it, a sound, a trim and a speed. Next (or Enter) goes on to the posting page; the
 /// edit is only rendered when posting, so this screen stays instant.
 @MainActor
-final class ClipEditorPage {
+final class ClipEditorPage: ClipEditorView {
     let root = Overlay()
     var onNext: ((ClipEdit) -> Void)?
     var onDiscard: (() -> Void)?

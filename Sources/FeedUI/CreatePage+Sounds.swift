@@ -1,5 +1,4 @@
 import FeedCore
-import FeedMedia
 import Foundation
 import GtkKit
 import Localization
@@ -13,12 +12,9 @@ extension CreatePage {
             editor.setSound(chosen)
             editor.resume()
         }
-        sounds.onEditorSheetClosed = { [weak self] in
-            guard let self, pages.visibleName == "edit" else { return }
-            editor.resume()
-        }
+        sounds.onEditorSheetClosed = { [weak self] in self?.session.soundSheetClosedOverEditor() }
         sounds.onChooseFile = { [weak self] in self?.chooseSoundFile() }
-        sounds.onNotice = { [weak self] text in self?.notice(text) }
+        sounds.onNotice = { [weak self] text in self?.session.notice(text) }
     }
 
     func openSounds(for target: SoundPicker.Target) {

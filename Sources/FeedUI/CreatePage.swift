@@ -12,7 +12,7 @@ import VideoBridge
 /// looks and mirror chosen first, or Album to start from a video file. Enter or Next joins
 /// the segments into the editor (text, sound, trim, speed), then the posting page (caption,
 /// cover, allow comments, save a copy), then Post. Without a camera it shows the devices and
-/// a Retry.
+/// a Retry. What happens when is `CreateSession`'s; this page binds widgets to it.
 @MainActor
 final class CreatePage {
     struct Dependencies {
@@ -23,6 +23,7 @@ final class CreatePage {
         var repository: FeedRepository
         var events: EventSink?
         var clock: MonotonicClock
+        var timers: Timers
         var dataDirectory: URL
         var audioSinkDescription: String?
         var preferences: PreferencesStore
@@ -38,85 +39,54 @@ final class CreatePage {
     let root = Overlay()
     let pages = Stack()
     let toast = Label()
-    var toastTimer: SourceHandle?
     /// The window, for the file choosers.
     var parentWindow: Widget?
-    /// Called after a post is stored.
-    var onPosted: ((Post) -> Void)?
-    /// A short message for the feed's toast after posting.
-    var onNotice: ((String) -> Void)?
-
-    let deps: Dependencies
     // Camera.
     let cameraPage = Overlay()
     let previewSurface = VideoSurface()
     let previewPicture = Picture()
     let recordButton = RecordButton()
-    let status = Label(tr("Hold to record"))
+    let status = Label()
     let countdown = Label()
     let segmentBar = Box(.horizontal, spacing: 8)
     let toolbar: CaptureToolbar
     let sounds: SoundPicker
-    /// Where this clip's segments are written (recordings/clip-<id>/seg-NNN.mp4).
-    var clipFolder: URL?
     // No camera.
     let missing: StatusPage
     let deviceRows = Box(.vertical, spacing: 6)
     // Editing and posting.
     let editor: ClipEditorPage
     let posting: PostingPage
+    /// The file chooser open (Album's or a sound's; one at a time).
     var chooser: FileChooser?
-
-    /// The camera and microphone, and the capture session on them.
-    let camera: LiveCamera
-    /// A video file probed to post instead of a recording.
-    let album: AlbumImport
-    var releasedUs: Int64 = 0
-    var recorder: Recorder
-    var tick: SourceHandle?
-    /// Where the clip is, from the camera to the stored post, and what waits on what.
-    var flow: CreateFlow
-    var noticeTimer: SourceHandle?
-    var clip: CreateFlow.Clip? { flow.clip }
-    var edit: ClipEdit?
-    var coverFrames: [URL] = []
-    var coverTicket: WorkTicket?
-    /// Post was pressed before the cover frames were made: the post waits for them (a post
-    /// stored without its cover would show a blank tile until a thumbnail is made).
-    var publishWhenCovered: (() -> Void)?
-    var renderTicket: WorkTicket?
-    /// The last render of this clip, kept until it is posted.
-    var rendered: (edit: ClipEdit, url: URL)?
-    var isActive = false
-
+    let session: CreateSession
 
     init(_ deps: Dependencies) {
-        self.deps = deps
-        camera = LiveCamera(makeDevices: deps.makeDevices) { [previewSurface] device, mirrored in
-            try deps.makeCaptureSession(device, mirrored, previewSurface)
-        }
-        album = AlbumImport(clipJobs: deps.clipJobs)
-        let limit = deps.preferences.load().recordingLimitSeconds
-        recorder = Recorder(maximumSeconds: Double(limit))
-        flow = CreateFlow(leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")))
-        toolbar = CaptureToolbar(limitSeconds: limit)
         editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
         sounds = SoundPicker(sounds: deps.sounds, audioSinkDescription: deps.audioSinkDescription,
                              clipJobs: deps.clipJobs, camera: cameraPage, editor: editor.root)
-        posting = PostingPage(copyFolderName: Self.displayPath(deps.videosFolder))
+        posting = PostingPage(copyFolderName: CreateSession.displayPath(deps.videosFolder))
         missing = StatusPage(iconName: "camera-disabled-symbolic", title: tr("Shoot a video"),
                              detail: tr("Loopfeed needs a camera and a microphone to record."))
+        session = CreateSession(CreateSession.Dependencies(
+            makeDevices: deps.makeDevices,
+            makeCaptureSession: { [previewSurface] device, mirrored in try deps.makeCaptureSession(device, mirrored, previewSurface) },
+            repository: deps.repository, events: deps.events, clock: deps.clock, timers: deps.timers,
+            dataDirectory: deps.dataDirectory,
+            leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")),
+            preferences: deps.preferences, videosFolder: deps.videosFolder, publisher: deps.publisher,
+            clipJobs: deps.clipJobs), editor: editor, posting: posting, sounds: sounds)
+        toolbar = CaptureToolbar(limitSeconds: session.limitSeconds)
         root.addCSSClass("create-page")
         buildCamera()
         buildMissing()
         wireEditing()
-        wireCamera()
-        pages.add(cameraPage, name: "camera", title: tr("Camera"))
-        pages.add(missing.root, name: "missing", title: tr("No camera"))
+        pages.add(cameraPage, name: CreateSession.Page.camera.rawValue, title: tr("Camera"))
+        pages.add(missing.root, name: CreateSession.Page.missing.rawValue, title: tr("No camera"))
         // TRANSLATORS: the title of the recorder's editing page.
-        pages.add(editor.root, name: "edit", title: tr("Edit"))
+        pages.add(editor.root, name: CreateSession.Page.edit.rawValue, title: tr("Edit"))
         // TRANSLATORS: the title of the recorder's posting page.
-        pages.add(posting.root, name: "posting", title: tr("Post"))
+        pages.add(posting.root, name: CreateSession.Page.posting.rawValue, title: tr("Post"))
         pages.setExpand(horizontal: true, vertical: true)
         root.setChild(pages)
         toast.addCSSClass("toast")
@@ -125,16 +95,13 @@ final class CreatePage {
         toast.canTarget = false
         toast.isVisible = false
         root.addOverlay(toast)
-    }
-
-    static func displayPath(_ url: URL) -> String {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        return url.path.hasPrefix(home + "/") ? "~" + url.path.dropFirst(home.count) : url.path
+        status.text = session.status
+        session.onChange = { [weak self] change in self?.show(change) }
     }
 
     func buildCamera() {
         previewPicture.setPaintable(previewSurface.paintable)
-        previewSurface.onFrame = { [weak self] in self?.showProgress() }
+        previewSurface.onFrame = { [weak self] in self?.session.frameShown() }
         previewPicture.setFit(.cover)
         previewPicture.setExpand(horizontal: true, vertical: true)
         previewPicture.setAccessibleLabel(tr("Camera preview"))
@@ -148,15 +115,15 @@ final class CreatePage {
         controls.setAlign(horizontal: .center, vertical: .end)
         controls.setMargins(bottom: 16)
         status.addCSSClass("record-status")
-        recordButton.onPress = { [weak self] in self?.press() }
-        recordButton.onRelease = { [weak self] in self?.release() }
+        recordButton.onPress = { [weak self] in self?.session.press() }
+        recordButton.onRelease = { [weak self] in self?.session.release() }
         let undo = Button(label: tr("Undo last"))
         undo.setAccessibleLabel(tr("Remove the last segment"))
-        undo.onClicked { [weak self] in self?.undoSegment() }
+        undo.onClicked { [weak self] in self?.session.undoSegment() }
         let next = Button(label: tr("Next"))
         next.addCSSClass("suggested-action")
         next.tooltip = tr("Next (Enter)")
-        next.onClicked { [weak self] in self?.next() }
+        next.onClicked { [weak self] in self?.session.next() }
         segmentBar.append(undo)
         segmentBar.append(next)
         segmentBar.setAlign(horizontal: .center)
@@ -172,10 +139,12 @@ final class CreatePage {
         cameraPage.addOverlay(sounds.sheet.root)
 
         toolbar.onSound = { [weak self] in self?.openSounds(for: .camera) }
-        toolbar.onFlip = { [weak self] in self?.flipCamera() }
-        toolbar.onFilter = { [weak self] look in self?.camera.setFilter(look) }
-        toolbar.onMirror = { [weak self] mirrored in self?.camera.setMirrored(mirrored) }
-        toolbar.onLimit = { [weak self] seconds in self?.changeLimit(seconds) }
+        toolbar.onFlip = { [weak self] in self?.session.flipCamera() }
+        toolbar.onSpeed = { [weak self] speed in self?.session.speed = speed }
+        toolbar.onTimer = { [weak self] seconds in self?.session.timerSeconds = seconds }
+        toolbar.onFilter = { [weak self] look in self?.session.setFilter(look) }
+        toolbar.onMirror = { [weak self] mirrored in self?.session.setMirrored(mirrored) }
+        toolbar.onLimit = { [weak self] seconds in self?.session.changeLimit(seconds) }
         toolbar.onAlbum = { [weak self] in self?.chooseAlbumVideo() }
         wireSounds()
     }
@@ -184,7 +153,7 @@ final class CreatePage {
         deviceRows.setAlign(horizontal: .center)
         let retry = Button(label: tr("Retry"))
         retry.setAlign(horizontal: .center)
-        retry.onClicked { [weak self] in self?.retry() }
+        retry.onClicked { [weak self] in self?.session.retry() }
         let album = Button(label: tr("Post a video file instead"))
         album.setAlign(horizontal: .center)
         album.onClicked { [weak self] in self?.chooseAlbumVideo() }
@@ -198,164 +167,74 @@ final class CreatePage {
     }
 
     func wireEditing() {
-        editor.onDiscard = { [weak self] in self?.discardClip() }
-        editor.onNext = { [weak self] edit in self?.openPosting(edit) }
+        editor.onDiscard = { [weak self] in self?.session.discardClip() }
+        editor.onNext = { [weak self] edit in self?.session.openPosting(edit) }
         editor.onSound = { [weak self] in self?.openSounds(for: .editor) }
-        posting.onBack = { [weak self] in self?.backToEditor() }
-        posting.onPost = { [weak self] choices in self?.post(choices) }
+        posting.onBack = { [weak self] in self?.session.backToEditor() }
+        posting.onPost = { [weak self] choices in self?.session.post(choices) }
     }
 
-    // MARK: - Joining and editing
-
-    /// Enter or Next: the segments become one clip, shown in the editor.
-    func next() {
-        guard let folder = clipFolder, flow.next(recorder: recorder) == .join else { return }
-        closeCamera()
-        join(folder, message: nil)
-    }
-
-    /// Joins the segments in `folder` on a worker and opens the result in the editor; its
-    /// length is probed from the file, which is what was really recorded.
-    func join(_ folder: URL, message: String?) {
-        status.text = tr("Joining…")
-        deps.clipJobs.join(segmentsIn: folder) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let joined):
-                let clip = CreateFlow.Clip(url: joined.url, seconds: joined.durationSeconds, recorded: true)
-                guard let replay = flow.joined(clip) else { return }
-                showEditor()
-                if let message { editor.show(message) }
-                if !isActive { editor.pause() }
-                replayTyped(replay)
-            case .failure(let error):
-                flow.joinFailed()
-                status.text = error.description
-                notice(error.description)
-                if isActive { openCamera() }
-            }
+    /// Shows what the session says changed.
+    private func show(_ change: CreateSession.Change) {
+        switch change {
+        case .status:
+            status.text = session.status
+        case .countdown:
+            if let number = session.countdown { countdown.text = number }
+            countdown.isVisible = session.countdown != nil
+        case .recording:
+            recordButton.setRecording(session.isRecording)
+        case .progress:
+            recordButton.setProgress(session.progress)
+        case .tools:
+            toolbar.setRecording(session.tools.recording, hasSegments: session.tools.hasSegments)
+        case .canFlip:
+            toolbar.setCameraCount(session.canFlip ? 2 : 1)
+        case .segmentBar:
+            segmentBar.isVisible = session.showsSegmentBar
+        case .page:
+            pages.visibleName = session.page.rawValue
+        case .deviceRows:
+            showDeviceRows()
+        case .toast:
+            if let text = session.toast { toast.text = text }
+            toast.isVisible = session.toast != nil
+        case .limitSeconds:
+            toolbar.chooseLimit(session.limitSeconds, notify: false)
         }
     }
 
-    /// Shows one of the tab's pages and says so (`create_page`: the end-to-end tests wait for
-    /// the editor or the posting page instead of sleeping through a join or a probe).
-    func showPage(_ name: String) {
-        guard pages.visibleName != name else { return }
-        pages.visibleName = name
-        deps.events?.emit(.createPage(name: name))
-    }
-
-    func showEditor() {
-        guard let clip else { return }
-        let speed = ClipEdit.Speed(rawValue: toolbar.speed) ?? .normal
-        editor.show(clip: clip.url, seconds: clip.seconds, speed: speed, sound: clip.recorded ? sounds.cameraSound : nil)
-        // Said once the editor holds the clip.
-        showPage("edit")
-    }
-
-    var hasSegments: Bool { !recorder.segments.isEmpty && clip == nil }
-
-    /// Enter on the Create tab: join the segments, or go on from the editor.
-    func returnPressed() -> Bool {
-        switch pages.visibleName {
-        case "camera" where hasSegments:
-            next()
-        case "edit" where !editor.isTyping:
-            editor.activateNext()
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// Typing on the editor (no text field focused) starts the caption: the posting page opens
-    /// with what was typed, so "Enter, a caption, Ctrl+Enter" posts straight from the camera.
-    func startCaption(with character: Character) -> Bool {
-        // Typed while the segments are still being joined: kept for the caption, not taken
-        // as shortcuts on the camera page (f would go fullscreen, r would record).
-        if flow.typed(character) { return true }
-        guard pages.visibleName == "edit", !editor.isTyping, !sounds.isOpen else { return false }
-        editor.activateNext()
-        guard pages.visibleName == "posting" else { return false }
-        posting.continueCaption(with: String(character))
-        return true
-    }
-
-    /// What was typed (and whether Ctrl+Enter came) while joining, played back once the
-    /// editor is up.
-    func replayTyped(_ replay: CreateFlow.Replay) {
-        guard !replay.isEmpty, pages.visibleName == "edit" else { return }
-        editor.activateNext()
-        guard pages.visibleName == "posting" else { return }
-        if !replay.typed.isEmpty { posting.continueCaption(with: replay.typed) }
-        if replay.post { posting.post() }
-    }
-
-    /// Ctrl+Enter: post from the posting page (or go there from the editor).
-    func postShortcut() -> Bool {
-        if flow.postShortcut() { return true }
-        switch pages.visibleName {
-        case "posting":
-            posting.post()
-        case "edit":
-            editor.activateNext()
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// A clip left in recordings/ by an earlier run (its segments play even after a crash),
-    /// found (and the rest tidied) when the app starts; joined into the editor when the tab opens.
-    var leftoverClip: URL? { flow.leftover }
-
-    func discardClip() {
-        renderTicket?.cancel()
-        renderTicket = nil
-        startOver()
-        openCamera()
-    }
-
-    /// The clip was posted or thrown away: its folder goes and the recorder starts afresh.
-    func startOver() {
-        if let folder = clipFolder { deps.clipJobs.discard(folder) }
-        coverTicket?.cancel()
-        coverTicket = nil
-        publishWhenCovered = nil
-        editor.unload()
-        flow.finishClip()
-        edit = nil
-        rendered = nil
-        clipFolder = nil
-        coverFrames = []
-        segmentBar.isVisible = false
-        toolbar.setRecording(false, hasSegments: false)
-        posting.reset()
-        recorder = Recorder(maximumSeconds: Double(toolbar.limitSeconds))
-        recordButton.setProgress(0)
-        status.text = tr("Hold to record")
-    }
-
-    /// A clip is being edited or posted (R does not record then).
-    var isReviewing: Bool { clip != nil }
-
-    /// A short message over the Create tab (the feed's own toast is not on screen here).
-    /// Writes the recorder's preferences; one that could not be kept (a full disk) is said over
-    /// the camera and in the events, and holds until Loopfeed closes.
-    func keep(_ preferences: Preferences) {
-        do {
-            try deps.preferences.save(preferences)
-        } catch {
-            let message = tr("This setting can’t be kept: {error}", ["error": error])
-            notice(message)
-            deps.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+    private func showDeviceRows() {
+        deviceRows.removeAll()
+        for row in session.deviceRows {
+            let label = Label(row.sentence)
+            label.addCSSClass(row.state == .available ? "device-ok" : "device-missing")
+            deviceRows.append(label)
         }
     }
 
-    func notice(_ text: String) {
-        toast.text = text
-        toast.isVisible = true
-        toastTimer?.cancel()
-        toastTimer = MainLoop.after(milliseconds: 3_000) { [weak self] in self?.toast.isVisible = false }
+    // MARK: - What the window asks of the tab
+
+    var isActive: Bool { session.isActive }
+    var isReviewing: Bool { session.isReviewing }
+    var leftoverClip: URL? { session.leftoverClip }
+    /// Called after a post is stored.
+    var onPosted: ((Post) -> Void)? {
+        get { session.onPosted }
+        set { session.onPosted = newValue }
     }
+    /// A short message for the feed's toast after posting.
+    var onNotice: ((String) -> Void)? {
+        get { session.onFeedNotice }
+        set { session.onFeedNotice = newValue }
+    }
+
+    func activate() { session.activate() }
+    func deactivate() { session.deactivate() }
+    func press() { session.press() }
+    func release() { session.release() }
+    func returnPressed() -> Bool { session.returnPressed() }
+    func startCaption(with character: Character) -> Bool { session.startCaption(with: character) }
+    func postShortcut() -> Bool { session.postShortcut() }
+    func applyRecordingLimit(_ seconds: Int) { session.applyRecordingLimit(seconds) }
 }

@@ -24,7 +24,7 @@ extension MainWindow {
         let page = CreatePage(CreatePage.Dependencies(
             makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession,
             repository: environment.repository, events: environment.events, clock: environment.clock,
-            dataDirectory: environment.dataDirectory, audioSinkDescription: environment.audioSinkDescription,
+            timers: environment.timers, dataDirectory: environment.dataDirectory, audioSinkDescription: environment.audioSinkDescription,
             preferences: environment.preferences, sounds: environment.sounds, videosFolder: environment.videosFolder,
             publisher: environment.publisher, clipJobs: environment.clipJobs))
         page.parentWindow = window

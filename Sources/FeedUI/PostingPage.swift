@@ -1,21 +1,13 @@
 import FeedCore
+import FeedPresentation
 import Foundation
 import GtkKit
 import Localization
 
-/// What the user chose on the posting page.
-struct PostingChoices {
-    var caption: String
-    /// Index into the cover frames shown; nil while none were made.
-    var coverIndex: Int?
-    var allowsComments: Bool
-    var saveCopy: Bool
-}
-
 /// The last step of the recorder: caption (with #hashtags and @mentions), a cover frame,
 /// "Allow comments" and "Save a copy to ~/Videos", then Post (or Ctrl+Enter).
 @MainActor
-final class PostingPage {
+final class PostingPage: PostingView {
     let root = Box(.vertical, spacing: 12)
     var onBack: (() -> Void)?
     var onPost: ((PostingChoices) -> Void)?

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import FeedMedia
 import Foundation
 import GtkKit
@@ -6,9 +7,9 @@ import Localization
 
 /// Picking a sound: one sound sheet shared by the camera and the editor (moved to whichever
 /// asked), previews, a sound file probed before it is taken, and the sound played along while
-/// recording. CreatePage says where the choice goes.
+/// recording. CreatePage says where the choice goes; CreateSession when to play and stop.
 @MainActor
-final class SoundPicker {
+final class SoundPicker: SoundPickerView {
     enum Target { case camera, editor }
 
     /// Starts on the camera page, above its controls (CreatePage adds it last there).

@@ -1,26 +1,25 @@
-import FeedCore
-import FeedMedia
+public import FeedCore
 import Foundation
-import GLibKit
-import GtkKit
 import Localization
 
 /// The posting page: cover frames, rendering the edit, storing the post, and what a failure
 /// leaves (the clip, always).
-extension CreatePage {
-    func openPosting(_ edit: ClipEdit) {
+extension CreateSession {
+    /// Next on the editor: the posting page, while cover frames are made.
+    public func openPosting(_ edit: ClipEdit) {
         guard let clip else { return }
         self.edit = edit
         editor.pause()
         posting.prepare(saveCopyByDefault: deps.preferences.load().saveCopyToVideos)
-        showPage("posting")
+        showPage(.posting)
         posting.focusCaption()
         makeCoverFrames(clip: clip, edit: edit)
     }
 
-    func backToEditor() {
+    /// Back on the posting page (not while posting).
+    public func backToEditor() {
         guard !posting.isBusy else { return }
-        showPage("edit")
+        showPage(.edit)
         editor.resume()
     }
 
@@ -30,9 +29,7 @@ extension CreatePage {
         coverTicket?.cancel()
         let ticket = WorkTicket()
         coverTicket = ticket
-        let range = edit.trimRange(sourceSeconds: clip.seconds)
-        let times = CoverFrame.times(count: 8, durationSeconds: range.upperBound - range.lowerBound)
-            .map { $0 + range.lowerBound }
+        let times = edit.coverTimes(count: 8, sourceSeconds: clip.seconds)
         deps.clipJobs.covers(of: clip.url, at: times, edit: edit, width: 270, into: folder, ticket: ticket) { [weak self] made, failure in
             guard let self, coverTicket === ticket else { return }
             coverTicket = nil
@@ -48,7 +45,7 @@ extension CreatePage {
 
     /// Renders the edit (when there is one), then stores the post. On failure the clip stays
     /// on the posting page with the reason, so nothing is lost.
-    func post(_ choices: PostingChoices) {
+    public func post(_ choices: PostingChoices) {
         guard let edit, let folder = clipFolder, let clip = flow.beginPublishing() else { return }
         var preferences = deps.preferences.load()
         if preferences.saveCopyToVideos != choices.saveCopy {
@@ -123,9 +120,9 @@ extension CreatePage {
             self?.published(result, copying: publication.copyFolder != nil)
         }, copied: { [weak self] copy, problem in
             if let problem {
-                self?.onNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
+                self?.onFeedNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
             } else if let copy {
-                self?.onNotice?(tr("Posted. A copy is in {folder}.", ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
+                self?.onFeedNotice?(tr("Posted. A copy is in {folder}.", ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
             }
         })
     }
@@ -152,8 +149,8 @@ extension CreatePage {
         // The publisher removes the work folder once it is done with the clip.
         clipFolder = nil
         startOver()
-        showPage("camera")
+        showPage(.camera)
         onPosted?(post)
-        if !copying { onNotice?(tr("Posted.")) }
+        if !copying { onFeedNotice?(tr("Posted.")) }
     }
 }
