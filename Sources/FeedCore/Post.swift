@@ -1,3 +1,4 @@
+import Localization
 public import Foundation
 
 /// One video in the feed, with what is shown over it.
@@ -50,6 +51,14 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
         self.created = created
         self.allowsComments = allowsComments
         self.coverURI = coverURI
+    }
+
+    /// The music line shown under the caption: the sound's name, or for a video with its own
+    /// sound (`music` empty) "Original sound — " and its author's name as it is now, so a rename
+    /// reaches every post.
+    public var musicLine: String {
+        // TRANSLATORS: the music line of a video with its own sound; {name} is who posted it.
+        music.isEmpty ? tr("Original sound — {name}", ["name": author.name]) : music
     }
 
     /// Hashtags in the caption, in order of first appearance, without "#".

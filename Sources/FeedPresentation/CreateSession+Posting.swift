@@ -105,10 +105,9 @@ extension CreateSession {
             publishWhenCovered = { [weak self] in self?.publish(video, seconds: seconds, choices: choices) }
             return
         }
-        // The user's name, or the one they start with.
-        let name = (try? deps.repository.selfAuthor())?.name ?? tr("You")
-        // TRANSLATORS: the music line of a clip posted with its own sound; {name} is the user's name.
-        let music = editor.chosenSound?.musicLine ?? tr("Original sound — {name}", ["name": name])
+        // No sound chosen: the clip's own, named with the user's name when shown (Post.musicLine),
+        // so a later rename reaches it.
+        let music = editor.chosenSound?.musicLine ?? ""
         // Post may have been pressed before the frames were there to pick from (they can arrive
         // during the render): then the first, which the page shows chosen once they come.
         let index = choices.coverIndex ?? (coverFrames.isEmpty ? nil : 0)

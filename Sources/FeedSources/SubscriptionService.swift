@@ -240,8 +240,8 @@ public final class SubscriptionService: FeedSubscribing {
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
             posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
-                                  // TRANSLATORS: the music line of a followed video, which has its own sound.
-                                  authorName: name, caption: entry.title, music: tr("Original sound"),
+                                  // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
+                                  authorName: name, caption: entry.title, music: "",
                                   videoURI: rendition.url.absoluteString,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
                                   // A date in the future would pin the entry above everything

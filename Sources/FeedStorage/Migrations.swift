@@ -13,6 +13,7 @@ public enum Migrations {
         Migration(version: 4, sql: schemaVersion4),
         Migration(version: 5, sql: schemaVersion5),
         Migration(version: 6, sql: schemaVersion6),
+        Migration(version: 7, sql: schemaVersion7),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -168,5 +169,14 @@ public enum Migrations {
     /// A followed entry's page on the web, which Share copies (not the video's file address).
     static let schemaVersion6 = """
         ALTER TABLE posts ADD COLUMN page_url TEXT;
+        """
+
+    /// A video with its own sound keeps no name in its music line (Post.musicLine names its author
+    /// as they are now): the user's posts and followed videos written before lose the name they
+    /// were stored with ("Original sound — You", "Original sound"), so a rename reaches them.
+    static let schemaVersion7 = """
+        UPDATE posts SET music = ''
+        WHERE (music LIKE 'Original sound — %' AND author_id IN (SELECT id FROM authors WHERE is_self = 1))
+           OR (music = 'Original sound' AND subscription_id IS NOT NULL);
         """
 }

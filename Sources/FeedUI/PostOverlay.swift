@@ -62,7 +62,7 @@ final class PostOverlay {
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         authorButton.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
         caption.setMarkup(LinkedText.markup(ShownText.visible(post.caption)))
-        music.show(post.music)
+        music.show(post.musicLine)
         root.isVisible = true
     }
 

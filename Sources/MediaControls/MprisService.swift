@@ -57,7 +57,7 @@ public final class MprisService {
             ("mpris:trackid", .objectPath("/io/github/loopfeed/Loopfeed/post/\(post.id)")),
             ("xesam:title", .string(post.caption)),
             ("xesam:artist", .strings([post.author.atHandle])),
-            ("xesam:album", .string(post.music)),
+            ("xesam:album", .string(post.musicLine)),
             ("xesam:url", .string(state.url)),
             ("mpris:length", .int64(state.lengthUs)),
             ("xesam:userRating", .double(post.liked ? 1.0 : 0.0)),

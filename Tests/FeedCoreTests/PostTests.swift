@@ -31,4 +31,15 @@ final class PostTests: XCTestCase {
     func testHashtagsComeFromTheCaption() {
         XCTAssertEqual(post().hashtags, ["there"])
     }
+
+    func testAVideoWithItsOwnSoundIsNamedWithItsAuthorAsTheyAreNow() {
+        var own = post()
+        own.music = ""
+        own.author = Author(handle: "zoe.t", name: "Zoe")
+        XCTAssertEqual(own.musicLine, "Original sound — Zoe")
+        own.author.name = "Zoë"
+        XCTAssertEqual(own.musicLine, "Original sound — Zoë", "a rename reaches it")
+        own.music = "Lofi — Mo"
+        XCTAssertEqual(own.musicLine, "Lofi — Mo")
+    }
 }

@@ -28,7 +28,7 @@ final class CreateSessionPostingTests: XCTestCase {
             XCTAssertTrue(rig.jobs.pendingRenders.isEmpty, "nothing to render")
             let publication = try XCTUnwrap(rig.publisher.published.first)
             XCTAssertEqual(publication.clip, URL(fileURLWithPath: "/data/clip.mp4"))
-            XCTAssertEqual(publication.music, "Original sound — You")
+            XCTAssertEqual(publication.music, "", "its own sound: named with the author as they are when shown")
             XCTAssertEqual(publication.cover, Self.covers[0], "the first frame when none was picked")
             XCTAssertEqual(publication.duration, 2)
             XCTAssertNil(publication.copyFolder)

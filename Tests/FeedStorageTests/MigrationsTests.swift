@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 6)
+        XCTAssertEqual(Migrations.latestVersion, 7)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -29,7 +29,7 @@ final class MigrationsTests: StorageTestCase {
                 """)
         }
         let repo = try LibraryDatabase.open(at: databaseURL)
-        XCTAssertEqual(try repo.connection.integerPragma("user_version"), 6)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
         XCTAssertTrue(try tableNames(repo.connection).contains("activity"))
         XCTAssertNil(try repo.post(contentHash: "anything"), "old posts have no fingerprint")
         let found = try repo.search("version", limit: 5)
@@ -37,6 +37,35 @@ final class MigrationsTests: StorageTestCase {
         XCTAssertEqual(found.first?.allowsComments, true, "posts from before version 3 keep their comments on")
         XCTAssertNil(found.first?.coverURI)
         XCTAssertEqual(try repo.unseenActivityCount(), 0)
+    }
+
+    /// Issue 21: a rename reached neither the user's older posts' music line ("Desk Life — You
+    /// (original sound)") nor followed videos': a video with its own sound keeps no name.
+    func testOwnSoundLinesLoseTheNameTheyWereStoredWith() throws {
+        do {
+            let connection = try SQLiteConnection(path: databaseURL.path)
+            for migration in Migrations.all where migration.version <= 6 { try connection.execute(migration.sql) }
+            try connection.execute("""
+                INSERT INTO authors (id, handle, name, is_self) VALUES (1, 'you', 'You', 1), (2, 'mo', 'Mo', 0);
+                INSERT INTO subscriptions (id, url, created_ms) VALUES (1, 'https://tube.example/feed', 0);
+                INSERT INTO posts (author_id, caption, music, video_uri, created_ms) VALUES
+                    (1, 'mine', 'Original sound — You', 'file:///1.mp4', 1),
+                    (1, 'over a track', 'Lofi — Mo', 'file:///2.mp4', 2),
+                    (2, 'theirs', 'Original sound — Mo', 'file:///3.mp4', 3);
+                INSERT INTO posts (author_id, caption, music, video_uri, created_ms, subscription_id, remote_id) VALUES
+                    (2, 'followed', 'Original sound', 'https://tube.example/4.mp4', 4, 1, 'r4');
+                PRAGMA user_version = 6;
+                """)
+        }
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        func line(_ caption: String) throws -> String? { try repo.search(caption, limit: 5).first?.musicLine }
+        XCTAssertEqual(try line("mine"), "Original sound — You")
+        XCTAssertEqual(try line("over"), "Lofi — Mo", "a chosen sound keeps its name")
+        XCTAssertEqual(try line("theirs"), "Original sound — Mo", "someone else's post is left as it was")
+        XCTAssertEqual(try line("followed"), "Original sound — Mo")
+        let you = try XCTUnwrap(try repo.selfAuthor())
+        try repo.updateProfile(authorID: you.id, handle: "zoe.t", name: "Zoe", bio: "", avatarURI: nil)
+        XCTAssertEqual(try line("mine"), "Original sound — Zoe", "the rename reaches the older post")
     }
 
     func testPostingOptionsAreStored() throws {
