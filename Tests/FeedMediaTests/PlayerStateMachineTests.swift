@@ -368,9 +368,11 @@ final class PlayerStateMachineTests: XCTestCase {
     // MARK: Every move
 
     /// The engine applies an action's answer at once, so an action that may be answered must
-    /// be the last of its list (an action after it would run after the answer's). A seeded
-    /// walk through every input from every state the walk reaches.
-    func testAnActionThatMayBeAnsweredIsAlwaysTheLastOfItsList() {
+    /// be the last of its list (an action after it would run after the answer's). And the
+    /// machine's count of loop tracker resets is the tracker's: one per begin and per reset it
+    /// asks for, or every pass would be dropped as stale. A seeded walk through every input
+    /// from every state the walk reaches.
+    func testAnswerableActionsComeLastAndTrackingCountsTheTrackersResets() {
         let head = RemoteVideoHead(length: 10, contentType: nil)
         let error = MediaError(kind: .other, message: "x", detail: "")
         let loss = SoundLoss(detail: "d", spread: true, then: .reloadIfLoading)
@@ -387,10 +389,13 @@ final class PlayerStateMachineTests: XCTestCase {
         var random = SeededRandom(seed: 20)
         for walk in 0..<200 {
             machine = PlayerStateMachine(path: walk.isMultiple(of: 2) ? .gl : .memory)
+            var resets: UInt64 = 0
             for _ in 0..<40 {
                 let actions = feed(inputs[Int(random.next() % UInt64(inputs.count))])
                 let answered = actions.indices.filter { actions[$0].mayBeAnswered }
                 XCTAssertTrue(answered.isEmpty || answered == [actions.count - 1], "\(actions)")
+                resets += UInt64(actions.filter { if case .begin = $0 { true } else { $0 == .resetLoopTracking } }.count)
+                XCTAssertEqual(machine.tracking, resets, "\(actions)")
             }
         }
     }
