@@ -6,7 +6,7 @@ import Foundation
 /// same point with their frames coming steadily: a process stopped for a few seconds (or a main
 /// thread held up by a long paste) drops the frames that were late by then, and its pass stops
 /// short once, at no particular point.
-struct PassJudge {
+struct PassJudge: Equatable {
     enum Verdict: Equatable {
         /// The pass reached the clip's length (or a trim's end).
         case whole

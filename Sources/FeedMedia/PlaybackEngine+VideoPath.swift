@@ -1,9 +1,9 @@
 import FeedCore
-import GLibKit
 import GStreamerKit
 
-/// The video's way out of the pipeline: the sink bin playbin is given (`VideoSinkGraph`), and the
-/// memory path a clip falls back to when the GL path fails before its first frame.
+/// The video's way out of the pipeline: the sink bin playbin is given (`VideoSinkGraph`), the
+/// GL path's or the memory path's (a clip the GL path failed before its first frame loads again
+/// on the memory path: the machine decides, `begin` switches the bin).
 extension PlaybackEngine {
     /// Makes `graph`'s sink bin playbin's video sink (playbin in NULL or READY).
     static func install(_ graph: VideoSinkGraph, glContext: GLVideoContext?, on playbin: Pipeline,
@@ -24,24 +24,6 @@ extension PlaybackEngine {
         inputPad.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }
         appsink.onVideoFrame(orientation: orientation, frames)
         playbin.set("video-sink", element: sink)
-    }
-
-    /// The GL path failed before the clip's first frame: the clip loads again on the memory path
-    /// (keeping whether it should play), and the window is told. `forGood`: GL itself failed, so
-    /// this player keeps the memory path; otherwise the next clip tries GL again.
-    func leaveGL(_ reason: String, forGood: Bool) {
-        guard let fellBack = videoPath.fellBack, let loaded else { return }
-        if forGood { videoPath = .memory }
-        let wantsPlaying = wantsPlaying
-        let detail = "the GL path failed before the first frame (\(reason)); "
-            + (forGood ? "this player uses the memory path now" : "this video plays from memory")
-        MainLoop.invoke { fellBack(detail) }
-        reloadingOnMemory = true
-        switch loaded {
-        case .uri(let uri): load(uri: uri, source: source)
-        case .stream(let bytes): load(bytes, source: source)
-        }
-        self.wantsPlaying = wantsPlaying
     }
 
     /// Makes `graph`'s sink bin playbin's video sink (with playbin in NULL, where playsink takes

@@ -1,9 +1,6 @@
 import FeedCore
-import Foundation
 import GLibKit
 import GStreamerKit
-import Localization
-import Synchronization
 
 /// The half of a player that touches GStreamer: one playbin that loops a clip seamlessly and
 /// hands frames to a `VideoFrameReceiver`: on the memory path scaled in GStreamer to the page's
@@ -14,18 +11,11 @@ import Synchronization
 /// issued from the bus handler once hung the window for good); here it blocks this thread
 /// only, and the window keeps answering.
 ///
-/// Looping: once prerolled, a flushing SEGMENT seek; then on each SEGMENT_DONE a non-flushing
-/// SEGMENT seek back to the start, which keeps the stream running with no gap. A re-arm the
-/// pipeline refuses falls back to a flushing seek.
-///
-/// A GL path that fails before a clip's first frame is left for the memory path and the clip
-/// loads again there: the video keeps playing, and the window is told why. When GL itself failed
-/// (its elements posted an error, or the preroll brought no frame GL could map) the player stays
-/// on the memory path for good; when only the clip's format was one GL's upload cannot take (a
-/// 10-bit H.264, say: caps not negotiated) just that clip plays from memory.
+/// What to do is decided by `PlayerStateMachine` (no GStreamer there): commands, bus messages,
+/// the streaming thread's passes, timers and GStreamer's answers become `PlayerInput`s, and the
+/// engine carries out the `PlayerAction`s the machine returns (`execute`). The engine keeps only
+/// GStreamer's objects and the measures the streaming thread writes.
 actor PlaybackEngine {
-    enum Phase { case empty, loading, ready, failed }
-
     nonisolated let thread: ContextThread
     nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
     /// The last frame's time, for the window to read without asking the pipeline.
@@ -45,37 +35,18 @@ actor PlaybackEngine {
     let sizing = ScaleTarget(filter: nil)
     let tracker = LoopTracker()
     var report: (@Sendable (PlayerEvent) -> Void)?
-    var videoPath: PlayerVideoPath
-    /// The sink bin playbin has now (the memory path's for a clip GL could not take).
+    /// The path the player was given (the GL context, and whom to tell when a clip leaves GL).
+    let videoPath: PlayerVideoPath
+    /// The sink bin playbin has now.
     var installed: VideoSinkGraph
-    /// The clip being loaded again plays from memory.
-    var reloadingOnMemory = false
     /// Frames that reached the receiver since the current clip began (streaming thread).
     let framesOfClip = FrameCount()
-    /// What the current clip was loaded from, to load it again on the memory path.
-    var loaded: PlayerSource?
-
-    var phase = Phase.empty
-    var source: UInt64 = 0
-    var uri = ""
-    var wantsPlaying = false
-    var segmentArmed = false
-    /// playbin was set to PLAYING and not paused since.
-    var running = false
-    /// A pass ended (SEGMENT_DONE) while paused: the next one is armed once playing.
-    var rearmWhenPlaying = false
-    var awaitingSeekPreroll = false
-    /// The part of the clip that loops (the recorder's trim) and how fast (its speed preview).
-    var loopStartNs: UInt64 = 0
-    var loopStopNs: UInt64?
-    var rate = 1.0
-    /// Whether passes reach the clip's length (a truncated file wraps early).
-    var passes = PassJudge()
+    /// The current clip's remote bytes, to read and to load again (nil for a file).
+    var streamBytes: (any RemoteVideoBytes)?
+    /// The decisions: the clip's state, the sound's, the path new clips take.
+    var machine: PlayerStateMachine
     /// The sound: the real sink, or a silent one while the sound server is gone.
     let audio: PlayerAudio
-    /// A try at putting the real sink back is due.
-    var soundRetryPending = false
-    var shutDown = false
 
     init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
@@ -83,6 +54,7 @@ actor PlaybackEngine {
         self.receiver = receiver
         videoPath = video
         installed = video.graph
+        machine = PlayerStateMachine(path: video.graph)
         // A local the rest of init configures: once init is done with `self`, an actor's
         // non-Sendable state is its executor's only.
         let playbin = try Pipeline.makePipeline("playbin")
@@ -129,7 +101,8 @@ actor PlaybackEngine {
                 let pass = LoopPass(seamUs: seam.seamUs, intervalUs: seam.intervalUs, framesDecoded: seam.framesInPass)
                 engine.thread.invoke {
                     engine.assumeIsolated {
-                        $0.passEnded(pass, lastFrameNs: seam.lastPTS, longestGapUs: seam.longestGapUs, tracking: seam.generation)
+                        $0.apply(.passEnded(PassReport(pass: pass, lastFrameNs: seam.lastPTS, longestGapUs: seam.longestGapUs,
+                                                       tracking: seam.generation, durationNs: $0.playbin.duration)))
                     }
                 }
             }
@@ -145,96 +118,104 @@ actor PlaybackEngine {
     private func perform(_ command: PlayerCommand) {
         switch command {
         case .attach(let report): self.report = report
-        case .load(let uri, let source): load(uri: uri, source: source)
-        case .loadStream(let bytes, let source): load(bytes, source: source)
-        case .play:
-            wantsPlaying = true
-            if phase == .ready { startPlaying() }
-        case .pause:
-            wantsPlaying = false
-            running = false
-            if phase == .ready { playbin.setState(.paused) }
-        case .rewind: rewind()
-        case .unload(let source):
+        case .load(let uri, let source):
+            streamBytes = nil
+            apply(.load(source: source, uri: uri))
+        case .loadStream(let bytes, let source):
+            streamBytes = bytes
+            apply(.loadStream(source: source, address: bytes.address))
+        case .play: apply(.play)
+        case .pause: apply(.pause)
+        case .rewind: apply(.rewind)
+        case .unload(let source): apply(.unload(source: source))
+        case .abandon(let source): apply(.abandon(source: source))
+        case .setLoop(let startNs, let stopNs, let rate): apply(.setLoop(LoopRange(startNs: startNs, stopNs: stopNs, rate: rate)))
+        case .setViewport(let size): sizing.setViewport(size)
+        case .setVolume(let volume): playbin.handle.set("volume", volume)
+        case .setMuted(let muted): playbin.handle.set("mute", muted)
+        case .soundServerGone(let detail): apply(.soundServerGone(detail: detail))
+        case .shutdown: apply(.shutdown)
+        }
+    }
+
+    /// Moves the machine and carries out what it asks, in order. An answer GStreamer gives an
+    /// action is applied at once (the action was the last of its list).
+    func apply(_ input: PlayerInput) {
+        for action in machine.handle(input) { execute(action) }
+    }
+
+    private func execute(_ action: PlayerAction) {
+        switch action {
+        case .begin(let source, let path): begin(source: source, path: path)
+        case .open(let uri): open(uri)
+        case .reopen(let uri):
+            // playbin forgets its URI once a start failed: it is given again.
+            playbin.setState(.ready)
+            playbin.set("uri", uri)
+            if playbin.setState(.paused) == .failure { apply(.openFailed(.refused)) }
+        case .awaitStreamHead(let source): awaitStreamHead(source)
+        case .feedStream(let head): feedStream(head)
+        case .inspectPreroll:
+            apply(.prerollInspected(videoStreams: Int(playbin.handle.int("n-video")), framesSeen: framesOfClip.value))
+        case .setPaused: playbin.setState(.paused)
+        case .setPlaying: playbin.setState(.playing)
+        case .stop:
             closeFeed()
-            loaded = nil
             playbin.setState(.null)
-            running = false
+        case .release(let source):
+            closeFeed()
+            streamBytes = nil
+            playbin.setState(.null)
             receiver.beginSource(source)
             sizing.reset()
             position.store(nil)
             begunSource.store(source)
-            self.source = source
-            phase = .empty
-            wantsPlaying = false
-        case .abandon(let source):
-            // Whatever it reached meanwhile (it may have become ready just as the window gave
-            // up): the window shows an error card for it now, so nothing may play behind it.
-            guard source == self.source, phase != .empty else { return }
-            closeFeed()
-            playbin.setState(.null)
-            running = false
-            phase = .failed
-        case .setLoop(let startNs, let stopNs, let rate):
-            loopStartNs = startNs
-            loopStopNs = stopNs
-            self.rate = rate
-            guard phase == .ready else { return }
-            tracker.reset()
-            passes.reset()
-            awaitingSeekPreroll = armLoop(flush: true)
-        case .setViewport(let size): sizing.setViewport(size)
-        case .setVolume(let volume): playbin.handle.set("volume", volume)
-        case .setMuted(let muted): playbin.handle.set("mute", muted)
-        case .soundServerGone(let detail):
-            if soundLost(detail, spread: false), phase == .loading { reload() }
-        case .shutdown:
-            SoundOutage.unregister(ObjectIdentifier(self))
-            shutDown = true
-            report = nil
-            playbin.removeBusWatch()
-            closeFeed()
-            playbin.setState(.null)
-            thread.stop()
-        }
-    }
-
-    func load(uri: String, source: UInt64) {
-        begin(uri: uri, source: source)
-        loaded = .uri(uri)
-        report?(.loading(source: source))
-        // A local file is judged before a pipeline sees it: filesrc's open of a FIFO waits for a
-        // writer for ever (and this thread with it), /dev/zero reads without end, and a refused
-        // read comes back in GStreamer's words. Only a regular, non-empty, readable file plays.
-        if let path = PlayerSource.localPath(uri), let problem = MediaError.localFileProblem(atPath: path) {
-            return fail(problem)
-        }
-        open(uri)
-    }
-
-    func open(_ playable: String) {
-        playbin.set("uri", playable)
-        if playbin.setState(.paused) == .failure {
-            // A sink that can't reach the sound server fails playbin's state change at once (a
-            // player loading while PulseAudio is down): the video plays without sound.
-            if !audio.isSilent, !PlayerAudio.soundServerAnswers(),
-               soundLost("the audio sink could not open: the sound server does not answer") {
-                // playbin forgets its URI once a start failed: it is given again.
-                playbin.setState(.ready)
-                playbin.set("uri", playable)
-                if playbin.setState(.paused) != .failure { return }
+        case .seek(let purpose, let range):
+            let flags: SeekFlags = purpose.flushes ? [.flush, .segment, .accurate] : [.segment]
+            if !playbin.seek(to: range.startNs, flags: flags, stop: range.stopNs, rate: range.rate) {
+                apply(.seekRefused(purpose))
             }
-            fail(MediaError(kind: .notFound, message: tr("The video can’t be opened."), detail: uri))
+        case .resetLoopTracking: tracker.reset()
+        case .watchFirstPass(let source):
+            // A clip's first frame reaches the sink a few milliseconds after its demuxer ran to
+            // the end; given a moment and still not prerolled, it is damaged (an Ogg whose every
+            // frame the decoder dropped sat on its spinner until the load timeout: the clip
+            // fuzzer, 26 runs of 300).
+            thread.after(milliseconds: 1_500) { [weak self] in
+                self?.assumeIsolated { $0.apply(.firstPassWaitOver(source: source)) }
+            }
+        case .probeSoundServer: apply(.soundServerProbed(answers: PlayerAudio.soundServerAnswers()))
+        case .silence(let loss): apply(audio.goSilent() ? .wentSilent(loss) : .couldNotGoSilent(loss))
+        case .spreadSoundLoss(let detail): SoundOutage.spread(detail, from: ObjectIdentifier(self))
+        case .scheduleSoundRetry:
+            thread.after(milliseconds: 2_000) { [weak self] in
+                self?.assumeIsolated { $0.apply(.soundRetryDue) }
+            }
+        case .restoreSound: apply(audio.restore() ? .soundRestored : .soundStillGone)
+        case .announceReady(let source):
+            report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration))
+        case .post(let event): report?(event)
+        case .tellVideoPathLeft(let detail):
+            if let fellBack = videoPath.fellBack { MainLoop.invoke { fellBack(detail) } }
+        case .shutDown: shutDown()
         }
     }
 
-    func begin(uri: String, source: UInt64) {
+    /// A local file is judged before a pipeline sees it: filesrc's open of a FIFO waits for a
+    /// writer for ever (and this thread with it), /dev/zero reads without end, and a refused
+    /// read comes back in GStreamer's words. Only a regular, non-empty, readable file plays.
+    private func open(_ uri: String) {
+        if let path = FileURI.localPath(uri), let problem = MediaError.localFileProblem(atPath: path) {
+            return apply(.openFailed(.unplayable(problem)))
+        }
+        playbin.set("uri", uri)
+        if playbin.setState(.paused) == .failure { apply(.openFailed(.refused)) }
+    }
+
+    private func begin(source: UInt64, path: VideoSinkGraph) {
         closeFeed()
         playbin.setState(.ready)
-        // The path this clip takes: the player's own, or memory for a clip GL could not take.
-        let graph = reloadingOnMemory ? .memory : videoPath.graph
-        reloadingOnMemory = false
-        if graph != installed { switchSink(to: graph) }
+        if path != installed { switchSink(to: path) }
         // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,
         // read as this clip's preroll, found no video stream yet and failed a good video with
         // "This file has no video" (seen once in a clean-clone run, Home from the third post).
@@ -243,41 +224,17 @@ actor PlaybackEngine {
         receiver.beginSource(source)
         framesOfClip.reset()
         tracker.reset()
-        passes.reset()
         sizing.reset()
         position.store(nil)
         begunSource.store(source)
-        self.source = source
-        self.uri = uri
-        loopStartNs = 0
-        loopStopNs = nil
-        rate = 1
-        segmentArmed = false
-        awaitingSeekPreroll = false
-        wantsPlaying = false
-        running = false
-        rearmWhenPlaying = false
-        phase = .loading
     }
 
-    /// Pauses and goes back to the first frame (a post that is left).
-    func rewind() {
-        wantsPlaying = false
-        running = false
-        guard phase == .ready else { return }
-        playbin.setState(.paused)
-        segmentArmed = false
-        // Going back to 0 is not a loop: the tracker must not read it as a pass that ended early.
-        tracker.reset()
-        passes.reset()
-        awaitingSeekPreroll = armLoop(flush: true)
-    }
-
-    func fail(_ error: MediaError) {
+    private func shutDown() {
+        SoundOutage.unregister(ObjectIdentifier(self))
+        report = nil
+        playbin.removeBusWatch()
         closeFeed()
         playbin.setState(.null)
-        running = false
-        phase = .failed
-        report?(.failed(source: source, error))
+        thread.stop()
     }
 }

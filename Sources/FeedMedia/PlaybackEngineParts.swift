@@ -21,11 +21,8 @@ final class FailureMark: Sendable {
     func store(_ value: MediaError?) { error.withLock { $0 = value } }
 }
 
-/// Where a clip was loaded from, to load it again.
-enum PlayerSource {
-    case uri(String)
-    case stream(any RemoteVideoBytes)
-
+/// A URI that names a local file.
+enum FileURI {
     /// The path of a file:// URI (percent-decoded), nil for any other.
     static func localPath(_ uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }

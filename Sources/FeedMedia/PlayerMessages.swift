@@ -26,7 +26,7 @@ enum PlayerCommand: Sendable {
 
 /// What a player reports back, tagged with the load it belongs to so the window can ignore
 /// results of a clip it has already replaced.
-enum PlayerEvent: Sendable {
+enum PlayerEvent: Sendable, Equatable {
     /// The player thread began loading `source` (the load timeout counts from here).
     case loading(source: UInt64)
     case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?)

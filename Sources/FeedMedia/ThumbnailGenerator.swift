@@ -78,7 +78,7 @@ public final class ThumbnailGenerator: ThumbnailProviding {
         let part = target.appendingPathExtension("part")
         defer { try? FileManager.default.removeItem(at: part) }
         // Never a FIFO or a device: playbin's open would wait on it with this queue for good.
-        if let path = PlayerSource.localPath(uri), MediaError.localFileProblem(atPath: path) != nil { return false }
+        if let path = FileURI.localPath(uri), MediaError.localFileProblem(atPath: path) != nil { return false }
         do {
             GStreamer.initialize()
             let playbin = try Pipeline.makePipeline("playbin")

@@ -130,10 +130,10 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
     }
 
     func testTheServersContentTypeNamesTheContainer() {
-        XCTAssertEqual(PlaybackEngine.containerExtension("video/mp4", address: "https://v/x"), ".mp4")
-        XCTAssertEqual(PlaybackEngine.containerExtension("video/webm; codecs=vp9", address: "https://v/x"), ".webm")
-        XCTAssertEqual(PlaybackEngine.containerExtension("application/octet-stream", address: "https://v/clip.MOV?x=1"), ".mov",
+        XCTAssertEqual(PlayerStateMachine.containerExtension("video/mp4", address: "https://v/x"), ".mp4")
+        XCTAssertEqual(PlayerStateMachine.containerExtension("video/webm; codecs=vp9", address: "https://v/x"), ".webm")
+        XCTAssertEqual(PlayerStateMachine.containerExtension("application/octet-stream", address: "https://v/clip.MOV?x=1"), ".mov",
                        "else the address's own")
-        XCTAssertEqual(PlaybackEngine.containerExtension(nil, address: "https://v/watch"), "", "left to type-finding")
+        XCTAssertEqual(PlayerStateMachine.containerExtension(nil, address: "https://v/watch"), "", "left to type-finding")
     }
 }
