@@ -39,7 +39,7 @@ SHOWN_RE = re.compile("|".join(SHOWN))
 # A tr/trn call and what follows its opening parenthesis.
 CALL_RE = re.compile(r'\b(trn?)\(')
 LITERAL_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
-SCANNED = ["Sources/FeedUI", "Sources/FeedCore", "Sources/FeedMedia", "Sources/FeedSources", "Sources/FeedStorage", "Sources/LoopfeedApp"]
+SCANNED = ["Sources/FeedUI", "Sources/FeedPresentation", "Sources/FeedCore", "Sources/FeedMedia", "Sources/FeedSources", "Sources/FeedStorage", "Sources/LoopfeedApp"]
 
 
 def swift_files(root: Path) -> list[Path]:

@@ -8,6 +8,6 @@ cd "$(dirname "$0")/../.."
   echo "# Made by po/update-potfiles.sh; meson-helpers/check-translations.py fails when one is missing."
   echo "../data/io.github.loopfeed.Loopfeed.desktop.in"
   echo "../data/io.github.loopfeed.Loopfeed.metainfo.xml.in"
-  grep -lE '\btrn?\("' Sources/FeedUI/*.swift Sources/FeedCore/*.swift Sources/FeedMedia/*.swift \
+  grep -lE '\btrn?\("' Sources/FeedUI/*.swift Sources/FeedPresentation/*.swift Sources/FeedCore/*.swift Sources/FeedMedia/*.swift \
     Sources/FeedSources/*.swift Sources/FeedStorage/*.swift Sources/LoopfeedApp/*.swift | sort | sed 's|^|../|'
 } > meson-helpers/po/POTFILES.in
