@@ -68,7 +68,7 @@ final class ProfileEditor {
         bioLabel.setXAlign(0)
         bioLabel.addCSSClass("comment-author")
         bio.text = author.bio
-        bio.addCSSClass("composer-text")
+        bio.addCSSClass("form-text")
         bio.setAccessibleLabel(bioTitle)
         bio.setSizeRequest(width: -1, height: 64)
         // A paste that would go over the limit is cut off as it arrives, and says so.
