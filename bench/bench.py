@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "Tests" / "e2e"))
 from xgrab import Grabber  # noqa: E402
 from paints import PaintTrace  # noqa: E402
 
