@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Loopfeed benchmarks: drive a release build under a headless session and write docs/BENCHMARKS.md.
 
-Run through bench/run.sh (which builds the binary and starts Xvfb + D-Bus + PulseAudio).
+Run through bench/run.sh (which builds the binary). It starts its own headless session (Xvfb + D-Bus +
+PulseAudio) and launches the app as the end-to-end tests do, with Tests/e2e's session, app and events log.
 Python 3.11 standard library only; external tools: gst-launch-1.0, gst-play-1.0, mpv, xdotool.
 
     python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7]
@@ -23,10 +24,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from xgrab import Grabber  # noqa: E402
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "Tests" / "e2e"))
+from app import AppProcess  # noqa: E402
+from clips import discoverer_seconds  # noqa: E402
+from event_log import now_us  # noqa: E402
 from paints import PaintTrace  # noqa: E402
+from processes import end_popen, run, spawn  # noqa: E402
+from session import AUDIO_SINK, Session  # noqa: E402
+from xgrab import Grabber, Keyboard  # noqa: E402
 
-AUDIO_SINK = "pulsesink provide-clock=false"
 WIN_W, WIN_H = 450, 800
 WINDOW_POINT = (225, 400)
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -72,8 +78,6 @@ REC_BRANCH = ("video. ! queue max-size-time=3000000000 ! videoconvert ! video/x-
               "! filesink location={path} "
               "audio. ! queue max-size-time=3000000000 ! audioconvert ! audioresample ! avenc_aac ! aacparse ! mux.")
 
-_started: list[subprocess.Popen] = []
-
 
 def log(msg: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
@@ -98,27 +102,6 @@ def ms(us: float) -> str:
 
 # ------------------------------------------------------------------------------------------------
 # processes
-
-def spawn(cmd: list[str], log_path: Path, env: dict | None = None) -> subprocess.Popen:
-    f = open(log_path, "w")
-    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT,
-                         env=env or os.environ.copy())
-    f.close()
-    _started.append(p)
-    return p
-
-
-def stop(p: subprocess.Popen, timeout: float = 5.0) -> None:
-    if p.poll() is None:
-        try:
-            p.send_signal(signal.SIGTERM)
-            p.wait(timeout)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait(5)
-    if p in _started:
-        _started.remove(p)
-
 
 def cpu_ticks(pid: int) -> int:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -166,94 +149,37 @@ def hwm_kb(pid: int) -> int:
 
 
 def xdotool(*args: str) -> None:
-    subprocess.run(["xdotool", *args], check=False, stdin=subprocess.DEVNULL,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def now_us() -> int:
-    return time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+    run(["xdotool", *args], check=False)
 
 
 # ------------------------------------------------------------------------------------------------
 # the app
 
-class Events:
-    def __init__(self, path: Path):
-        self.path = path
-        self.pos = 0
-        self.buf = ""
-        self.all: list[dict] = []
-        self.bad = 0
+class App(AppProcess):
+    """A launch for a step: its files in WORK/runs/<name> (events and stderr named by the launch's time, so
+    a step's launches sit side by side), the session's environment with the bench's audio sink, and no
+    samples unless `samples` names some."""
 
-    def poll(self) -> list[dict]:
-        if not self.path.exists():
-            return []
-        with open(self.path, "r", encoding="utf-8", errors="replace") as f:
-            f.seek(self.pos)
-            chunk = f.read()
-            self.pos = f.tell()
-        self.buf += chunk
-        new = []
-        while "\n" in self.buf:
-            line, self.buf = self.buf.split("\n", 1)
-            if not line.strip():
-                continue
-            try:
-                new.append(json.loads(line))
-            except json.JSONDecodeError:
-                self.bad += 1
-        self.all.extend(new)
-        return new
-
-    def wait(self, pred, timeout: float, after: int = 0) -> dict | None:
-        """First event (index >= after in self.all) matching pred, polling until timeout."""
-        deadline = time.monotonic() + timeout
-        i = after
-        while True:
-            self.poll()
-            while i < len(self.all):
-                if pred(self.all[i]):
-                    return self.all[i]
-                i += 1
-            if time.monotonic() > deadline:
-                return None
-            time.sleep(0.01)
-
-    def of(self, name: str) -> list[dict]:
-        self.poll()
-        return [e for e in self.all if e.get("event") == name]
-
-
-class App:
     def __init__(self, bench: "Bench", name: str, paths: list[Path], data: Path | None = None,
                  cache: Path | None = None, args: list[str] | None = None, samples: Path | None = None,
                  extra_env: dict | None = None):
-        self.dir = bench.work / "runs" / name
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.data = data or self.dir / "data"
-        self.cache = cache or self.dir / "cache"
-        self.events_path = self.dir / f"events-{int(time.time() * 1000)}.jsonl"
-        self.log_path = self.dir / f"stderr-{int(time.time() * 1000)}.log"
+        folder = bench.work / "runs" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = int(time.time() * 1000)
         env = os.environ.copy()
         env["LOOPFEED_AUDIO_SINK"] = AUDIO_SINK
         env.pop("LOOPFEED_SAMPLES_DIR", None)
         if samples is not None:
             env["LOOPFEED_SAMPLES_DIR"] = str(samples)
         env.update(extra_env or {})
-        self.spawn_us = now_us()
-        self.proc = spawn([str(bench.binary), "--data-dir", str(self.data), "--cache-dir", str(self.cache),
-                           "--events", str(self.events_path), *(args or []), *map(str, paths)], self.log_path, env)
-        self.events = Events(self.events_path)
+        super().__init__(bench.binary, [*(args or []), *map(str, paths)], env, folder, data_dir=data, cache_dir=cache,
+                         events_path=folder / f"events-{stamp}.jsonl", stderr_path=folder / f"stderr-{stamp}.log")
         self.bench = bench
         bench.apps.append(self)
 
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
     def wait_ready(self, timeout: float = 30) -> tuple[dict | None, dict | None]:
-        ready = self.events.wait(lambda e: e.get("event") == "ready", timeout)
-        ff = self.events.wait(lambda e: e.get("event") == "first_frame", timeout)
+        ready = self.log.wait(lambda e: e.get("event") == "ready", timeout)
+        ff = self.log.wait(lambda e: e.get("event") == "first_frame", timeout)
         return ready, ff
 
     def exited_early(self) -> int | None:
@@ -266,20 +192,16 @@ class App:
             self._noted = True
             self.bench.notes.append(f"loopfeed ({self.dir.name}) exited on its own with status {rc} before the "
                                     "bench stopped it; see its stderr log in the work directory")
-        stop(self.proc)
+        super().stop()
 
     def stderr_issues(self) -> list[str]:
-        try:
-            lines = self.log_path.read_text(errors="replace").splitlines()
-        except OSError:
-            return []
-        return [ln for ln in lines if any(k in ln for k in ("CRITICAL", "WARNING", "ERROR", "error"))]
+        return [ln for ln in self.stderr().splitlines() if any(k in ln for k in ("CRITICAL", "WARNING", "ERROR", "error"))]
 
 
 # ------------------------------------------------------------------------------------------------
 
 class Bench:
-    def __init__(self, args):
+    def __init__(self, args, session: Session):
         self.args = args
         self.binary = Path(args.binary)
         self.work = Path(args.work)
@@ -287,7 +209,7 @@ class Bench:
         self.results: dict = {"load_at_start": args.load_at_start or loadavg(), "loads": {}}
         self.apps: list[App] = []
         self.grabber = Grabber()
-        self.xvfb_pid = int(Path(os.environ["LOOPFEED_SESSION_DIR"], "xvfb.pid").read_text())
+        self.xvfb_pid = session.xvfb.pid
         self.notes: list[str] = []
 
     # -- clips -------------------------------------------------------------------------------
@@ -450,7 +372,6 @@ class Bench:
     def m1_paging(self) -> None:
         log("1. warm page change: Down -> the next video over the middle of the window, loopfeed and mpv")
         self.results["loads"]["1"] = loadavg()
-        from xgrab import Keyboard
         self.keyboard = Keyboard()
         first = tuple((PAGE_COLOURS[0] >> k) & 255 for k in (16, 8, 0))
         app = App(self, "paging", self.page_clips)
@@ -466,9 +387,9 @@ class Bench:
         time.sleep(0.5)
         self.results["paging_paints"] = paints.stop(time.monotonic() - paging_t0)
         since = presses[0][0] if presses else 0
-        own_ff = [e["latency_us"] for e in app.events.of("first_frame") if e["t_us"] > since and e.get("index", 0) >= 1]
-        own_shown = [e["latency_us"] for e in app.events.of("page_shown") if e["t_us"] > since and e.get("index", 0) >= 1]
-        pages = [e for e in app.events.of("page") if e["t_us"] > since and e.get("index", 0) >= 1]
+        own_ff = [e["latency_us"] for e in app.log.of("first_frame") if e["t_us"] > since and e.get("index", 0) >= 1]
+        own_shown = [e["latency_us"] for e in app.log.of("page_shown") if e["t_us"] > since and e.get("index", 0) >= 1]
+        pages = [e for e in app.log.of("page") if e["t_us"] > since and e.get("index", 0) >= 1]
         app.stop()
 
         # mpv: the same clips as a playlist, the next one prefetched, Down bound to playlist-next.
@@ -487,7 +408,7 @@ class Bench:
             self.notes.append("paging: mpv never showed the first clip")
         else:
             mpv_lat, _ = self.settled_page_changes("mpv")
-        stop(mpv)
+        end_popen(mpv)
 
         # Loopfeed again with animations off (reduced motion), where a page change is a cut.
         config = self.work / "no-animations"
@@ -528,9 +449,9 @@ class Bench:
         if not ff:
             self.notes.append("seam: no first_frame")
         deadline = time.monotonic() + LOOPS_WANTED * LOOP_FRAMES / FPS * 1.5 + 10
-        while time.monotonic() < deadline and len(app.events.of("loop")) < LOOPS_WANTED:
+        while time.monotonic() < deadline and len(app.log.of("loop")) < LOOPS_WANTED:
             time.sleep(0.2)
-        loops = app.events.of("loop")
+        loops = app.log.of("loop")
         app.stop()
         seams = [e["seam_us"] for e in loops]
         intervals = [e.get("interval_us", 0) for e in loops]
@@ -621,7 +542,7 @@ class Bench:
             self.wait_window_gone()
             p = spawn(self.mpv_cmd(self.launch_clip), self.work / "mpv-probe.log")
             ok = self.wait_screen((255, 0, 255), lambda f: f > 0.5, 10) is not None
-            stop(p)
+            end_popen(p)
             if ok:
                 self.results["mpv_vo"] = " ".join(vo)
                 log(f"   mpv uses {' '.join(vo)}")
@@ -654,7 +575,7 @@ class Bench:
         w = self._measure_window(p.pid, PLAY_SECONDS)
         d1 = {k: self._mpv_ipc(sock, k) for k in ("frame-drop-count", "decoder-frame-drop-count",
                                                    "vo-delayed-frame-count", "mistimed-frame-count")}
-        stop(p)
+        end_popen(p)
         w["mpv_counters_start"] = d0
         w["mpv_counters_end"] = d1
         res["mpv"] = w
@@ -666,7 +587,7 @@ class Bench:
         self.wait_screen((0, 0, 0), lambda f: f < 0.5, 10)
         time.sleep(2)
         w = self._measure_window(p.pid, PLAY_SECONDS)
-        stop(p)
+        end_popen(p)
         res["gst_play"] = w
         log(f"   gst-play cpu {w['cpu_pct']:.1f}% (Xvfb {w['xvfb_cpu_pct']:.1f}%) rss {w['rss_mb']:.0f} MB")
         self.results["playback"] = res
@@ -682,10 +603,10 @@ class Bench:
         paints.start(app.pid)
         w = self._measure_window(app.pid, PLAY_SECONDS)
         time.sleep(0.3)
-        loops = [e for e in app.events.of("loop") if w["t0_us"] <= e["t_us"] <= w["t1_us"]]
+        loops = [e for e in app.log.of("loop") if w["t0_us"] <= e["t_us"] <= w["t1_us"]]
         w["paints"] = paints.stop(w["seconds"], sum(e.get("frames_presented", 0) for e in loops[1:]))
-        renderer = (app.events.of("renderer") or [{}])[0]
-        fallbacks = app.events.of("video_path")
+        renderer = (app.log.of("renderer") or [{}])[0]
+        fallbacks = app.log.of("video_path")
         app.stop()
         dec = sum(e.get("frames_decoded", 0) for e in loops[1:])
         pres = sum(e.get("frames_presented", 0) for e in loops[1:])
@@ -731,13 +652,13 @@ class Bench:
                                   f"after {changes} page changes" + ("; retrying once" if attempt == 1 else ""))
                 app.stop()
                 return False
-            pages = app.events.of("page")
+            pages = app.log.of("page")
             current = pages[-1].get("index", 0) if pages else 0
-            before = len(app.events.all)
+            before = len(app.log.all)
             key = "Home" if current >= n - 1 else "Down"
             xdotool("key", key)
             presses += 1
-            e = app.events.wait(lambda ev: ev.get("event") == "page", 1.5, after=before)
+            e = app.log.wait(lambda ev: ev.get("event") == "page", 1.5, after=before)
             if e is None:
                 missed += 1
                 continue
@@ -788,12 +709,12 @@ class Bench:
             self.wait_window_gone()
             app = App(self, "launch", [self.launch_clip], data, cache)
             t_any, t_vis = self.wait_launch(magenta, 15)
-            ff = app.events.wait(lambda e: e.get("event") == "first_frame", 5)
+            ff = app.log.wait(lambda e: e.get("event") == "first_frame", 5)
             app.stop()
             if record:
-                for e in app.events.of("launch_mark"):
+                for e in app.log.of("launch_mark"):
                     marks.setdefault(e.get("mark", "?"), []).append(e["at_us"] - app.spawn_us)
-                for e in app.events.of("renderer"):
+                for e in app.log.of("renderer"):
                     self.results["renderer"] = {k: e.get(k) for k in ("renderer", "reason", "probe_us")}
                 if ff:
                     marks.setdefault("first_frame", []).append(ff["t_us"] - app.spawn_us)
@@ -809,7 +730,7 @@ class Bench:
             t0 = now_us()
             p = spawn(cmd, self.work / f"launch-{kind}.log")
             t_any, t_vis = self.wait_launch(magenta, 15)
-            stop(p)
+            end_popen(p)
             if record:
                 window[kind].append(t_any - t0 if t_any else None)
                 out[kind].append(t_vis - t0 if t_vis else None)
@@ -843,21 +764,17 @@ class Bench:
     def discovered_seconds(path: Path) -> float:
         """The file's duration as gst-discoverer-1.0 reads it (what a GStreamer player would see)."""
         try:
-            r = subprocess.run(["gst-discoverer-1.0", str(path)], capture_output=True, text=True, timeout=30)
+            seconds, _ = discoverer_seconds(str(path))
         except (OSError, subprocess.TimeoutExpired):
             return float("nan")
-        for line in r.stdout.splitlines():
-            if line.strip().startswith("Duration:"):
-                h, m_, sec = line.split(":", 1)[1].strip().split(":")
-                return int(h) * 3600 + int(m_) * 60 + float(sec)
-        return float("nan")
+        return seconds or float("nan")
 
     def _hold(self, app: App, seconds: float, measure: bool) -> dict:
         """Hold R for `seconds`; with `measure`, sample CPU over the middle (1 s in, 1 s before the end)."""
-        before = len(app.events.all)
+        before = len(app.log.all)
         t_down = now_us()
         xdotool("keydown", "r")
-        started = app.events.wait(lambda e: e.get("event") == "record_started", 5, after=before)
+        started = app.log.wait(lambda e: e.get("event") == "record_started", 5, after=before)
         w = None
         if measure:
             # the encoder's start-up (x264 lookahead, mux header) is kept out of the window
@@ -868,7 +785,7 @@ class Bench:
             time.sleep(rest)
         t_up = now_us()
         xdotool("keyup", "r")
-        fin = app.events.wait(lambda e: e.get("event") == "record_finished", 20, after=before)
+        fin = app.log.wait(lambda e: e.get("event") == "record_finished", 20, after=before)
         h = {"held_s": (t_up - t_down) / 1e6, "started": started is not None, "window": w,
              "finished": fin is not None}
         if started:
@@ -903,7 +820,7 @@ class Bench:
         except subprocess.TimeoutExpired:
             self.notes.append(f"recording baseline {name}: no EOS within 20 s of SIGINT")
         w["eos_us"] = now_us() - t_eos
-        stop(p)
+        end_popen(p)
         w["desc"] = desc
         # gst-launch keeps running after a branch fails (e.g. not-negotiated), so its CPU would
         # look low for the wrong reason: a baseline with an error is reported as failed.
@@ -929,7 +846,7 @@ class Bench:
         samples.mkdir(parents=True, exist_ok=True)
         self.wait_window_gone()
         app = App(self, "recording", [], args=["--camera", "test"], samples=samples)
-        if not app.events.wait(lambda e: e.get("event") == "ready", 30):
+        if not app.log.wait(lambda e: e.get("event") == "ready", 30):
             self.notes.append("recording: the app never reported ready")
         time.sleep(1.0)
         xdotool("mousemove", *map(str, WINDOW_POINT))
@@ -945,7 +862,7 @@ class Bench:
         time.sleep(0.5)
         res["rss_end_mb"] = rss_kb(app.pid) / 1024 if app.exited_early() is None else float("nan")
         res["hwm_mb"] = hwm_kb(app.pid) / 1024 if app.exited_early() is None else float("nan")
-        errors = [e for e in app.events.of("error") if e.get("kind") in ("camera", "recording")]
+        errors = [e for e in app.log.of("error") if e.get("kind") in ("camera", "recording")]
         app.stop()
         res["holds"] = holds
         res["recording"] = holds[0]["window"]
@@ -1376,8 +1293,8 @@ class Bench:
         lines.append("bash bench/run.sh            # builds a release binary in bench/.build, runs everything, rewrites this file")
         lines.append("```")
         lines.append("")
-        lines.append("It starts its own headless session (tools/headless-session.sh: Xvfb, D-Bus, PulseAudio with a "
-                     "null sink), so it can run next to other sessions. Takes about 10-12 minutes plus the build. "
+        lines.append("It starts its own headless session (the end-to-end tests' Tests/e2e/session.py: Xvfb, D-Bus, "
+                     "PulseAudio with a null sink), so it can run next to other sessions. Takes about 10-12 minutes plus the build. "
                      "Shorter runs for trying things out: `BENCH_PLAY_SECONDS=20 BENCH_RSS_CHANGES=100 "
                      "BENCH_ONLY=3,4 bash bench/run.sh`, or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
                      "(a partial run still rewrites this file unless BENCH_OUT names another file). Raw numbers "
@@ -1439,13 +1356,18 @@ def main() -> int:
     ap.add_argument("--commit")
     ap.add_argument("--dirty", action="store_true")
     args = ap.parse_args()
-    b = Bench(args)
+    session = Session(reuse=False)
     try:
-        b.run()
+        session.start()
+        # Every program the bench starts (loopfeed, mpv, gst-play-1.0, xdotool) runs in the session.
+        os.environ.update(session.env)
+        b = Bench(args, session)
+        try:
+            b.run()
+        finally:
+            b.grabber.close()
     finally:
-        for p in list(_started):
-            stop(p)
-        b.grabber.close()
+        session.stop()
     return 0
 
 

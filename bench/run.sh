@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Loopfeed benchmarks, one command: builds a release binary of the current tree (own scratch
-# path bench/.build), starts a private headless session (Xvfb + D-Bus + PulseAudio null sink),
-# generates the test clips, measures, and rewrites docs/BENCHMARKS.md.
+# path bench/.build); bench.py starts a private headless session (Xvfb + D-Bus + PulseAudio null
+# sink, the end-to-end tests' Tests/e2e/session.py), generates the test clips, measures, and
+# rewrites docs/BENCHMARKS.md.
 #
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
@@ -37,11 +38,6 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 cp "$BIN" "$WORK/loopfeed"
 cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
 echo "[bench] work directory: $WORK"
-
-# shellcheck source=../tools/headless-session.sh
-source "$ROOT/tools/headless-session.sh"
-headless_session_start
-trap 'headless_session_stop' EXIT
 
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")
 DIRTY=()

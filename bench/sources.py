@@ -35,7 +35,7 @@ from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Tests" / "e2e"))
 from xgrab import Grabber  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,24 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
+from app import App
+from clips import make_clip
+from context import Context
+from feed_server_client import start_feed_server
+from outcomes import CaseFailed, debug, expect, write_findings
+from paths import SYSTEM_PYTHON
+from processes import run
+from recorder import hold_r, open_create, record_app, wait_create_page
+from samples import samples_dir
+from screens import RAIL_AVATAR, TAB_X, TAB_Y, open_comments, sheet_is_open
+from screenshots import poll_shot
+from windows import wait_window
+from x_input import click
 
 PROBE = Path(__file__).with_name("atspi_probe.py")
 # GTK's AT-SPI backend instead of none (the harness's default).

@@ -20,10 +20,17 @@ import signal
 import threading
 import time
 
-from harness import (CREATE_TAB, HOME_TAB, App, CaseFailed, Context, click, debug, expect, make_clip, quit_app,
-                     server_requests, start_feed_server, write_findings)
+from app import App, quit_app
+from clips import make_clip
+from context import Context
 from fault_library import (DOWNLOAD_FEED_SECONDS, EDITOR_DISCARD, RECORDING_KEPT_AFTER_S, Killed, LibraryModel, alive_wait_window,
                            check_cache, comment_delete, comment_undo, distinct_copy, profile_edit)
+from feed_server_client import server_requests, start_feed_server
+from outcomes import CaseFailed, debug, expect, write_findings
+from recorder import open_create, wait_create_page
+from screens import CREATE_TAB, HOME_TAB, open_comments, post_comment
+from windows import choose_path
+from x_input import click
 
 ACTIONS = ("like", "follow", "comment", "profile", "import", "refresh", "download", "record")
 # When each kind of action is killed (s after its start): anywhere up to a little past its end
@@ -227,7 +234,6 @@ class KillRun:
         app.wait("feed_refreshed", 15, pred=lambda e: e.get("url") == self.feed_address(number))
 
     def do_comment(self, app: App, number: int) -> None:
-        from harness import open_comments, post_comment
         page = app.find("page")[-1]
         open_comments(self.ctx, f"{self.name}-{number}")
         added = post_comment(self.ctx, app, page["post_id"], f"kill round {number}")
@@ -240,7 +246,6 @@ class KillRun:
         profile_edit(self.ctx, app, name=f"Killed {number}", bio=f"round {number} " + "z" * self.rng.randint(0, 40))
 
     def do_import(self, app: App, number: int) -> None:
-        from harness import choose_path
         folder = self.data.parent / f"import-{number}"
         folder.mkdir()
         for i in range(self.rng.randint(2, 4)):
@@ -264,7 +269,6 @@ class KillRun:
             time.sleep(0.1)
 
     def do_record(self, app: App, number: int) -> None:
-        from harness import open_create, wait_create_page
         open_create(self.ctx, app)
         self.ctx.pointer_into_window()
         since = app.cursor()

@@ -11,10 +11,18 @@ import subprocess
 import time
 from pathlib import Path
 
-from harness import App, CaseFailed, CaseSkipped, Context, expect, make_clip, quit_app, wait_started, window_shot
+from app import App, quit_app
+from app_data import read_preferences
 from cases_faults_disk import launch_on
+from clips import make_clip
+from context import Context
 from fault_disks import SmallDisk, expect_plain
 from fault_library import distinct_copy
+from feed import wait_started
+from feed_server_client import server_requests, start_feed_server
+from outcomes import CaseFailed, CaseSkipped, expect
+from screens import open_comments, post_comment
+from screenshots import window_shot
 
 
 def posts_under(db: Path, folder: Path) -> list[tuple[int, int]]:
@@ -100,7 +108,6 @@ def case_a_read_only_library_still_plays(ctx: Context) -> None:
     there: both ways SQLite must read it as it is): the window opens and says changes are not
     kept, the feed plays and pages, a like is refused in plain words, and what was stored
     before (a like, a comment) shows and stays."""
-    from harness import open_comments, post_comment
     disk = SmallDisk(ctx, "read-only-disk", "24m")
     data = disk.root / "data"
     try:
@@ -218,8 +225,6 @@ def case_folders_removed_or_made_read_only_while_running(ctx: Context) -> None:
     window says so, a video from the web still plays (not kept), one already downloading
     finishes playing, the library takes a like (its file is open), a sound setting is refused
     in plain words; writable again, the same setting is kept."""
-    from harness import read_preferences
-    from harness import server_requests, start_feed_server
     remote = ctx.case_tmp / "dirs-remote"
     remote.mkdir()
     for name, color in (("r0", 0xC04040), ("r1", 0x40C040), ("r2", 0x4040C0), ("r3", 0xC0C040)):

@@ -7,10 +7,19 @@ from __future__ import annotations
 
 import time
 
-from harness import (App, CaseFailed, Context, HOME_TAB, click, expect, make_clip, open_comments, quit_app,
-                     read_preferences, start_feed_server, type_text, wait_started, window_shot)
+from app import App, quit_app
+from app_data import read_preferences
+from clips import make_clip
+from context import Context
 from fault_disks import SmallDisk, expect_plain, library_check
 from fault_library import alive_wait_window, cache_key, distinct_copy, profile_edit
+from feed import wait_started
+from feed_server_client import start_feed_server
+from outcomes import CaseFailed, expect
+from screens import HOME_TAB, open_comments, post_comment
+from screenshots import window_shot
+from windows import choose_path, resize
+from x_input import click, type_text
 
 FULL = "disk is full"
 
@@ -43,7 +52,6 @@ def follow(ctx: Context, app: App, address: str) -> None:
 
 
 def add_folder(ctx: Context, app: App, folder) -> None:
-    from harness import choose_path
     ctx.pointer_into_window()
     ctx.key("ctrl+shift+o")
     choose_path(ctx, "Add a folder of videos", folder)
@@ -72,7 +80,6 @@ def case_disk_full_library_writes(ctx: Context) -> None:
         ctx.key("l")
         app.wait("like", 5, since, what="the like stored before the disk filled")
         open_comments(ctx, "library-full-before")
-        from harness import post_comment
         kept = post_comment(ctx, app, post_id, "stored before the disk filled")
         ctx.key("Escape")
         time.sleep(0.6)
@@ -243,7 +250,6 @@ def case_disk_full_preferences(ctx: Context) -> None:
     """The preferences (DATA/settings.ini) on a full disk: mute, a Preferences change and the
     window's size are each said in the window; with space freed the same actions are kept (the
     same choice again writes what was only held in memory)."""
-    from cases_ux import resize
     disk = SmallDisk(ctx, "prefs-disk", "16m")
     try:
         app = launch_on(ctx, "prefs-full", data=disk.root / "data")

@@ -11,7 +11,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import App, CaseFailed, Context, expect, quit_app, wait_started, window_shot
+from app import App, quit_app
+from context import Context
+from feed import wait_started
+from outcomes import CaseFailed, expect
+from screen_colors import share_soon
+from screenshots import window_shot
 
 
 class PrivatePulse:
@@ -145,7 +150,6 @@ def case_no_session_bus_at_launch(ctx: Context) -> None:
 def case_without_gl_the_memory_path_plays(ctx: Context) -> None:
     """GL disabled (GDK_DEBUG=gl-disable): with no frame path asked for, and with the GL path
     asked for, the app takes the memory path, says why in its renderer event, and shows video."""
-    from cases_ux import share_soon
     clips = ctx.fixtures.solid_clips()
     for asked in ("", "gl"):
         (ctx.case_tmp / "no-samples").mkdir(exist_ok=True)

@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-
 import random
+import shutil
+import signal
+import time
 import urllib.parse
+from pathlib import Path
+from typing import Callable
+
+from app import App, expect_no_stall, quit_app
+from app_data import db_comments, read_preferences
+from clips import file_uri
+from context import WINDOW_POINT, Context
+from feed import (expect_no_page, expect_page_moves, launch_clips, launch_feed, launch_samples, post_by_someone_else,
+                  wait_started)
+from outcomes import CaseFailed, CaseSkipped, debug, expect, indent
+from processes import run
+from samples import expected_matches, sample_author
+from screens import (AUTHOR_LABEL, BACK_BUTTON, GRID_TOP, RAIL_AVATAR, TAB_X, TAB_Y, TILE_H, TILE_W, discover_tiles,
+                     open_comments, post_comment, sheet_is_open)
+from screenshots import VIDEO_AREA, bright_box, bright_rows, poll_shot, region_difference, window_shot
+from x_input import click, type_text
+
+
 
 def case_launch_shows_video(ctx: Context) -> None:
     app, minimum = launch_feed(ctx, "launch")
@@ -575,3 +594,34 @@ def case_inbox_item_opens_post(ctx: Context) -> None:
     else:
         window_shot(ctx, "inbox-opened")
     expect(app.alive(), "app exited")
+
+
+# A run's first case: when the app does not launch, every other case would fail the same way.
+LAUNCH_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("launch_shows_video", case_launch_shows_video),
+]
+
+
+FEED_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("keyboard_pages", case_keyboard_pages),
+    ("loops", case_loops),
+    ("bad_paths", case_bad_paths),
+    ("corrupt_file_error_card", case_corrupt_file_error_card),
+    ("quit_cleanly", case_quit_cleanly),
+    ("second_launch_raises_first", case_second_launch_raises_first),
+    ("wheel_pages", case_wheel_pages),
+    ("drag_pages", case_drag_pages),
+    ("double_click_likes_and_survives_restart", case_double_click_likes_and_survives_restart),
+    ("click_pauses", case_click_pauses),
+    ("mpris_next_previous", case_mpris_next_previous),
+    ("mute_remembered", case_mute_remembered),
+    ("end_of_feed", case_end_of_feed),
+    ("shortcuts_window", case_shortcuts_window),
+    ("comment_survives_restart", case_comment_survives_restart),
+    ("empty_comment_refused", case_empty_comment_refused),
+    ("comment_delete_and_undo", case_comment_delete_and_undo),
+    ("typing_never_triggers_shortcuts", case_typing_never_triggers_shortcuts),
+    ("profile_opens_and_back_returns", case_profile_opens_and_back_returns),
+    ("hashtag_search_shows_results", case_hashtag_search_shows_results),
+    ("inbox_item_opens_post", case_inbox_item_opens_post),
+]

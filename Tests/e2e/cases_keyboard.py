@@ -9,14 +9,21 @@ white on the feed), read with XGetImage. The pointer rests in a corner and never
 
 from __future__ import annotations
 
+import subprocess
+import time
 import urllib.parse
+from typing import Callable
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-
-sys.path.insert(0, str(REPO_ROOT / "bench"))
-from xgrab import Grabber  # noqa: E402
-
-from cases_access import follow_server  # noqa: E402
+from app import App
+from cases_access import follow_server
+from context import Context
+from feed import expect_page_moves
+from outcomes import CaseFailed, debug, expect, write_findings
+from recorder import wait_create_page
+from samples import samples_catalog, samples_dir
+from windows import wait_window
+from x_input import type_text
+from xgrab import Grabber
 
 POINTER_REST = (5, 5)        # inside the main window and every dialog (both at the screen's top-left)
 GRAB = (0, 0, 640, 900)      # the part of the screen the windows cover

@@ -8,9 +8,23 @@ reaching outside a widget around it that does not scroll). Screenshots of each s
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
+from app import App, quit_app
+from context import Context
+from feed import post_by_someone_else, wait_started
+from outcomes import debug, expect, write_findings
+from processes import end_popen
+from samples import sample_author, samples_catalog, samples_dir
+from screens import TAB_X, TAB_Y, post_comment
+from screenshots import window_shot
+from x_input import click
 
 # GTK 4.8 scales text by Xft/DPI (1024ths of a dot per inch): 96 dpi x 1.5.
 LARGE_TEXT_DPI = 96 * 1024 * 3 // 2

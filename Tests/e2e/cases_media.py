@@ -19,9 +19,12 @@ import shutil
 import time
 from pathlib import Path
 
-from harness import (App, CaseFailed, Context, bright_rows, expect, expect_no_stall, make_clip, poll_shot,
-                     quit_app, region_stats, write_findings)
+from app import App, expect_no_stall, quit_app
+from clips import make_clip
+from context import Context
 from media_corpus import EITHER, ERROR, PLAYS, SKIPPED, Item, make_corpus, remove_corpus, unreadable_target
+from outcomes import CaseFailed, expect, write_findings
+from screenshots import bright_rows, poll_shot, region_stats
 
 # The bound: a page becomes current -> its first frame or its error card.
 SETTLE_S = 5.0

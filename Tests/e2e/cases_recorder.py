@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable
+
+from app import App, quit_app
+from app_data import db_post, read_preferences
+from clips import audio_rms, discoverer_seconds
+from context import Context
+from feed import wait_started
+from outcomes import CaseSkipped, debug, expect
+from recorder import (ALBUM_BUTTON, ALLOW_COMMENTS_SWITCH, EDIT_SPEED_BUTTON, EDIT_TEXT_BUTTON, LIMIT_15S_CHIP,
+                      SAVE_COPY_SWITCH, SOUND_CHIP, SOUND_ROW_RULE_30, TIMER_BUTTON, hold_r, open_create, record_app,
+                      wait_create_page)
+from samples import samples_dir
+from screens import CREATE_TAB, HOME_TAB
+from windows import choose_path
+from x_input import click
+
+
 
 def case_hold_r_records_and_posts(ctx: Context) -> None:
     """With --camera test: holding R ~2 s records a ~2 s segment with video and audio; a second
@@ -328,3 +348,17 @@ def case_no_camera_records_nothing(ctx: Context) -> None:
     expect(not app.find("record_started", since), "record_started without a camera")
     expect(app.alive(), "the app exited after R without a camera")
     quit_app(app)
+
+
+RECORDER_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("hold_r_records_and_posts", case_hold_r_records_and_posts),
+    ("no_camera_records_nothing", case_no_camera_records_nothing),
+    ("timer_records_hands_free", case_timer_records_hands_free),
+    ("edit_then_post_with_options", case_edit_then_post_with_options),
+    ("full_disk_keeps_the_clip", case_full_disk_keeps_the_clip),
+    ("album_video_is_posted", case_album_video_is_posted),
+    ("leaving_mid_hold_keeps_the_segment", case_leaving_mid_hold_keeps_the_segment),
+    ("limit_stops_by_itself", case_limit_stops_by_itself),
+    ("killed_mid_recording_is_recovered", case_killed_mid_recording_is_recovered),
+    ("sound_is_mixed_into_the_post", case_sound_is_mixed_into_the_post),
+]

@@ -6,11 +6,15 @@ from __future__ import annotations
 import signal
 import subprocess
 import time
-
 from pathlib import Path
 
-from harness import (App, Context, db_comments, expect, launch_clips, open_comments, poll_shot, quit_app,
-                     region_stats, wait_started, window_shot)
+from app import App, quit_app
+from app_data import db_comments
+from context import Context
+from feed import launch_clips, wait_started
+from outcomes import expect
+from screens import open_comments
+from screenshots import poll_shot, region_stats, window_shot
 
 
 def hold_clipboard(ctx: Context, text: str) -> subprocess.Popen:

@@ -16,7 +16,10 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from harness import App, Context, expect, quit_app, run, write_findings
+from app import App, quit_app
+from context import Context
+from outcomes import expect, write_findings
+from processes import run
 
 
 class FeedFarm:

@@ -18,7 +18,12 @@ import signal
 import time
 from pathlib import Path
 
-from harness import App, Context, expect, make_clip, post_comment, quit_app, start_feed_server, write_findings
+from app import App, quit_app
+from clips import make_clip
+from context import Context
+from feed_server_client import start_feed_server
+from outcomes import expect, write_findings
+from screens import post_comment
 
 
 

@@ -7,9 +7,18 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from typing import Callable
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-from cases_ux import main_window, resize, share_near, share_soon  # noqa: E402
+from app import App, quit_app
+from app_data import db_post_where, db_rows, read_preferences
+from clips import file_uri, make_clip
+from context import Context
+from feed import expect_page_moves, launch_clips, wait_started
+from feed_server_client import server_requests, start_feed_server
+from outcomes import CaseFailed, expect
+from paths import SYSTEM_PYTHON
+from screen_colors import share_near, share_soon
+from windows import choose_path, main_window, resize, wait_window, window_open
 
 DRAG_SOURCE = Path(__file__).with_name("drag_source.py")
 # GTK's Python bindings are Debian's (python3-gi, gir1.2-gtk-4.0): the system interpreter has them

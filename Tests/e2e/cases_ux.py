@@ -3,10 +3,28 @@ sharing, and the events the app reports about them (issue 9)."""
 
 from __future__ import annotations
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
+import json
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable
 
-sys.path.insert(0, str(REPO_ROOT / "bench"))
-from xgrab import Grabber  # noqa: E402 (XGetImage over ctypes: a region in a few ms, where `import` takes 0.4 s)
+from app import App, quit_app
+from clips import file_uri
+from context import Context
+from feed import expect_page_moves, launch_samples, post_by_someone_else, wait_started
+from outcomes import CaseFailed, debug, expect
+from processes import end_popen, run
+from recorder import ALBUM_BUTTON, SOUND_CHIP, open_create, record_app
+from samples import SELF_HANDLE, sample_author, samples_dir
+from screen_colors import count, expect_color, grab_colors, is_red, is_white, near, rgb, share_near
+from screens import RAIL_AVATAR, TAB_X, TAB_Y, open_comments, sheet_is_open
+from screenshots import bright_box, pixel_colors, poll_shot, window_shot
+from windows import choose_path, main_window, resize, wait_named
+from x_input import click, type_text
+from xgrab import Grabber
+
 
 RAIL_LIKE = (414, 560)         # the rail's heart on a 450x800 window
 RAIL_LIKE_BOX = "40x36+394+542"
@@ -18,41 +36,6 @@ FOLLOW_BUTTON = (225, 388)    # on another author's profile, 450x800
 LOOK_NORMAL = (398, 185)
 LOOK_WARM = (398, 223)
 MUTED_MARK = (14, 14, 36, 36)  # the lasting "sound off" mark, top-left of the video
-
-
-def pixel_colors(shot: Path, geometry: str) -> list[tuple[int, int, int]]:
-    """The RGB pixels of a region (WxH+X+Y) of a screenshot."""
-    res = subprocess.run(["convert", str(shot), "-crop", geometry, "+repage", "-depth", "8", "rgb:-"],
-                         stdin=subprocess.DEVNULL, capture_output=True, timeout=20)
-    if res.returncode != 0:
-        raise CaseFailed(f"could not read pixels of {shot}: {res.stderr.decode(errors='replace')[-300:]}")
-    data = res.stdout
-    return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data) - 2, 3)]
-
-
-def grab_colors(ctx: Context, x: int, y: int, w: int, h: int) -> list[tuple[int, int, int]]:
-    """The RGB pixels of a screen region, read straight from the X server (for what lasts under a second)."""
-    grabber = Grabber(ctx.session.env["DISPLAY"])
-    try:
-        data, bpl, bpp = grabber.grab(x, y, w, h)
-    finally:
-        grabber.close()
-    return [(data[r * bpl + c * bpp + 2], data[r * bpl + c * bpp + 1], data[r * bpl + c * bpp])
-            for r in range(h) for c in range(w)]
-
-
-def is_red(rgb: tuple[int, int, int]) -> bool:
-    """The like red (#fe2c55), as drawn over any frame: strongly red, little green."""
-    r, g, b = rgb
-    return r > 190 and g < 90 and b < 130 and r - g > 130
-
-
-def is_white(rgb: tuple[int, int, int]) -> bool:
-    return min(rgb) > 225
-
-
-def count(pixels: list[tuple[int, int, int]], pred: Callable[[tuple[int, int, int]], bool]) -> int:
-    return sum(1 for p in pixels if pred(p))
 
 
 def launch_solid(ctx: Context, name: str, landscape_first: bool = False,
@@ -67,79 +50,6 @@ def launch_solid(ctx: Context, name: str, landscape_first: bool = False,
     no_samples.mkdir(exist_ok=True)
     app = App(ctx, [str(c) for c in clips], name=name, env={"LOOPFEED_SAMPLES_DIR": str(no_samples), **(env or {})})
     return app, colors
-
-
-def rgb(color: int) -> tuple[int, int, int]:
-    return (color >> 16) & 0xFF, (color >> 8) & 0xFF, color & 0xFF
-
-
-def near(pixel: tuple[int, int, int], color: int, tolerance: int = 40) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color)))
-
-
-def share_near(ctx: Context, geometry: tuple[int, int, int, int], color: int, tolerance: int = 40) -> float:
-    """The share of a screen region's pixels (sampled every 4 px) within `tolerance` of `color`."""
-    x, y, w, h = geometry
-    pixels = grab_colors(ctx, x, y, w, h)[::4]
-    return sum(1 for p in pixels if near(p, color, tolerance)) / max(1, len(pixels))
-
-
-def share_soon(ctx: Context, geometry: tuple[int, int, int, int], color: int, at_least: float,
-               tolerance: int = 40, timeout: float = 3.0) -> float:
-    """`share_near`, polled until it reaches `at_least` (the frame or the widget has been painted)
-    or `timeout` passes; the last share either way."""
-    deadline = time.monotonic() + timeout
-    while True:
-        share = share_near(ctx, geometry, color, tolerance)
-        if share >= at_least or time.monotonic() > deadline:
-            return share
-        time.sleep(0.05)
-
-
-def expect_color(ctx: Context, geometry: tuple[int, int, int, int], color: int, what: str, shot_name: str,
-                 minimum: float = 0.9) -> None:
-    share = share_soon(ctx, geometry, color, at_least=minimum)
-    if share < minimum:
-        shot = ctx.screenshot(shot_name)
-        raise CaseFailed(f"{what}: only {share:.0%} of {geometry} is #{color:06x}, see {shot}")
-
-
-def main_window(ctx: Context) -> str:
-    for wid in ctx.window_ids():
-        name = run(["xdotool", "getwindowname", wid], env=ctx.session.env, check=False).stdout.strip()
-        if name == "Loopfeed":
-            return wid
-    raise CaseFailed("no Loopfeed window")
-
-
-def resize(ctx: Context, width: int, height: int) -> tuple[int, int]:
-    """Resizes the main window (no window manager: the X server just does it) and waits for GTK to
-    settle; returns the size the window has then."""
-    wid = main_window(ctx)
-    ctx.xdotool("windowsize", wid, str(width), str(height))
-    deadline = time.monotonic() + 3
-    size = (0, 0)
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        _, _, w, h = ctx.window_geometry(wid)
-        if (w, h) == size:
-            break
-        size = (w, h)
-    time.sleep(0.5)
-    _, _, w, h = ctx.window_geometry(wid)
-    return w, h
-
-
-def window_named(ctx: Context, title: str) -> bool:
-    return bool(run(["xdotool", "search", "--onlyvisible", "--name", title], env=ctx.session.env, check=False).stdout.split())
-
-
-def wait_named(ctx: Context, title: str, shown: bool, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while window_named(ctx, title) != shown and time.monotonic() < deadline:
-        time.sleep(0.2)
-    expect(window_named(ctx, title) == shown, f"the {title!r} window {'did not open' if shown else 'stayed open'}")
-
 
 
 def edit_profile(ctx: Context, handle: str | None = None) -> None:
@@ -318,7 +228,7 @@ def start_fake_file_manager(ctx: Context) -> Path:
     log_path = ctx.case_tmp / "file-manager.jsonl"
     log_path.unlink(missing_ok=True)
     python = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
-    proc = subprocess.Popen([python, str(SCRIPT.parent / "fake_file_manager.py"), str(log_path)], env=ctx.session.env,
+    proc = subprocess.Popen([python, str(Path(__file__).with_name("fake_file_manager.py")), str(log_path)], env=ctx.session.env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _started_procs.append(proc)
     deadline = time.monotonic() + 10

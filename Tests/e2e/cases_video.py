@@ -6,9 +6,17 @@ with LOOPFEED_VIDEO_PATH=gl (run_e2e.py --video-path gl --group feed)."""
 from __future__ import annotations
 
 import struct
+import time
+from pathlib import Path
+from typing import Callable
 
-from harness import *  # noqa: F401,F403 (the cases share the harness's names)
-from cases_ux import pixel_colors
+from app import App
+from clips import make_clip
+from context import Context
+from feed import expect_page_moves, wait_started
+from outcomes import CaseFailed, expect
+from processes import run
+from screenshots import pixel_colors
 
 # videotestsrc's SMPTE bars, left to right: white, yellow, cyan, green, magenta, red, blue.
 SMPTE_BARS = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255)]

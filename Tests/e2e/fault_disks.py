@@ -9,7 +9,8 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from harness import CaseFailed, CaseSkipped, Context, expect
+from context import Context
+from outcomes import CaseFailed, CaseSkipped, expect
 
 # What a message in plain words never says: SQLite's codes, library names, errno names.
 UNPLAIN = ("SQLite", "sqlite", "error 13", "error 8", "SQLITE", "while running", "ENOSPC", "errno", "EROFS",

@@ -11,7 +11,13 @@ import struct
 import time
 from pathlib import Path
 
-from harness import App, CaseFailed, Context, bright_box, bright_rows, click, poll_shot, run, type_text
+from app import App
+from context import Context
+from outcomes import CaseFailed
+from processes import run
+from screens import TAB_X, TAB_Y
+from screenshots import bright_box, bright_rows, poll_shot
+from x_input import click, type_text
 
 DOWNLOAD_FEED_SECONDS = 3
 PROFILE_NAME_ENTRY = (190, 190)   # in the Edit profile dialog at the screen's top-left (no window manager)
@@ -92,7 +98,6 @@ def comment_undo(ctx: Context, app: App, comment_id: int) -> None:
 
 def profile_edit(ctx: Context, app: App, name: str, bio: str, then_wait: bool = True) -> None:
     """Profile tab -> Edit profile -> a new name and bio -> Save."""
-    from harness import TAB_X, TAB_Y
     click(ctx, TAB_X["profile"], TAB_Y)
     time.sleep(0.8)
     click(ctx, *EDIT_PROFILE_BUTTON)
