@@ -104,21 +104,23 @@ public final class FileChooser {
     public func chooseAll(_ completion: @escaping @MainActor ([String]) -> Void) {
         typealias Handler = @MainActor (Int32) -> Void
         let raw = chooser.raw
+        let isDialog = isDialog
         let handler: Handler = { [weak self] response in
-            // A dialog stays up after it answers: it goes once its files are read.
-            defer { if self?.isDialog == true { self?.close() } }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue,
-                  let files = gtk_file_chooser_get_files(OpaquePointer(raw)) else { return completion([]) }
-            defer { g_object_unref(UnsafeMutableRawPointer(files)) }
             var paths: [String] = []
-            for index in 0..<g_list_model_get_n_items(files) {
-                guard let file = g_list_model_get_item(files, index) else { continue }
-                if let cPath = g_file_get_path(OpaquePointer(file)) {
-                    paths.append(String(cString: cPath))
-                    g_free(cPath)
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let files = gtk_file_chooser_get_files(OpaquePointer(raw)) {
+                for index in 0..<g_list_model_get_n_items(files) {
+                    guard let file = g_list_model_get_item(files, index) else { continue }
+                    if let cPath = g_file_get_path(OpaquePointer(file)) {
+                        paths.append(String(cString: cPath))
+                        g_free(cPath)
+                    }
+                    g_object_unref(file)
                 }
-                g_object_unref(file)
+                g_object_unref(UnsafeMutableRawPointer(files))
             }
+            // A dialog stays up after it answers: it goes now, before the caller (who may let
+            // this chooser go) hears the answer.
+            if isDialog { self?.close() ?? gtk_window_destroy(raw.assumingMemoryBound(to: GtkWindow.self)) }
             completion(paths)
         }
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, response, data in

@@ -20,7 +20,7 @@ from context import Context
 from feed import expect_page_moves
 from outcomes import CaseFailed, debug, expect, write_findings
 from recorder import wait_create_page
-from samples import samples_catalog, samples_dir
+from samples import lived_in_samples, samples_catalog
 from windows import wait_window
 from x_input import type_text
 from xgrab import Grabber
@@ -389,8 +389,9 @@ def case_keyboard_alone_reaches_every_action(ctx: Context) -> None:
     server, feed = follow_server(ctx)
     walk = None
     try:
-        app = App(ctx, ["--camera", "test", feed], name="keys",
-                  env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx) or "")})
+        # A user with posts of their own and activity in the Inbox (the bundled samples have none).
+        samples, _ = lived_in_samples(ctx)
+        app = App(ctx, ["--camera", "test", feed], name="keys", env={"LOOPFEED_SAMPLES_DIR": str(samples)})
         app.wait("first_frame", 30, what="a first frame")
         app.wait("feed_refreshed", 20, what="the followed channel's first refresh")
         ctx.xdotool("mousemove", *map(str, POINTER_REST))

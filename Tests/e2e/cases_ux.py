@@ -13,7 +13,7 @@ from typing import Callable
 from app import App, quit_app
 from clips import file_uri
 from context import Context
-from feed import expect_page_moves, launch_samples, post_by_someone_else, wait_started
+from feed import expect_page_moves, launch_lived_in, launch_samples, post_by_someone_else, wait_started
 from outcomes import CaseFailed, debug, expect
 from processes import end_popen, run
 from recorder import ALBUM_BUTTON, SOUND_CHIP, open_create, record_app
@@ -31,6 +31,7 @@ RAIL_LIKE_BOX = "40x36+394+542"
 EDIT_PROFILE_BUTTON = (112, 387)
 PROFILE_SAVE_BUTTON = (328, 401)  # in the Edit profile dialog, at the screen's top-left (no window manager)
 PROFILE_HANDLE_ENTRY = (190, 259)
+PROFILE_NAME_ENTRY = (190, 191)
 CHOOSE_SOUND_FILE = (225, 677)  # "Choose a file…" in the recorder's sound sheet
 FOLLOW_BUTTON = (225, 388)    # on another author's profile, 450x800
 LOOK_NORMAL = (398, 185)
@@ -52,13 +53,17 @@ def launch_solid(ctx: Context, name: str, landscape_first: bool = False,
     return app, colors
 
 
-def edit_profile(ctx: Context, handle: str | None = None) -> None:
-    """Profile tab -> Edit profile -> (a new handle) -> Save -> Home."""
+def edit_profile(ctx: Context, handle: str | None = None, name: str | None = None) -> None:
+    """Profile tab -> Edit profile -> (a new name, a new handle) -> Save -> Home."""
     click(ctx, TAB_X["profile"], TAB_Y)
     time.sleep(0.8)
     click(ctx, *EDIT_PROFILE_BUTTON)
     wait_named(ctx, "Edit profile", True)
     time.sleep(0.3)
+    if name is not None:
+        click(ctx, *PROFILE_NAME_ENTRY)
+        ctx.key("ctrl+a")
+        type_text(ctx, name)
     if handle is not None:
         click(ctx, *PROFILE_HANDLE_ENTRY)
         ctx.key("ctrl+a")
@@ -304,17 +309,37 @@ def case_share_copies_the_file_and_shows_it_in_files(ctx: Context) -> None:
 
 
 def case_a_new_handle_shows_on_your_posts_everywhere(ctx: Context) -> None:
-    """After changing your handle to @zoe.t, Home shows @zoe.t on your posts (it kept showing @you)."""
-    app, catalog = launch_samples(ctx, "rename")
+    """After changing your handle to @zoe.t and your name to Zoe, Home shows @zoe.t on your posts
+    (it kept showing @you) and their sound is Zoe's original sound (it kept "You")."""
+    app, catalog = launch_lived_in(ctx, "rename")
     _, page = wait_started(app)
-    expect(sample_author(catalog, page.get("uri", "")) == SELF_HANDLE, f"the first sample is not your own post: {page}")
+    expect(sample_author(catalog, page.get("uri", "")) == SELF_HANDLE, f"the first post is not your own: {page}")
     expect(page.get("author") == SELF_HANDLE, f"page 0 shows {page.get('author')!r}")
-    edit_profile(ctx, handle="zoe.t")
+    before = mpris_album(ctx)
+    expect(before == "Original sound — You", f"your post's sound reads {before!r} before the rename")
+    edit_profile(ctx, handle="zoe.t", name="Zoe")
     ctx.pointer_into_window()
     expect_page_moves(app, lambda: ctx.key("Down"), 1, "Down after renaming")
     back = expect_page_moves(app, lambda: ctx.key("Up"), 0, "Up to your post", first_frame=False)
     expect(back.get("author") == "zoe.t", f"Home still shows @{back.get('author')} on your post after the rename")
+    after = poll_value(lambda: mpris_album(ctx), lambda album: album == "Original sound — Zoe", 4)
+    expect(after == "Original sound — Zoe", f"your older post's sound still reads {after!r} after the rename")
     expect(app.alive(), "app exited")
+
+
+def mpris_album(ctx: Context) -> str:
+    """What the desktop's media controls show as the post's sound (MPRIS xesam:album)."""
+    return run(["playerctl", "-p", "loopfeed", "metadata", "xesam:album"], env=ctx.session.env,
+               timeout=10, check=False).stdout.strip()
+
+
+def poll_value(read: Callable[[], str], good: Callable[[str], bool], seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    value = read()
+    while not good(value) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        value = read()
+    return value
 
 
 def case_album_still_opens_after_choosing_a_sound_file(ctx: Context) -> None:

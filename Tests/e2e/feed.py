@@ -11,7 +11,7 @@ from typing import Callable
 from app import App
 from context import Context
 from outcomes import expect
-from samples import SELF_HANDLE, sample_author, samples_catalog, samples_dir
+from samples import SELF_HANDLE, lived_in_samples, sample_author, samples_catalog, samples_dir
 
 
 def launch_feed(ctx: Context, name: str, extra: list[str] | None = None) -> tuple[App, int]:
@@ -40,6 +40,15 @@ def launch_samples(ctx: Context, name: str, data_dir: Path | None = None) -> tup
     copied binary finds them too. Returns (app, samples.json)."""
     catalog = samples_catalog(ctx)
     app = App(ctx, [], name=name, data_dir=data_dir, env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx))})
+    return app, catalog
+
+
+def launch_lived_in(ctx: Context, name: str, data_dir: Path | None = None,
+                    extra: list[str] | None = None) -> tuple[App, dict]:
+    """Launches on the samples with two posts of the user's own and activity on them in the Inbox
+    (samples.lived_in_samples). Returns (app, its catalogue)."""
+    folder, catalog = lived_in_samples(ctx)
+    app = App(ctx, extra or [], name=name, data_dir=data_dir, env={"LOOPFEED_SAMPLES_DIR": str(folder)})
     return app, catalog
 
 
