@@ -61,8 +61,9 @@ let package = Package(
 
         // XML and HTML read with libxml2, safely (no network, no entity expansion).
         .target(name: "XMLKit", dependencies: ["CXML2"], swiftSettings: swiftSettings),
-        // HTTP with libsoup on the main loop: nothing waits on the network.
-        .target(name: "SoupKit", dependencies: ["CSoup", "CGLib", "GLibKit"], swiftSettings: swiftSettings),
+        // HTTP with libsoup on the main loop: nothing waits on the network. It implements
+        // FeedCore's HTTPTransport: the one client the composition root hands to every caller.
+        .target(name: "SoupKit", dependencies: ["CSoup", "CGLib", "GLibKit", "FeedCore"], swiftSettings: swiftSettings),
 
         // The user's language: gettext and locale-aware numbers, below everything that speaks.
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
@@ -70,7 +71,7 @@ let package = Package(
         // Domain and services.
         .target(name: "FeedCore", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .target(name: "FeedStorage", dependencies: ["FeedCore", "Localization", "CSQLite", "GLibKit"], swiftSettings: swiftSettings),
-        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit", "SoupKit"], swiftSettings: swiftSettings),
+        .target(name: "FeedSources", dependencies: ["FeedCore", "Localization", "GLibKit", "XMLKit"], swiftSettings: swiftSettings),
         .target(name: "FeedMedia", dependencies: ["FeedCore", "Localization", "GLibKit", "GStreamerKit"], swiftSettings: swiftSettings),
         .target(name: "VideoBridge", dependencies: ["FeedMedia", "GStreamerKit", "GtkKit", "GLibKit"], swiftSettings: swiftSettings),
         // The GTK-free upper half: one store per screen, the feed and create sessions, what the
@@ -82,7 +83,7 @@ let package = Package(
         .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit", "SoupKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
@@ -104,11 +105,11 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "TestSupport"],
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "SoupKit", "TestSupport"],
                     exclude: ["video_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "GLibKit", "TestSupport"],
+        .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "FeedCore", "GLibKit", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "FeedMedia", "GtkKit", "GStreamerKit", "GLibKit", "CGtk", "TestSupport"],

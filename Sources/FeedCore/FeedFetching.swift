@@ -28,7 +28,7 @@ public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible 
     public init(_ description: String) { self.description = description }
 }
 
-/// Fetches feeds and API answers (FeedSources' SoupFeedFetcher over libsoup in the app; a fake
+/// Fetches feeds and API answers (FeedSources' HTTPFeedFetcher over the app's HTTP client; a fake
 /// in tests). Answers on the main loop; nothing waits.
 @MainActor
 public protocol FeedFetching: AnyObject {

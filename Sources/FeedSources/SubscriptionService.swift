@@ -6,7 +6,7 @@ import Localization
 /// feed, a page announcing one, a PeerTube channel or account page, an OPML list, a video),
 /// and refreshing, at most four at a time, with conditional GETs. Each entry with a video
 /// becomes a post once; a `feed_refreshed` event tells each refresh. Network work is the
-/// fetcher's (libsoup, on the main loop); reading what it brings is the reader's, off the main
+/// fetcher's (the app's HTTP client, on the main loop); reading what it brings is the reader's, off the main
 /// thread (a feed may be 10 MB).
 @MainActor
 public final class SubscriptionService: FeedSubscribing {

@@ -2,16 +2,14 @@ public import FeedCore
 public import Foundation
 import GLibKit
 import Localization
-import SoupKit
-import Synchronization
 
-/// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over
-/// libsoup into a `.part` file (played while it grows), renamed when complete, resumed with
-/// Range when cut short, and let go least recently used first when the folder outgrows its
-/// limit. The post on screen downloads in full and is never evicted, nor are the next posts;
+/// The cache of remote videos, `$XDG_CACHE_HOME/loopfeed/videos`: each downloaded once over the
+/// app's HTTP transport into a `.part` file (played while it grows), renamed when complete,
+/// resumed with Range when cut short, and let go least recently used first when the folder
+/// outgrows its limit. The post on screen downloads in full and is never evicted, nor are the next posts;
 /// once it is in, the first part of those is fetched ahead.
 ///
-/// Network work runs on the main loop (libsoup's async API never blocks it); every write,
+/// Network work runs on the main loop (the transport's events arrive there); every write,
 /// scan and deletion runs on one serial writer queue, in the order the bytes arrived.
 @MainActor
 public final class VideoCache: RemoteVideoCache {
@@ -27,26 +25,27 @@ public final class VideoCache: RemoteVideoCache {
     /// How much of each upcoming post is fetched ahead (all of a smaller one).
     public var prefetchBytes: Int64 = 800 * 1024
     public var prefetchCount = 3
-    /// Downloads of posts not on screen that run at once; the others wait their turn. libsoup
-    /// keeps two connections a host, so one is always free for the post on screen.
+    /// Downloads of posts not on screen that run at once; the others wait their turn here, so
+    /// the next posts come first and those no longer next are dropped before they are sent.
     public var concurrentPrefetches = 1
 
     /// A video played without being kept, and why (its cache folder can't be written): a
     /// sentence for the window.
     public var onNotKept: ((String) -> Void)?
 
-    private let client: HTTPClient
+    private let transport: any HTTPTransport
     private let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
-    private var downloads: [String: Download] = [:]
+    private var downloads: [String: VideoDownload] = [:]
     private var current: String?
     private var upcoming: [String] = []
     /// Posts not on screen whose downloads wait for a turn, in the order asked.
     private var waitingPrefetches: [String] = []
 
-    public init(directory: URL, limit: Int64 = VideoCache.defaultLimit, userAgent: String) {
+    /// `transport`: the app's one HTTP client.
+    public init(directory: URL, limit: Int64 = VideoCache.defaultLimit, transport: any HTTPTransport) {
         self.directory = directory
         self.limit = limit
-        client = HTTPClient(userAgent: userAgent)
+        self.transport = transport
         let directory = directory
         writer.async { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         trim()
@@ -114,7 +113,7 @@ public final class VideoCache: RemoteVideoCache {
         for address in addresses {
             if let download = downloads.removeValue(forKey: address) {
                 download.pausing = true
-                download.cancellation?.cancel()
+                download.exchange?.cancel()
             }
             files.append(finishedFile(for: address))
             files.append(directory.appendingPathComponent(VideoCacheLayout.key(for: address) + ".part"))
@@ -125,45 +124,17 @@ public final class VideoCache: RemoteVideoCache {
 
     // MARK: - Downloads
 
-    @MainActor
-    private final class Download {
-        let video: CachedVideo
-        var cancellation: HTTPCancellation?
-        var running = false
-        /// The download stops once this many bytes are in; nil: all of it (the post on screen).
-        var wanted: Int64? = 0
-        /// The server answers Range, so stopping early costs nothing: a resume goes on from there.
-        var resumable = true
-        /// Stopped on purpose: its "cancelled" is not a failure.
-        var pausing = false
-        /// Bytes in the file, counted on the main loop as they arrive.
-        var arrived: Int64 = 0
-        /// Times the body ended before its length with no error.
-        var shortEndings = 0
-
-        init(video: CachedVideo) { self.video = video }
-
-        func want(upTo bytes: Int64) {
-            if let wanted { self.wanted = max(wanted, bytes) }
-        }
-
-        var hasWhatItWants: Bool {
-            guard let wanted else { return false }
-            return arrived >= wanted
-        }
-    }
-
     private func finishedFile(for address: String) -> URL {
         directory.appendingPathComponent(VideoCacheLayout.key(for: address) + VideoCacheLayout.finishedSuffix)
     }
 
-    private func download(for address: String) -> Download {
+    private func download(for address: String) -> VideoDownload {
         if let download = downloads[address] { return download }
         let video = CachedVideo(address: address, key: VideoCacheLayout.key(for: address), directory: directory) {
             [weak self] neededUpTo in
             MainLoop.invoke { self?.starved(address, neededUpTo: neededUpTo) }
         }
-        let download = Download(video: video)
+        let download = VideoDownload(video: video)
         downloads[address] = download
         return download
     }
@@ -175,7 +146,7 @@ public final class VideoCache: RemoteVideoCache {
         run(download)
     }
 
-    private func run(_ download: Download) {
+    private func run(_ download: VideoDownload) {
         guard !download.running, !download.video.isComplete else { return }
         let address = download.video.address
         if address != current, runningPrefetches >= concurrentPrefetches {
@@ -193,7 +164,7 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    private func request(_ download: Download, opened: Result<Int64, any Error>, retryingWhole: Bool = false) {
+    private func request(_ download: VideoDownload, opened: Result<Int64, any Error>, retryingWhole: Bool = false) {
         let video = download.video
         guard case .success(let offset) = opened else {
             download.running = false
@@ -210,11 +181,12 @@ public final class VideoCache: RemoteVideoCache {
             download.running = false
             return
         }
-        let cancellation = HTTPCancellation()
-        download.cancellation = cancellation
-        let request = HTTPRequest(url: url, accept: "video/*, */*;q=0.5", rangeStart: offset > 0 ? offset : nil)
-        client.download(request, maxBytes: Self.largestVideo, cancellation: cancellation, onHead: { [weak self] response in
-            self?.began(download, response: response, resumedAt: offset)
+        // The post on screen goes ahead of whatever waits for the host's connections.
+        let request = HTTPRequest.get(url, accept: "video/*, */*;q=0.5", rangeStart: offset > 0 ? offset : nil,
+                                      priority: video.address == current ? .interactive : .background,
+                                      maximumBodyBytes: Self.largestVideo)
+        download.exchange = transport.download(request, onHead: { [weak self] head in
+            self?.began(download, head: head, resumedAt: offset)
         }, onChunk: { [weak self] bytes in
             self?.arrived(download, bytes)
         }, completion: { [weak self] result in
@@ -222,18 +194,19 @@ public final class VideoCache: RemoteVideoCache {
         })
     }
 
-    private func began(_ download: Download, response: HTTPResponse, resumedAt offset: Int64) {
-        let resumed = response.status == 206 && response.rangeStart == offset
-        let total = resumed ? (response.rangeTotal ?? response.contentLength.map { offset + $0 }) : response.contentLength
-        download.resumable = resumed || response.acceptsRanges
+    private func began(_ download: VideoDownload, head: HTTPHead, resumedAt offset: Int64) {
+        let range = head.contentRange
+        let resumed = head.status == 206 && range?.start == offset
+        let total = resumed ? (range?.total ?? head.contentLength.map { offset + $0 }) : head.contentLength
+        download.resumable = resumed || head.acceptsRanges
         if !resumed { download.arrived = 0 }
         if let total, total > Int64(Self.largestVideo) {
             download.pausing = true
-            download.cancellation?.cancel()
+            download.exchange?.cancel()
             return download.video.failed(Self.mediaError(.tooLarge(limit: Self.largestVideo), address: download.video.address))
         }
         let video = download.video
-        let contentType = response.contentType
+        let contentType = head.contentType
         writer.async {
             do {
                 try video.began(length: total, contentType: contentType, restart: !resumed && offset > 0)
@@ -243,7 +216,7 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    private func arrived(_ download: Download, _ bytes: [UInt8]) {
+    private func arrived(_ download: VideoDownload, _ bytes: [UInt8]) {
         download.arrived += Int64(bytes.count)
         let video = download.video
         writer.async {
@@ -256,11 +229,11 @@ public final class VideoCache: RemoteVideoCache {
         }
         if video.failure != nil || (download.hasWhatItWants && download.resumable) {
             download.pausing = true
-            download.cancellation?.cancel()
+            download.exchange?.cancel()
         }
     }
 
-    private func ended(_ download: Download, _ result: Result<HTTPResponse, HTTPFailure>, resumedAt offset: Int64) {
+    private func ended(_ download: VideoDownload, _ result: Result<HTTPHead, HTTPFailure>, resumedAt offset: Int64) {
         defer { startWaitingPrefetches() }
         // A body that came whole stays running until the writer has named the file finished: a
         // run() in between (the post became current, a player starved) asked the server for the
@@ -268,11 +241,11 @@ public final class VideoCache: RemoteVideoCache {
         // again, and its own rename then found no .part ("can't be written", the large library
         // case under load, 2 runs in 3).
         if case .success = result {} else { download.running = false }
-        download.cancellation = nil
+        download.exchange = nil
         let video = download.video
         switch result {
-        case .success(let response):
-            let contentType = response.contentType
+        case .success(let head):
+            let contentType = head.contentType
             writer.async { [weak self] in
                 let complete = video.finished(contentType: contentType)
                 MainLoop.invoke { self?.completed(download, complete: complete) }
@@ -308,7 +281,7 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    private func completed(_ download: Download, complete: Bool) {
+    private func completed(_ download: VideoDownload, complete: Bool) {
         download.running = false
         defer { startWaitingPrefetches() }
         let video = download.video
@@ -362,7 +335,7 @@ public final class VideoCache: RemoteVideoCache {
             guard download.running, download.resumable, !download.video.isBeingRead else { continue }
             download.wanted = download.arrived
             download.pausing = true
-            download.cancellation?.cancel()
+            download.exchange?.cancel()
         }
         // Those waiting for a turn that are no longer next are not fetched (their slot shows
         // another post now; asked for again, they wait again).
@@ -398,30 +371,6 @@ public final class VideoCache: RemoteVideoCache {
         }
     }
 
-    /// The trim waiting for the writer, if any, with what it is to keep.
-    final class TrimAsk: Sendable {
-        private let pending = Mutex<(keep: Set<String>, limit: Int64)?>(nil)
-        private let taken = Mutex(0)
-
-        /// Records the ask; true when a trim is already waiting (and will use it).
-        func ask(keep: Set<String>, limit: Int64) -> Bool {
-            pending.withLock { pending in
-                defer { pending = (keep, limit) }
-                return pending != nil
-            }
-        }
-
-        func take() -> (keep: Set<String>, limit: Int64)? {
-            pending.withLock { pending in
-                defer { pending = nil }
-                if pending != nil { taken.withLock { $0 += 1 } }
-                return pending
-            }
-        }
-
-        /// How many scans ran (tests).
-        var scans: Int { taken.withLock { $0 } }
-    }
 
     let trims = TrimAsk()
 
@@ -435,46 +384,5 @@ public final class VideoCache: RemoteVideoCache {
         FileHandle.standardError.write(Data("loopfeed: \(address) not kept in \(directory.path): \(refused)\n".utf8))
         onNotKept?(tr("The cache folder {path} can’t be written: videos from the web play, but are not kept to watch offline.",
                       ["path": ShownText.oneLine(directory.path)]))
-    }
-
-    nonisolated private static func writeFailure(_ error: any Error) -> MediaError {
-        if let error = error as? CacheWriteError, error.isDiskFull {
-            return MediaError(kind: .network, message: tr("The disk is full: this video can’t be downloaded."),
-                              detail: error.description)
-        }
-        return MediaError(kind: .network, message: tr("This video can’t be saved in the cache."), detail: "\(error)")
-    }
-
-    nonisolated static func mediaError(_ failure: HTTPFailure, address: String) -> MediaError {
-        let host = URL(string: address)?.host ?? address
-        switch failure {
-        case .cannotConnect:
-            return MediaError(kind: .offline, message: tr("Can’t reach {host}, and this video isn’t saved on this computer yet.",
-                                                         ["host": host]), detail: failure.description)
-        case .timedOut:
-            return MediaError(kind: .network, message: tr("{host} didn’t answer within 10 seconds.", ["host": host]),
-                              detail: failure.description)
-        case .stalled:
-            return MediaError(kind: .network, message: tr("The download from {host} stopped for 15 seconds.", ["host": host]),
-                              detail: failure.description)
-        case .status(404), .status(410):
-            return MediaError(kind: .notFound, message: tr("{host} no longer has this video.", ["host": host]),
-                              detail: failure.description)
-        case .status(let code):
-            return MediaError(kind: .network, message: tr("{host} couldn’t send this video (error {code}).",
-                                                         ["host": host, "code": code]), detail: failure.description)
-        case .tooLarge:
-            return MediaError(kind: .other, message: tr("This video is larger than 1 GB, so it isn’t downloaded."),
-                              detail: failure.description)
-        case .tls:
-            return MediaError(kind: .network, message: tr("The secure connection to {host} failed.", ["host": host]),
-                              detail: failure.description)
-        case .tooManyRedirects, .notWeb:
-            return MediaError(kind: .network, message: tr("{host} sent this video somewhere Loopfeed doesn’t follow.",
-                                                         ["host": host]), detail: failure.description)
-        case .cancelled, .network:
-            return MediaError(kind: .network, message: tr("The download from {host} failed.", ["host": host]),
-                              detail: failure.description)
-        }
     }
 }

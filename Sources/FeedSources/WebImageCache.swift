@@ -1,7 +1,6 @@
 public import FeedCore
 public import Foundation
 import GLibKit
-import SoupKit
 
 /// Stills and channel pictures from the web, each fetched once (one request however many
 /// tiles ask at the same time) into `thumbnails/` of the cache, where Clear cache finds them.
@@ -13,7 +12,7 @@ public final class WebImageCache: WebImageFetching {
     public static let largestImage = 5 << 20
 
     private let directory: URL
-    private let client: HTTPClient
+    private let transport: any HTTPTransport
     private let writer = DispatchQueue(label: "io.github.loopfeed.web-images", qos: .utility)
     private var waiting: [String: [@MainActor (URL?) -> Void]] = [:]
 
@@ -21,9 +20,10 @@ public final class WebImageCache: WebImageFetching {
     /// folder that can't be written); it is fetched again the next time it is asked for.
     private let onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)?
 
-    public init(directory: URL, userAgent: String, onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)? = nil) {
+    /// `transport`: the app's one HTTP client.
+    public init(directory: URL, transport: any HTTPTransport, onWriteFailure: (@Sendable (CacheWriteProblem) -> Void)? = nil) {
         self.directory = directory
-        client = HTTPClient(userAgent: userAgent)
+        self.transport = transport
         self.onWriteFailure = onWriteFailure
     }
 
@@ -33,9 +33,11 @@ public final class WebImageCache: WebImageFetching {
         if FileManager.default.fileExists(atPath: file.path) { return then(file) }
         if waiting[address] != nil { return waiting[address]!.append(then) }
         waiting[address] = [then]
-        client.fetch(HTTPRequest(url: url, accept: "image/*"), maxBytes: Self.largestImage) { [weak self] result in
+        transport.fetch(.get(url, accept: "image/*", maximumBodyBytes: Self.largestImage)) { [weak self] result in
             guard let self else { return }
-            guard case .success(let response) = result, Self.isImage(response.body) else { return finished(address, nil) }
+            guard case .success(let response) = result.flatMap(\.checked), Self.isImage(response.body) else {
+                return finished(address, nil)
+            }
             let directory = directory, onWriteFailure = onWriteFailure
             writer.async { [weak self] in
                 var written = false

@@ -34,4 +34,23 @@ public final class ManualTimers: Timers {
         pending.removeAll { $0.dueMs <= nowMs }
         for token in due where !token.cancelled { token.body() }
     }
+
+    /// Moves time on as a real clock would: one timer at a time, earliest first, at its own
+    /// time, so the timers those set fire too when they fall due within (a body sent in chunks
+    /// a few milliseconds apart). `elapse(milliseconds: 0)` fires everything due now.
+    public func elapse(milliseconds: UInt32) {
+        let end = nowMs + UInt64(milliseconds)
+        while true {
+            pending.removeAll(where: \.cancelled)
+            guard let next = pending.enumerated().filter({ $0.element.dueMs <= end })
+                .min(by: { ($0.element.dueMs, $0.offset) < ($1.element.dueMs, $1.offset) }) else { break }
+            pending.remove(at: next.offset)
+            nowMs = max(nowMs, next.element.dueMs)
+            next.element.body()
+        }
+        nowMs = end
+    }
+
+    /// Milliseconds since the timers were made.
+    public var now: UInt64 { nowMs }
 }

@@ -10,6 +10,7 @@ import GStreamerKit
 import GtkKit
 import Localization
 import MediaControls
+import SoupKit
 import VideoBridge
 
 /// Writes a line to standard error (messages for whoever launched Loopfeed from a terminal).
@@ -110,15 +111,17 @@ public enum LoopfeedMain {
 
         let preferences = PreferencesSetup.open(paths: paths, ownDataDirectory: options.dataDirectory != nil,
                                                 executable: executableURL, report: report)
+        // The one HTTP client: everything that fetches shares its per-host limits and pauses.
+        let http = HTTPClient(userAgent: "Loopfeed/\(CommandLineOptions.version)", timers: MainLoopTimers())
         let videoCache = VideoCache(directory: paths.cacheDirectory.appendingPathComponent("videos"),
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
-                                    userAgent: "Loopfeed/\(CommandLineOptions.version)")
+                                    transport: http)
         // A still the cache could not keep is said in the window (once in a while, not per tile).
         let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
             MainLoop.invoke { notices.say(kind: "cache", problem.description) }
         }
         let webImages = WebImageCache(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
-                                      userAgent: "Loopfeed/\(CommandLineOptions.version)", onWriteFailure: cacheProblem)
+                                      transport: http, onWriteFailure: cacheProblem)
         let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                                                 width: GridLayout.maximumTile, onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
@@ -166,7 +169,7 @@ public enum LoopfeedMain {
         }
         environment.opmlFilesToImport = opmlFiles.map { $0.hasPrefix("file://") ? (URL(string: $0) ?? URL(fileURLWithPath: $0)) : URL(fileURLWithPath: $0) }
         environment.library = LibraryWatcher(repository: library)
-        let subscriptions = SubscriptionService(library: library, fetcher: SoupFeedFetcher(userAgent: "Loopfeed/\(CommandLineOptions.version)"),
+        let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
                                                 reader: BackgroundFeedDocumentReader(),
                                                 events: events)
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }

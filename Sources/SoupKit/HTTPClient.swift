@@ -1,60 +1,86 @@
 import CGLib
 import CSoup
+public import FeedCore
 import Foundation
 import GLibKit
 
-/// HTTP over libsoup 3, driven by the main loop: libsoup's async API never blocks it. One
-/// session for the app (connections are kept and reused). Redirects are followed here, at most
-/// five and only to http(s); a connection that can't be made within 10 s, or a download that
-/// stalls for 15 s, ends with an error.
+/// The app's one HTTP client: libsoup 3 on the main loop (its async API never blocks it), made
+/// by the composition root and handed to everything that fetches, so every request obeys the
+/// same `HTTPLimits` (a few under way per host, Retry-After, 10 s to answer, 15 s stall). The
+/// rules are `LimitedHTTPTransport`'s (pure, tested with fakes); below them each exchange is a
+/// `SoupExchange` (redirects followed here, at most five and only to http(s)).
 @MainActor
-public final class HTTPClient {
+public final class HTTPClient: HTTPTransport {
+    public let limits: HTTPLimits
+    private let session: SoupSessionTransport
+    private let limited: LimitedHTTPTransport
+
+    /// `timers`: the main loop's (the composition root's `MainLoopTimers`).
+    public init(userAgent: String, timers: any Timers, limits: HTTPLimits = HTTPLimits(), maximumRedirects: Int = 5) {
+        self.limits = limits
+        session = SoupSessionTransport(userAgent: userAgent, limits: limits, maximumRedirects: maximumRedirects)
+        limited = LimitedHTTPTransport(over: session, limits: limits, timers: timers)
+    }
+
+    @discardableResult
+    public func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+        limited.send(request, events: events)
+    }
+
+    /// libsoup's own limits, as the session was made (tests).
+    var sessionConnections: (perHost: Int, total: Int) {
+        (Int(soup_session_get_max_conns_per_host(session.raw)), Int(soup_session_get_max_conns(session.raw)))
+    }
+}
+
+/// The libsoup session: exchanges as they go on the wire, no rules of its own beyond redirects.
+/// Its connection limits are the client's, so libsoup never queues a request the client
+/// thinks is under way (its answer time would run while it waited).
+@MainActor
+final class SoupSessionTransport: HTTPTransport {
     private let session: GObjectHandle
-    public let connectSeconds: UInt32
-    public let stallSeconds: UInt32
-    public let maximumRedirects: Int
+    let maximumRedirects: Int
 
-    public init(userAgent: String, connectSeconds: UInt32 = 10, stallSeconds: UInt32 = 15, maximumRedirects: Int = 5) {
-        self.connectSeconds = connectSeconds
-        self.stallSeconds = stallSeconds
+    init(userAgent: String, limits: HTTPLimits, maximumRedirects: Int) {
         self.maximumRedirects = maximumRedirects
-        let made = soup_session_new()!
-        soup_session_set_user_agent(made, userAgent)
-        soup_session_set_timeout(made, stallSeconds)
-        soup_session_set_idle_timeout(made, 60)
-        session = GObjectHandle(adopting: UnsafeMutableRawPointer(made))
-    }
-
-    /// Calls `completion` on the main loop, once. `maxBytes`: a longer body ends the fetch with
-    /// `tooLarge` (told by Content-Length before anything is read, when the server sends it).
-    public func fetch(_ request: HTTPRequest, maxBytes: Int, cancellation: HTTPCancellation? = nil,
-                      completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
-        let transfer = HTTPTransfer(client: self, request: request, maxBytes: maxBytes, completion: completion)
-        cancellation?.transfer = transfer
-        transfer.start(request.url)
-    }
-
-    /// A fetch whose body is handed over as it arrives, not kept: `onHead` once the answer's
-    /// headers are in (a 2xx), then `onChunk` for each piece, then `completion` (its response
-    /// has an empty body). For videos, written to the cache while they play.
-    public func download(_ request: HTTPRequest, maxBytes: Int, cancellation: HTTPCancellation? = nil,
-                         onHead: @escaping @MainActor (HTTPResponse) -> Void,
-                         onChunk: @escaping @MainActor ([UInt8]) -> Void,
-                         completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
-        let transfer = HTTPTransfer(client: self, request: request, maxBytes: maxBytes, completion: completion)
-        transfer.onHead = onHead
-        transfer.onChunk = onChunk
-        cancellation?.transfer = transfer
-        transfer.start(request.url)
+        session = GObjectHandle(adopting: Self.makeSession(perHost: limits.perHost, total: limits.total))
+        soup_session_set_user_agent(raw, userAgent)
+        // A backstop under the client's own timers: libsoup's socket I/O timeout.
+        soup_session_set_timeout(raw, max(1, limits.stallMilliseconds / 1000))
+        soup_session_set_idle_timeout(raw, 60)
     }
 
     var raw: UnsafeMutablePointer<SoupSession> { session.typed(SoupSession.self) }
+
+    func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+        let exchange = SoupExchange(session: self, request: request, events: events)
+        exchange.start(request.url, method: request.method, body: request.body)
+        return exchange
+    }
+
+    /// `max-conns` and `max-conns-per-host` are construct-only, and g_object_new is variadic:
+    /// the array form, with the int type found by name (G_TYPE_INT is a macro).
+    private static func makeSession(perHost: Int, total: Int) -> UnsafeMutableRawPointer {
+        let intType = g_type_from_name("gint")
+        var values = [GValue(), GValue()]
+        g_value_init(&values[0], intType)
+        g_value_set_int(&values[0], Int32(total))
+        g_value_init(&values[1], intType)
+        g_value_set_int(&values[1], Int32(perHost))
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        let made = ["max-conns", "max-conns-per-host"].withCStrings { names in
+            g_object_new_with_properties(soup_session_get_type(), 2, names, values)
+        }
+        return UnsafeMutableRawPointer(made!)
+    }
 }
 
-/// Stops a fetch (its completion gets `.cancelled`).
-@MainActor
-public final class HTTPCancellation {
-    weak var transfer: HTTPTransfer?
-    public init() {}
-    public func cancel() { transfer?.cancel() }
+extension Array where Element == String {
+    /// The strings as a C array of `const char *`, alive for the call.
+    fileprivate func withCStrings<Result>(_ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pointers = copies.map { UnsafePointer<CChar>($0) }
+        return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
 }

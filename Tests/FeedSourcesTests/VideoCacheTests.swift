@@ -2,6 +2,7 @@ import FeedCore
 @testable import FeedSources
 import Foundation
 import GLibKit
+import SoupKit
 import TestSupport
 import XCTest
 
@@ -31,6 +32,10 @@ final class VideoCacheTests: XCTestCase {
             return fields.first.map(String.init) == path ? String(fields.last ?? "-") : nil
         }
     }
+
+    /// The app's client, on the main loop, for each test.
+    @MainActor
+    private static func http() -> HTTPClient { HTTPClient(userAgent: "Loopfeed-tests", timers: MainLoopTimers()) }
 
     private static func pattern(_ range: Range<Int>) -> [UInt8] { range.map { UInt8($0 % 251) } }
 
@@ -71,7 +76,7 @@ final class VideoCacheTests: XCTestCase {
         let address = try Self.address("/ranged/300000")
         let folder = folder()
         try onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             XCTAssertFalse(cache.isCached(address))
             let bytes = cache.bytes(for: address)
             cache.focus(current: address, upcoming: [])
@@ -94,7 +99,7 @@ final class VideoCacheTests: XCTestCase {
         let address = try Self.address("/plain/200000")
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             let bytes = cache.bytes(for: address)
             XCTAssertEqual(Self.read(bytes, offset: 199_000, length: 1_000), .bytes(Self.pattern(199_000..<200_000)),
                            "the end of the file, as a demuxer looks for it")
@@ -108,7 +113,7 @@ final class VideoCacheTests: XCTestCase {
         let (next, later) = (try Self.address("/ranged/3000000"), try Self.address("/ranged/3000000"))
         let folder = folder()
         try onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             cache.prefetchBytes = 100_000
             cache.prefetchCount = 1
             // A local post on screen counts as in: the next one is fetched ahead at once.
@@ -134,7 +139,7 @@ final class VideoCacheTests: XCTestCase {
         let large = try Self.address("/ranged/300000")
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, limit: 250_000, transport: Self.http())
             for address in addresses {
                 cache.focus(current: address, upcoming: [])
                 XCTAssertTrue(MainLoop.run(until: { cache.isCached(address) }, timeoutSeconds: 10))
@@ -157,7 +162,7 @@ final class VideoCacheTests: XCTestCase {
     func testABurstOfTrimsWhileTheWriterIsBusyIsOneScan() throws {
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, limit: 250_000, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, limit: 250_000, transport: Self.http())
             let hold = DispatchSemaphore(value: 0)
             cache.onWriter { hold.wait() }
             let before = cache.trims.scans
@@ -173,14 +178,14 @@ final class VideoCacheTests: XCTestCase {
         }
     }
 
-    /// Posts fetched ahead take one of the host's two connections (libsoup's default) at a time,
-    /// so the post on screen, asked for after six of them, never waits for theirs.
+    /// Posts fetched ahead take one of the host's connections at a time, and the client keeps one
+    /// for the post on screen, so it, asked for after six of them, never waits for theirs.
     func testThePostOnScreenGoesAheadOfPrefetchesWaitingForAConnection() throws {
         let ahead = try (0..<6).map { _ in try Self.address("/slow/100000") }
         let onScreen = try Self.address("/plain/100000")
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             cache.prefetchCount = 6
             for address in ahead { _ = cache.bytes(for: address) }
             XCTAssertTrue(MainLoop.run(until: { ahead.contains { !Self.requests($0).isEmpty } }, timeoutSeconds: 10))
@@ -198,7 +203,7 @@ final class VideoCacheTests: XCTestCase {
         let address = try Self.address("/die-once/200000")
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             let bytes = cache.bytes(for: address)
             cache.focus(current: address, upcoming: [])
             guard case .failed(let error)? = Self.read(bytes, offset: 150_000, length: 1_000) else {
@@ -236,7 +241,7 @@ final class VideoCacheTests: XCTestCase {
             signal(SIGXFSZ, oldHandler)
         }
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             let bytes = cache.bytes(for: address)
             cache.focus(current: address, upcoming: [])
             guard case .failed(let error)? = Self.read(bytes, offset: 300_000, length: 1_000) else {
@@ -267,7 +272,7 @@ final class VideoCacheTests: XCTestCase {
         let second = try Self.address("/ranged/120000")
         let folder = folder()
         try onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             cache.focus(current: first, upcoming: [])
             XCTAssertTrue(MainLoop.run(until: { cache.isCached(first) }, timeoutSeconds: 10))
             try FileManager.default.removeItem(at: folder)
@@ -280,7 +285,7 @@ final class VideoCacheTests: XCTestCase {
         try Data("a file where the cache folder should be".utf8).write(to: blocked)
         let third = try Self.address("/ranged/90000")
         onMain {
-            let cache = VideoCache(directory: blocked, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: blocked, transport: Self.http())
             var said: [String] = []
             cache.onNotKept = { said.append($0) }
             let bytes = cache.bytes(for: third)
@@ -298,7 +303,7 @@ final class VideoCacheTests: XCTestCase {
         let address = try Self.address("/gone")
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             guard case .failure(let error)? = Self.head(cache.bytes(for: address)) else { return XCTFail("no failure") }
             XCTAssertEqual(error.kind, .notFound)
             XCTAssertEqual(error.message, "127.0.0.1 no longer has this video.")
@@ -311,7 +316,7 @@ final class VideoCacheTests: XCTestCase {
     func testNoConnectionIsOfflineAndSaysWhichServer() throws {
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             let bytes = cache.bytes(for: "http://127.0.0.1:9/nothing-listens-here.mp4")
             guard case .failure(let error)? = Self.head(bytes) else { return XCTFail("no failure") }
             XCTAssertEqual(error.kind, .offline)
@@ -323,7 +328,7 @@ final class VideoCacheTests: XCTestCase {
         let (png, fake) = (try Self.address("/png"), try Self.address("/fake-png"))
         let folder = folder()
         try onMain {
-            let images = WebImageCache(directory: folder, userAgent: "Loopfeed-tests")
+            let images = WebImageCache(directory: folder, transport: Self.http())
             let files = Locked<[URL?]>([])
             for _ in 0..<3 { images.image(at: png) { file in files.mutate { $0.append(file) } } }
             XCTAssertTrue(MainLoop.run(until: { files.value.count == 3 }, timeoutSeconds: 10))
@@ -350,7 +355,7 @@ final class VideoCacheTests: XCTestCase {
         let addresses = try (0..<6).map { _ in try Self.address("/ranged/60000") }
         let folder = folder()
         onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             cache.prefetchBytes = 20_000
             var order = Array(0..<6)
             for step in 0..<40 {
@@ -384,7 +389,7 @@ final class VideoCacheTests: XCTestCase {
         }
         defer { busy.value = false }
         try onMain {
-            let cache = VideoCache(directory: folder, userAgent: "Loopfeed-tests")
+            let cache = VideoCache(directory: folder, transport: Self.http())
             var notKept: [String] = []
             cache.onNotKept = { notKept.append($0) }
             for address in addresses {

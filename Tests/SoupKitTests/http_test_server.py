@@ -10,14 +10,24 @@ way a real server behaves. Prints its port on the first line, then serves until 
     /stall           half a body, then nothing for 30 s
     /die             half a body, then the connection is dropped
     /range           64 bytes 0..63; with Range: bytes=N- the rest from N (206)
+    /slow/NAME       "ok" after 0.3 s; /most-at-once says how many were answered at the same
+                     time at most since it was last asked (and starts counting again)
+    /busy/NAME       429 with Retry-After: 1 the first time, then "ok"
+    /log             the paths asked for so far, one a line (not /log itself)
+    POST /echo       the method, Authorization, Content-Type and body, one a line
+    PUT /upload      308 with Range: bytes=0-(length-1), as a resumable upload's server says
+                     "go on from here" (no Location)
     anything else    404
 """
 import socket
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 BODY = bytes(range(64))
+LOCK = threading.Lock()
+STATE = {"at_once": 0, "most": 0, "busy": set(), "log": []}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -34,8 +44,46 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path == "/echo":
+            lines = [self.command, self.headers.get("Authorization", "-"), self.headers.get("Content-Type", "-")]
+            return self.send(200, "\n".join(lines).encode() + b"\n" + body)
+        self.send(404, b"no such thing")
+
+    def do_PUT(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path == "/upload":
+            return self.send(308, b"", {"Range": f"bytes=0-{len(body) - 1}"})
+        self.send(404, b"no such thing")
+
     def do_GET(self):
         path = self.path
+        if path != "/log":
+            with LOCK:
+                STATE["log"].append(path)
+        if path == "/log":
+            with LOCK:
+                return self.send(200, "\n".join(STATE["log"]).encode())
+        if path.startswith("/slow/"):
+            with LOCK:
+                STATE["at_once"] += 1
+                STATE["most"] = max(STATE["most"], STATE["at_once"])
+            time.sleep(0.3)
+            with LOCK:
+                STATE["at_once"] -= 1
+            return self.send(200, b"ok")
+        if path == "/most-at-once":
+            with LOCK:
+                most, STATE["most"] = STATE["most"], 0
+            return self.send(200, str(most).encode())
+        if path.startswith("/busy/"):
+            with LOCK:
+                first = path not in STATE["busy"]
+                STATE["busy"].add(path)
+            if first:
+                return self.send(429, b"slow down", {"Retry-After": "1"})
+            return self.send(200, b"ok")
         if path == "/feed":
             accept = self.headers.get("Accept", "")
             if "rss" not in accept and "xml" not in accept:

@@ -1,25 +1,26 @@
 public import FeedCore
 public import Foundation
-import SoupKit
 
-/// `FeedFetching` over libsoup: feeds, pages and API answers, up to 10 MB each, asking for
-/// feeds first (PeerTube answers 406 to a request without an Accept header).
+/// `FeedFetching` over the app's HTTP transport: feeds, pages and API answers, up to 10 MB
+/// each, asking for feeds first (PeerTube answers 406 to a request without an Accept header).
 @MainActor
-public final class SoupFeedFetcher: FeedFetching {
+public final class HTTPFeedFetcher: FeedFetching {
     static let accept = "application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, "
         + "application/xml;q=0.8, text/xml;q=0.8, text/html;q=0.7, */*;q=0.5"
 
-    private let client: HTTPClient
+    private let transport: any HTTPTransport
 
-    public init(userAgent: String) {
-        client = HTTPClient(userAgent: userAgent)
+    /// `transport`: the app's one HTTP client.
+    public init(transport: any HTTPTransport) {
+        self.transport = transport
     }
 
     public func fetch(_ url: URL, etag: String?, lastModified: String?,
                       then: @escaping @MainActor (Result<FetchedDocument, FetchFailure>) -> Void) {
-        let request = HTTPRequest(url: url, accept: Self.accept, etag: etag, lastModified: lastModified)
-        client.fetch(request, maxBytes: FeedDocument.maximumBytes) { result in
-            then(result.map {
+        let request = HTTPRequest.get(url, accept: Self.accept, etag: etag, lastModified: lastModified,
+                                      maximumBodyBytes: FeedDocument.maximumBytes)
+        transport.fetch(request) { result in
+            then(result.flatMap(\.checked).map {
                 FetchedDocument(url: $0.url, contentType: $0.contentType, etag: $0.etag, lastModified: $0.lastModified,
                                 body: $0.body, notModified: $0.notModified)
             }.mapError { FetchFailure($0.description) })
