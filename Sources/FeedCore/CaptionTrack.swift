@@ -30,7 +30,7 @@ public struct CaptionTrack: Sendable, Equatable, Hashable {
     }
 
     /// The track for `preferred` (the user's languages, best first: "fr_FR", "en"): the same
-    /// language and region, else the same language, else none.
+    /// language and region, else the language with no region, else it in another region, else none.
     public static func best(of tracks: [CaptionTrack], preferred: [String]) -> CaptionTrack? {
         func parts(_ code: String) -> (String, String?) {
             let split = code.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-", maxSplits: 1)
@@ -40,6 +40,7 @@ public struct CaptionTrack: Sendable, Equatable, Hashable {
             let (language, region) = parts(wanted)
             guard !language.isEmpty else { continue }
             if let region, let exact = tracks.first(where: { parts($0.languageID) == (language, region) }) { return exact }
+            if let bare = tracks.first(where: { parts($0.languageID) == (language, nil) }) { return bare }
             if let same = tracks.first(where: { parts($0.languageID).0 == language }) { return same }
         }
         return nil
