@@ -20,6 +20,7 @@ public enum HTMLText {
     private static func read(_ html: String) -> (text: String, links: [String])? {
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NOIMPLIED.rawValue)
+        LibXML.ready
         let wrapped = "<div>" + html + "</div>"
         let length = Int32(clamping: wrapped.utf8.count)
         let document = wrapped.withCString { htmlReadMemory($0, length, nil, "UTF-8", options) }
@@ -77,6 +78,7 @@ private func attribute(_ wanted: String, of node: xmlNodePtr) -> String? {
 /// reader's autodiscovery reads them. Nothing is fetched.
 public enum HTMLLinks {
     public static func links(in html: [UInt8]) -> [[String: String]] {
+        LibXML.ready
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
         let document = html.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedSources
 import Foundation
+import TestSupport
 import XCTest
 
 /// PeerTube's documents as the fakes serve them (captured in Fixtures/networks/peertube).
@@ -268,5 +269,20 @@ final class PeerTubeDocumentsTests: XCTestCase {
         XCTAssertEqual(loopsInvalid.invalidParameters, ["sort"])
         XCTAssertEqual(try NetworkDocuments.problem(NetworkFixtures.data("faults/loops-feed-429.json"))?.message, "Too many requests")
         XCTAssertNil(NetworkDocuments.problem(try NetworkFixtures.data("peertube/channel.json")), "a channel is no error")
+    }
+
+    /// The decoders are pure functions of the bytes: on several threads at once (the HTML of
+    /// comments through libxml2 too) each reads what the main thread reads.
+    func testDocumentsReadTheSameOnSeveralThreadsAtOnce() throws {
+        let threads = try NetworkFixtures.data("peertube/threads.json"), video = try NetworkFixtures.data("peertube/video-split-audio.json")
+        let expected = try PeerTubeDocuments.commentThreads(threads, from: server, start: 0, count: 100)
+        let expectedVideo = try PeerTubeDocuments.video(video, from: server)
+        let results = Locked<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let same = (try? PeerTubeDocuments.commentThreads(threads, from: NetworkFixtures.peertube, start: 0, count: 100)) == expected
+                && (try? PeerTubeDocuments.video(video, from: NetworkFixtures.peertube)) == expectedVideo
+            results.mutate { $0.append(same) }
+        }
+        XCTAssertEqual(results.value, Array(repeating: true, count: 16))
     }
 }
