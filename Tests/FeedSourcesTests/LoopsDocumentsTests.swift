@@ -86,6 +86,8 @@ final class LoopsDocumentsTests: XCTestCase {
         XCTAssertEqual(video.language, "en")
         XCTAssertEqual(video.commentsEnabled, true)
         XCTAssertEqual(video.counts.comments, 40)
+        let created = try (NetworkFixtures.object("loops/video.json")["data"] as? [String: Any])?["created_at"] as? String
+        XCTAssertEqual(video.published, created.flatMap(ISO8601DateFormatter().date(from:)), "PHP's +00:00")
     }
 
     func testCommentsRepliesAndTombstones() throws {

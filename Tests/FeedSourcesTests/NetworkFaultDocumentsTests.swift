@@ -102,7 +102,7 @@ final class NetworkFaultDocumentsTests: XCTestCase {
         var list = try NetworkFixtures.object("peertube/videos-trending.json")
         var items = list["data"] as! [[String: Any]]
         items[1]["uuid"] = 12345
-        items[2]["nsfw"] = "false"
+        items[2]["nsfw"] = 0  // a number where a boolean belongs
         items[3]["likes"] = "many"
         items[3]["aspectRatio"] = ["value": 0.5625]
         list["data"] = items
