@@ -199,10 +199,11 @@ def media_section(results: Path) -> list[str]:
 
 
 def fuzz_section(results: Path) -> list[str]:
-    """The mutation fuzzer's long run (ClipFuzzTests, FeedFuzzTests)."""
+    """The mutation fuzzer's long run (ClipFuzzTests, FeedFuzzTests, NetworkDocumentFuzzTests)."""
     lines = ["## The mutation fuzzer", ""]
     for name, what in (("fuzz_clips", "Clips through the import's probe and a LoopingPlayer (ready or failed within 5 s)"),
-                       ("fuzz_feeds", "Feeds through FeedDocument.read (only http(s) links, plain titles within limits)")):
+                       ("fuzz_feeds", "Feeds through FeedDocument.read (only http(s) links, plain titles within limits)"),
+                       ("fuzz_network_documents", "PeerTube and Loops API documents through their decoders (NetworkDocumentChecks)")):
         run = load(results, name)
         lines += [f"### {what}", ""]
         if not run:

@@ -30,13 +30,15 @@ python3 Tests/e2e/run_e2e.py --binary "$binary" --group long --artifacts "$RELIA
   2>&1 | tee "$RELIABILITY_RESULTS_DIR/e2e.txt" || status=1
 
 # The mutation fuzzer's long run: the CI tests with more runs (LOOPFEED_FUZZ_RUNS, from
-# LOOPFEED_FUZZ_SEED); each writes fuzz_clips.json / fuzz_feeds.json, and an input that crashed
-# the test process is left as fuzz_*-current.bin beside them.
+# LOOPFEED_FUZZ_SEED); each writes fuzz_clips.json / fuzz_feeds.json / fuzz_network_documents.json,
+# and an input that crashed the test process is left as fuzz_*-current.bin beside them.
 swift build --build-tests 2>&1 | sed '/warning: prohibited flag/d' || status=1
 LOOPFEED_FUZZ_RUNS="${LOOPFEED_FUZZ_CLIP_RUNS:-2000}" swift test --skip-build --filter ClipFuzzTests \
   2>&1 | tee "$RELIABILITY_RESULTS_DIR/fuzz-clips.txt" | grep -E "error|Executed" || status=1
 LOOPFEED_FUZZ_RUNS="${LOOPFEED_FUZZ_FEED_RUNS:-20000}" swift test --skip-build --filter FeedFuzzTests \
   2>&1 | tee "$RELIABILITY_RESULTS_DIR/fuzz-feeds.txt" | grep -E "error|Executed" || status=1
+LOOPFEED_FUZZ_RUNS="${LOOPFEED_FUZZ_NETWORK_RUNS:-20000}" swift test --skip-build --filter NetworkDocumentFuzzTests/testMutated \
+  2>&1 | tee "$RELIABILITY_RESULTS_DIR/fuzz-network-documents.txt" | grep -E "error|Executed" || status=1
 
 python3 tools/reliability-report.py "$RELIABILITY_RESULTS_DIR" > docs/RELIABILITY.md
 echo "wrote docs/RELIABILITY.md"

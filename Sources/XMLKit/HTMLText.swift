@@ -6,25 +6,39 @@ import CXML2
 public enum HTMLText {
     public static func plain(_ html: String) -> String {
         guard html.contains("<") || html.contains("&") else { return html }
+        return read(html)?.text ?? html
+    }
+
+    /// The text, and the `href` of each `<a>` in order (as written: the caller decides which
+    /// addresses to keep). For comments, whose links are shown as links but never followed as
+    /// markup.
+    public static func plainWithLinks(_ html: String) -> (text: String, links: [String]) {
+        guard html.contains("<") || html.contains("&") else { return (html, []) }
+        return read(html) ?? (html, [])
+    }
+
+    private static func read(_ html: String) -> (text: String, links: [String])? {
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NOIMPLIED.rawValue)
+        LibXML.ready
         let wrapped = "<div>" + html + "</div>"
         let length = Int32(clamping: wrapped.utf8.count)
         let document = wrapped.withCString { htmlReadMemory($0, length, nil, "UTF-8", options) }
-        guard let document else { return html }
+        guard let document else { return nil }
         defer { xmlFreeDoc(document) }
         var out = ""
-        collect(xmlDocGetRootElement(document), into: &out)
+        var links: [String] = []
+        collect(xmlDocGetRootElement(document), into: &out, links: &links)
         var lines = out.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.trimmed(String($0)) }
         // At most one empty line in a row.
         lines = lines.enumerated().filter { index, line in !(line.isEmpty && index > 0 && lines[index - 1].isEmpty) }.map(\.element)
-        return PlainText.trimmed(lines.joined(separator: "\n"))
+        return (PlainText.trimmed(lines.joined(separator: "\n")), links)
     }
 
     private static let breaking: Set<String> = ["p", "br", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]
     private static let skipped: Set<String> = ["script", "style", "head", "title"]
 
-    private static func collect(_ node: xmlNodePtr?, into out: inout String) {
+    private static func collect(_ node: xmlNodePtr?, into out: inout String, links: inout [String]) {
         var node = node
         while let current = node {
             switch current.pointee.type {
@@ -36,7 +50,8 @@ public enum HTMLText {
                 let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
                 if !skipped.contains(name) {
                     if name == "br" { out += "\n" }
-                    collect(current.pointee.children, into: &out)
+                    if name == "a", let href = attribute("href", of: current) { links.append(href) }
+                    collect(current.pointee.children, into: &out, links: &links)
                     if breaking.contains(name), name != "br", !out.hasSuffix("\n") { out += "\n" }
                 }
             default:
@@ -47,10 +62,23 @@ public enum HTMLText {
     }
 }
 
+private func attribute(_ wanted: String, of node: xmlNodePtr) -> String? {
+    var attribute = node.pointee.properties
+    while let property = attribute {
+        if property.pointee.name.map({ String(cString: $0).lowercased() }) == wanted {
+            // An attribute's value is its one text child (entities already decoded).
+            return property.pointee.children?.pointee.content.map { String(cString: $0) } ?? ""
+        }
+        attribute = property.pointee.next
+    }
+    return nil
+}
+
 /// The `<link>` elements of an HTML page (their attributes, lowercased names), as a feed
 /// reader's autodiscovery reads them. Nothing is fetched.
 public enum HTMLLinks {
     public static func links(in html: [UInt8]) -> [[String: String]] {
+        LibXML.ready
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
         let document = html.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in

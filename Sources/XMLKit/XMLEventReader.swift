@@ -26,6 +26,7 @@ public enum XMLEventReader {
     /// Calls `visit` for each event in order; stops at the first error, which it throws, or
     /// when `visit` returns false.
     public static func read(_ bytes: [UInt8], _ visit: (XMLEvent) -> Bool) throws(XMLReadError) {
+        LibXML.ready
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_NOERROR.rawValue)
         let reader = bytes.withUnsafeBufferPointer { buffer in
