@@ -142,6 +142,7 @@ public enum LoopfeedMain {
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails))
         environment.notices = notices
+        environment.watchSignals = events.map { WatchSignalEvents(events: $0) }
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -54,6 +54,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("sound_is_mixed_into_the_post", case_sound_is_mixed_into_the_post),
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
+    ("watched_loops_and_skips", case_watched_loops_and_skips),
     ("bad_paths", case_bad_paths),
     ("corrupt_file_error_card", case_corrupt_file_error_card),
     ("quit_cleanly", case_quit_cleanly),
