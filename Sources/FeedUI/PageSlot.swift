@@ -34,8 +34,9 @@ final class PageSlot {
     private var hasBackdrop = false
     /// What the video's description says (set only when it changes: each change is announced).
     private var announcedPlaying = false
-    /// The author the caption and rail show (a change shows them again).
-    private var shownAuthor: Author?
+    /// The author as the caption and rail show them: handle, name, picture (a change of one shows
+    /// them again; a like changes the author's counts, which the page does not show).
+    private var shownAuthor: [String?]?
     /// The avatar picture's file for a post's author, when it is one.
     private let avatarPath: (Post) -> String?
 
@@ -203,7 +204,7 @@ final class PageSlot {
         case .updated:
             guard let post = playback.post else { return }
             // A new handle, name or avatar shows everywhere; otherwise only the counts change.
-            if post.author != shownAuthor { showPost(post) } else { rail.update(post) }
+            if Self.shown(post.author) != shownAuthor { showPost(post) } else { rail.update(post) }
         case .cleared:
             showNothing()
         case .playing(let playing, let pauseMark):
@@ -234,7 +235,7 @@ final class PageSlot {
 
     /// The post's caption, author and counts.
     private func showPost(_ post: Post) {
-        shownAuthor = post.author
+        shownAuthor = Self.shown(post.author)
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         picture.setAccessibleLabel(tr("Video by {author}", ["author": post.author.atHandle]))
         overlay.show(post)
@@ -242,6 +243,8 @@ final class PageSlot {
         rail.show(post, avatarPath: avatarPath(post))
         rail.root.isVisible = true
     }
+
+    private static func shown(_ author: Author) -> [String?] { [author.handle, author.name, author.avatarURI] }
 
     /// A new post loading, paused on its first frame when it comes.
     private func showLoading(_ post: Post) {
