@@ -78,6 +78,8 @@ public enum AppEvent: Sendable, Equatable {
     case label(window: String, text: String, x: Int, y: Int, width: Int, height: Int, textWidth: Int, textHeight: Int,
                clipped: String)
     case labelsShown(count: Int)
+    /// A post was left: how it was watched (`WatchSignal`).
+    case watched(WatchSignal)
 
     public var name: String {
         switch self {
@@ -112,6 +114,7 @@ public enum AppEvent: Sendable, Equatable {
         case .profileSaved: "profile_saved"
         case .label: "label"
         case .labelsShown: "labels_shown"
+        case .watched: "watched"
         }
     }
 
@@ -196,6 +199,10 @@ public enum AppEvent: Sendable, Equatable {
              ("text_height", .int(Int64(textHeight))), ("clipped", .string(clipped))]
         case .labelsShown(let count):
             [("count", .int(Int64(count)))]
+        case .watched(let signal):
+            [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
+             ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
+             ("skipped", .bool(signal.skipped))]
         }
     }
 

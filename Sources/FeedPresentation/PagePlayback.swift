@@ -2,10 +2,25 @@ public import FeedCore
 
 /// What one feed page decides about its player, apart from its widgets: which post it holds,
 /// when the player loads, plays, pauses and rewinds, whether a frame is up, and the frames
-/// painted per pass of the loop. PageSlot shows it; tests drive it with FeedTesting's
-/// FakePagePlayer.
+/// painted per pass of the loop. FeedSession drives it; PageSlot shows each change (`onShow`);
+/// tests drive it with FeedTesting's FakePagePlayer.
 @MainActor
 public final class PagePlayback {
+    /// What the page's widgets follow.
+    public enum Change: Equatable {
+        /// Holds `post` at `index` now; `isNew`: a different post, loading from its start.
+        case loaded(isNew: Bool)
+        /// The same post's details changed (counts, its author's name or picture).
+        case updated
+        case cleared
+        /// Plays or stands still; `pauseMark`: a pause the user chose, shown as such.
+        case playing(Bool, pauseMark: Bool)
+        case ready(PixelSize?)
+        case failed(MediaError)
+        /// Try Again: the post loads again.
+        case retrying
+    }
+
     public let player: any PagePlayer
 
     /// The feed index and post this page holds; nil when empty.
@@ -21,6 +36,8 @@ public final class PagePlayback {
     /// New frames painted since the last pass of the loop.
     private var framesPresented = 0
 
+    /// For the view, before the owner hears of the same result.
+    public var onShow: ((Change) -> Void)?
     public var onReady: ((PixelSize?) -> Void)?
     /// The page's picture is gone with the error: clear it.
     public var onError: ((MediaError) -> Void)?
@@ -28,11 +45,15 @@ public final class PagePlayback {
 
     public init(player: any PagePlayer) {
         self.player = player
-        player.onReady = { [weak self] size in self?.onReady?(size) }
+        player.onReady = { [weak self] size in
+            self?.onShow?(.ready(size))
+            self?.onReady?(size)
+        }
         player.onError = { [weak self] error in
             guard let self else { return }
             self.error = error
             hasFrame = false
+            onShow?(.failed(error))
             onError?(error)
         }
         player.onLoop = { [weak self] pass in
@@ -53,11 +74,15 @@ public final class PagePlayback {
         let samePost = self.post?.id == post.id && self.index == index
         self.index = index
         self.post = post
-        guard !samePost else { return false }
+        guard !samePost else {
+            onShow?(.loaded(isNew: false))
+            return false
+        }
         error = nil
         hasFrame = false
         self.uri = uri
         player.load(uri: uri)
+        onShow?(.loaded(isNew: true))
         return true
     }
 
@@ -68,6 +93,7 @@ public final class PagePlayback {
         hasFrame = false
         player.unload()
         player.load(uri: uri)
+        onShow?(.retrying)
         return true
     }
 
@@ -75,6 +101,7 @@ public final class PagePlayback {
     public func update(_ post: Post) -> Bool {
         guard post.id == self.post?.id else { return false }
         self.post = post
+        onShow?(.updated)
         return true
     }
 
@@ -87,6 +114,7 @@ public final class PagePlayback {
         hasFrame = false
         needsRewind = false
         player.unload()
+        onShow?(.cleared)
     }
 
     /// A frame of this post reached the screen; true for the first.
@@ -102,12 +130,14 @@ public final class PagePlayback {
         needsRewind = false
         framesPresented = 0
         player.play()
+        onShow?(.playing(true, pauseMark: false))
     }
 
     /// Leaves the screen: pauses and rewinds to the first frame.
     public func deactivate() {
         player.rewind()
         needsRewind = false
+        onShow?(.playing(false, pauseMark: false))
     }
 
     /// Leaves the screen now and rewinds later (`rewindIfLeft`): a flushing seek waits for the
@@ -115,6 +145,7 @@ public final class PagePlayback {
     public func leave() {
         player.pause()
         needsRewind = true
+        onShow?(.playing(false, pauseMark: false))
     }
 
     public func rewindIfLeft() {
@@ -122,8 +153,11 @@ public final class PagePlayback {
     }
 
     /// Pauses or plays; true when the pause mark should show (a chosen pause of a playable page).
-    public func setPaused(_ paused: Bool, showIndicator: Bool) -> Bool {
+    @discardableResult
+    public func setPaused(_ paused: Bool, showIndicator: Bool = true) -> Bool {
         paused ? player.pause() : player.play()
-        return paused && showIndicator && error == nil
+        let mark = paused && showIndicator && error == nil
+        onShow?(.playing(!paused, pauseMark: mark))
+        return mark
     }
 }

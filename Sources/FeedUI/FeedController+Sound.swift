@@ -38,6 +38,6 @@ extension FeedController {
     var positionUs: Int64 { Int64((currentSlot?.player.position ?? 0) / 1000) }
     var durationUs: Int64 {
         if let duration = currentSlot?.player.duration { return Int64(duration / 1000) }
-        return Int64((store.current?.duration ?? 0) * 1_000_000)
+        return Int64((session.current?.duration ?? 0) * 1_000_000)
     }
 }

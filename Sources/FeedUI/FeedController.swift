@@ -7,27 +7,22 @@ import GtkKit
 import Localization
 import VideoBridge
 
-/// A feed on screen: the FeedStore's posts in the pool of page slots around the current one,
-/// paging gestures and their animation, likes and shares, and the events it reports.
+/// A feed on screen: the view of a `FeedSession`. It binds the page slots (each to its
+/// `PagePlayback`), runs the slides, forwards the pointer's and the rail's input to the session,
+/// and opens the share menu; what a move, a pause or a like means is the session's.
 @MainActor
-final class FeedController {
+final class FeedController: FeedSessionView {
     let view: FeedView
     let env: FeedEnvironment
     let slots: [PageSlot]
     let pool: PlayerPool
-    let store: FeedStore
+    let session: FeedSession
     var preferences: Preferences
 
     let gestures: FeedGestures
     let animator: PageAnimator
+    private var trimTimer: SourceHandle?
 
-    private var firstFrame = FirstFrameClock()
-    /// When the page asked for covers the middle of the window (FeedController+PageShown).
-    var pageShown = PageShownClock()
-    /// How much of the window the current page fills now (1 at rest).
-    var covering = 1.0
-    private var userPaused = false
-    private var visible = true
     /// Called when playback starts or stops (screensaver inhibition, MPRIS).
     var onPlaybackChanged: ((Bool) -> Void)?
     /// Called when an author's avatar or @handle is clicked.
@@ -49,42 +44,33 @@ final class FeedController {
          players: FeedPlayers? = nil) throws {
         env = environment
         let players = try players ?? FeedPlayers(environment: environment, content: content)
-        store = players.store
         pool = players.pool
         preferences = environment.preferences.load()
-        slots = zip(players.surfaces, players.playbacks).map { PageSlot(surface: $0, playback: $1) }
+        session = FeedSession(store: players.store, pages: players.playbacks, launchTimeUs: launchTimeUs,
+                              dependencies: FeedSession.Dependencies(
+                                  events: environment.events, clock: environment.clock, timers: environment.timers,
+                                  playableURI: environment.playableURI, remoteVideos: environment.remoteVideos,
+                                  watchSignals: environment.watchSignals))
+        slots = zip(players.surfaces, players.playbacks).map {
+            PageSlot(surface: $0, playback: $1, avatarPath: { environment.filePath(for: $0.author.avatarURI) })
+        }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)
         animator = PageAnimator(widget: view.root, clock: environment.clock)
-        launchUs = launchTimeUs
         for slot in slots { slot.setMuted(preferences.muted) }
+        session.view = self
         wire()
     }
-
-    private let launchUs: Int64
 
     // MARK: - Setup
 
     private func wire() {
         view.sizeProbe.onResize { [weak self] width, height in self?.resized(width: width, height: height) }
-        for slot in slots {
-            slot.onFirstPaint = { [weak self] slot, width, height in self?.slotPaintedFirstFrame(slot, width, height) }
-            slot.onError = { [weak self] slot, error in self?.slotFailed(slot, error) }
-            slot.onRemove = { [weak self] slot in self?.remove(slot.post) }
-            slot.onRetry = { [weak self] slot in
-                guard let self, let post = slot.post, let index = slot.index, index == store.index else { return }
-                firstFrame.expect(postID: post.id, index: index, inputUs: env.clock.nowMicroseconds())
-            }
-            slot.onLoop = { [weak self] slot, pass, framesPresented in
-                guard let self, let post = slot.post, slot.index == store.index else { return }
-                env.events?.emit(.loop(postID: post.id, seamUs: pass.seamUs, intervalUs: pass.intervalUs,
-                                       framesDecoded: pass.framesDecoded, framesPresented: framesPresented))
-            }
-            slot.onReady = { [weak self] slot, size in self?.slotReady(slot, size) }
-            slot.rail.onLike = { [weak self, weak slot] in
-                guard let self, let post = slot?.post else { return }
-                setLiked(!post.liked, postID: post.id)
-            }
+        for (index, slot) in slots.enumerated() {
+            slot.onFirstPaint = { [weak self] _ in self?.session.firstFramePainted(slot: index) }
+            slot.onRemove = { [weak self] slot in self?.session.remove(slot.post) }
+            slot.onRetry = { [weak self] _ in self?.session.retry(slot: index) }
+            slot.rail.onLike = { [weak self] in self?.session.toggleLike(slot: index) }
             slot.rail.onShare = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 share(post)
@@ -108,25 +94,29 @@ final class FeedController {
     }
 
     private func installGestures() {
-        gestures.onPage = { [weak self] delta in self?.move(by: delta) }
+        gestures.onPage = { [weak self] delta in self?.session.move(by: delta) }
         gestures.onDrag = { [weak self] offset in self?.view.offset = offset }
-        gestures.onRelease = { [weak self] delta, offset in self?.released(delta: delta, from: offset) }
+        gestures.onRelease = { [weak self] delta, offset in self?.session.released(delta: delta, from: offset) }
         gestures.onClick = { [weak self] in
-            self?.togglePause()
-            return self?.userPaused ?? false
+            self?.session.togglePause()
+            return self?.session.isPaused ?? false
         }
-        gestures.onDoubleClick = { [weak self] x, y in self?.likeFromDoubleClick(x: x, y: y) }
+        gestures.onDoubleClick = { [weak self] x, y in
+            guard let self else { return }
+            view.hearts.burst(atX: x, y: y, nowUs: env.clock.nowMicroseconds())
+            session.likeFromDoubleClick()
+        }
         gestures.isSettling = { [weak self] in self?.animator.isRunning ?? false }
-        gestures.isPaused = { [weak self] in self?.userPaused ?? false }
-        gestures.canGo = { [weak self] in (self?.canGoPrevious ?? false, self?.canGoNext ?? false) }
+        gestures.isPaused = { [weak self] in self?.session.isPaused ?? false }
+        gestures.canGo = { [weak self] in (self?.session.canGoPrevious ?? false, self?.session.canGoNext ?? false) }
         gestures.pageHeight = { [weak self] in self?.view.pageHeight ?? 0 }
         gestures.currentOffset = { [weak self] in self?.view.offset ?? 0 }
         animator.onStep = { [weak self] offset in
             guard let self else { return }
             view.offset = offset
-            pageInView(covering: view.pageHeight > 0 ? abs(offset) / view.pageHeight : 1)
+            session.pageInView(covering: view.pageHeight > 0 ? abs(offset) / view.pageHeight : 1)
         }
-        animator.onFinished = { [weak self] delta in self?.slideFinished(delta: delta) }
+        animator.onFinished = { [weak self] delta in self?.session.slideFinished(delta: delta) }
     }
 
     private func resized(width: Int, height: Int) {
@@ -134,206 +124,61 @@ final class FeedController {
         if !animator.isRunning && !gestures.dragging { view.offset = 0 }
     }
 
-    // MARK: - Feed
+    // MARK: - FeedSessionView
 
-    /// Loads the first page from the store and shows the first post; its first frame is timed
-    /// from `inputUs` (the launch, or the moment a new post asked for the feed again).
-    func start(inputUs: Int64? = nil) {
-        loadMoreIfNeeded()
-        guard store.current != nil else {
-            view.flash(tr("No videos yet"))
-            return
-        }
-        if let post = store.current {
-            firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs)
-            pageShown.expect(postID: post.id, index: store.index, inputUs: inputUs ?? launchUs)
-        }
-        covering = 1
-        neighboursWait = true
-        assignSlots()
-        currentSlot?.activate()
-        afterPageChange()
-        // A post that failed before the window was there (prerolled at launch) lets its
-        // neighbours load now, as a failure seen here would.
-        if currentSlot?.error != nil { loadNeighboursIfWaiting() }
-        // Start-up (plugin loading, the first prerolls) frees a lot: give it back once settled.
-        trimTimer = MainLoop.after(milliseconds: 2_000) { ProcessMemory.releaseFreeMemory() }
-    }
+    var isDragging: Bool { gestures.dragging }
 
-    var postCount: Int { (try? env.repository.postCount()) ?? store.posts.count }
+    func flash(_ message: String) { view.flash(message) }
 
-    /// Starts again from the newest post (after posting a video of your own), or from the
-    /// first of `added` (the user's files just added, found after any posts pinned at the front).
-    func reloadFromStart(showing added: [Post] = []) {
-        guard store.isLibrary else { return }
-        // Timed from now: from the launch it said 68 s for a first frame after posting.
-        let inputUs = env.clock.nowMicroseconds()
-        for slot in slots { slot.clear() }
-        do {
-            try store.reloadFromStart()
-        } catch {
-            storageFailed(error)
-        }
-        if !added.isEmpty { _ = store.jump(toFirstOf: Set(added.map(\.id))) }
-        start(inputUs: inputUs)
-    }
-    var current: Post? { store.current }
-    var isPlaying: Bool { currentSlot?.isPlaying ?? false }
-    var canGoNext: Bool { store.canGoNext }
-    var canGoPrevious: Bool { store.canGoPrevious }
+    func arrange(_ order: [Int]) { view.arrange(order.map { slots[$0] }) }
 
-    var currentSlot: PageSlot? { slots.first { $0.index == store.index && $0.index != nil } }
-
-    /// One page forward (+1) or back (-1), animated; ignored while a snap is running.
-    func move(by delta: Int) {
-        guard !gestures.dragging else { return }
-        // A press while the page still slides is kept for when it settles, never dropped: on a
-        // loaded machine a slide can outlast the gap between two presses (13 presses of 1,000
-        // once changed nothing). One is kept; a later one replaces it.
-        guard !animator.isRunning else {
-            queuedMove = delta
-            return
-        }
-        let inputUs = env.clock.nowMicroseconds()
-        guard changePage(by: delta, inputUs: inputUs) else { return }
-        settle(from: 0, delta: delta)
-    }
-
-    /// Animates to the new page when its slot sat prerolled next to the old one; otherwise
-    /// (a page that was not preloaded yet) shows it in place.
-    private func settle(from offset: Double, delta: Int) {
-        if let slot = currentSlot, slot === view.slot(at: delta) {
-            animate(from: offset, delta: delta)
-        } else {
-            assignSlots()
-            if visible { currentSlot?.activate() }
-            view.offset = 0
-            afterPageChange()
-            pageInView(covering: 1)
-            view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
+    func slide(_ slide: PageSlide) {
+        // Without animations (reduced motion) a page change is a cut: the next frame shows the
+        // page in place. To another page the slide is quick to cover the middle; back to rest it
+        // eases as a bounce.
+        let length: (Int64) -> Int64 = { Style.animationsEnabled ? $0 : 0 }
+        switch slide {
+        case .toPage(let delta, let offset):
+            animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta, durationUs: length(150_000),
+                           easing: .quintOut)
+        case .backToRest(let offset):
+            animator.slide(from: offset, to: 0, delta: 0, durationUs: length(150_000), easing: .cubicOut)
+        case .bounce(let delta):
+            animator.slide(from: Double(delta) * min(40, view.pageHeight / 10), to: 0, delta: 0,
+                           durationUs: length(200_000), easing: .cubicOut)
         }
     }
 
-    func goToFirst() {
-        guard !animator.isRunning, !gestures.dragging, store.index != 0 else { return }
-        let inputUs = env.clock.nowMicroseconds()
-        currentSlot?.leave()
-        _ = store.jumpToFirst()
-        showJumpedPage(inputUs: inputUs)
-    }
+    func putPagesInPlace() { view.offset = 0 }
 
-    private func showJumpedPage(inputUs: Int64) {
-        beginPage(inputUs: inputUs)
-        assignSlots()
-        if visible { currentSlot?.activate() }
-        view.offset = 0
-        afterPageChange()
-        pageInView(covering: 1)
-        view.root.onNextPaint { [weak self] in self?.rewindLeftSlots() }
-    }
+    func afterNextPaint(_ body: @escaping @MainActor () -> Void) { view.root.onNextPaint(body) }
 
-    /// Moves the store, reporting the end of the feed; returns whether the page changed.
-    private func changePage(by delta: Int, inputUs: Int64) -> Bool {
-        let result: FeedStore.Move
-        do {
-            result = try store.move(by: delta)
-        } catch {
-            storageFailed(error)
-            return false
-        }
-        switch result {
-        case .moved(let from, _):
-            neighboursWait = false
-            slots.first { $0.index == from }?.leave()
-            beginPage(inputUs: inputUs)
-            // A prerolled neighbour plays at once, while the snap animation runs (unless the
-            // feed is hidden: media keys may page a feed that is not on screen).
-            if visible { currentSlot?.activate() }
-            return true
-        case .atEnd:
-            // The notice says the press was heard: a press at the end is not a lost one.
-            let caughtUp = tr("You’re all caught up")
-            view.flash(caughtUp)
-            env.events?.emit(.notice(message: caughtUp))
-            bounce(delta: delta)
-            return false
-        case .atStart:
-            bounce(delta: delta)
-            return false
-        }
-    }
-
-    private func beginPage(inputUs: Int64) {
-        userPaused = false
-        stopped = false
-        guard let post = store.current else { return }
-        firstFrame.expect(postID: post.id, index: store.index, inputUs: inputUs)
-        pageShown.expect(postID: post.id, index: store.index, inputUs: inputUs)
-        // Not in view yet: the slide (or the page put in place) says how far it has come.
-        covering = 0
-    }
-
-    /// Events, first-frame detection and preloading once the current page is known.
-    private func afterPageChange() {
-        guard let post = store.current else { return }
-        let address = env.playableURI(post.videoURI)
-        // Before the event, so a post on screen that is not in yet is already downloading.
-        env.remoteVideos?.focus(current: address, upcoming: store.posts.dropFirst(store.index + 1).prefix(3)
-            .map { env.playableURI($0.videoURI) })
-        env.events?.emit(.page(index: store.index, postID: post.id, uri: post.videoURI, liked: post.liked,
-                               likeCount: post.likeCount, commentCount: post.commentCount,
-                               author: post.author.handle, shareCount: post.shareCount,
-                               cached: env.remoteVideos?.isCached(address) ?? false))
-        if let slot = currentSlot, let error = slot.error {
-            firstFrame.cancel()
-            pageShown.cancel()
-            env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id, detail: error.detail.isEmpty ? nil : error.detail))
-        } else if let slot = currentSlot, slot.hasFrame {
-            // Prerolled: its first frame is already drawn, so the page shows it on the next paint.
-            view.root.onNextPaint { [weak self] in self?.reportFirstFrame(for: slot) }
-        }
-        onCurrentChanged?(post)
-        onPlaybackChanged?(isPlaying && visible)
-        loadMoreIfNeeded()
-    }
-
-    /// Rewinds the pages that were left, once the page change has been painted, and a little
-    /// later gives the memory the old pages' frames used back to the system.
-    private func rewindLeftSlots() {
-        for slot in slots where slot.index != store.index { slot.rewindIfLeft() }
+    func releaseMemory(afterMilliseconds milliseconds: UInt32) {
         trimTimer?.cancel()
-        trimTimer = MainLoop.after(milliseconds: 500) { ProcessMemory.releaseFreeMemory() }
+        trimTimer = MainLoop.after(milliseconds: milliseconds) { ProcessMemory.releaseFreeMemory() }
     }
 
-    private var trimTimer: SourceHandle?
-    /// A page move asked for while the last one was still sliding (`move(by:)`).
-    private var queuedMove: Int?
-    /// The current post was loaded alone; its neighbours follow its first frame or its failure.
-    var neighboursWait = false
+    func currentChanged(_ post: Post) { onCurrentChanged?(post) }
 
-    private func slotPaintedFirstFrame(_ slot: PageSlot, _ width: Int, _ height: Int) {
-        guard slot.index == store.index else { return }
-        reportFirstFrame(for: slot)
-        pageInView(covering: covering, painting: true)
-    }
+    func playbackChanged(playing: Bool) { onPlaybackChanged?(playing) }
 
-    private func reportFirstFrame(for slot: PageSlot) {
-        // A post that failed shows its error card, not a frame.
-        guard slot.error == nil, let post = slot.post, let index = slot.index,
-              let (waiting, latencyUs) = firstFrame.painted(postID: post.id, index: index,
-                                                            atUs: env.clock.nowMicroseconds()) else { return }
-        let size = slot.player.videoSize ?? post.displaySize ?? PixelSize(width: 0, height: 0)
-        env.events?.emit(.firstFrame(postID: waiting.postID, index: waiting.index, latencyUs: latencyUs,
-                                     width: size.width, height: size.height))
-        loadNeighboursIfWaiting()
+    func firstFrameShown(slot index: Int) {
         onFirstFrame?()
+        let slot = slots[index]
+        guard let postID = slot.post?.id else { return }
         // Only a texture reference is taken here (the encoding is a worker's), but not while the
         // next page may be wanted.
         MainLoop.after(milliseconds: 600) { [weak self, weak slot] in
-            guard let self, let slot, slot.post?.id == waiting.postID else { return }
+            guard let self, let slot, slot.post?.id == postID else { return }
             saveThumbnail(of: slot)
         }
     }
+
+    // MARK: - What the window asks
+
+    var postCount: Int { (try? env.repository.postCount()) ?? session.store.posts.count }
+    var current: Post? { session.current }
+    var currentSlot: PageSlot? { session.currentSlot.map { slots[$0] } }
 
     /// The post's still as a file URI, once one was saved (MPRIS art).
     func thumbnailURI(for post: Post) -> String? { env.stills.uri(forPostID: post.id) }
@@ -341,156 +186,40 @@ final class FeedController {
     private func saveThumbnail(of slot: PageSlot) {
         guard let post = slot.post, let texture = slot.surface.currentTexture else { return }
         env.stills.keep(texture, postID: post.id) { [weak self] in
-            guard let self, post.id == store.current?.id else { return }
+            guard let self, post.id == session.current?.id else { return }
             onCurrentChanged?(post)
         }
     }
 
-    private func slotReady(_ slot: PageSlot, _ size: PixelSize?) {
-        guard let size, let post = slot.post, post.displaySize == nil else { return }
-        slot.update(store.recordVideoSize(size, of: post))
-    }
-
-    private func slotFailed(_ slot: PageSlot, _ error: MediaError) {
-        // Neighbours report when they come on screen; the current post reports now.
-        guard slot.index == store.index, let post = slot.post else { return }
-        loadNeighboursIfWaiting()
-        firstFrame.cancel()
-        pageShown.cancel()
-        env.events?.emit(.error(kind: error.kind.rawValue, message: error.message, postID: post.id, detail: error.detail.isEmpty ? nil : error.detail))
-    }
-
-    /// Gives every slot its post for the current position and orders them on screen.
-    func assignSlots() {
-        let wanted = store.assignment(loaded: slots.map(\.index), currentOnly: neighboursWait)
-        for (slot, index) in zip(slots, wanted) {
-            guard let index else {
-                if slot.index != nil { slot.clear() }
-                continue
-            }
-            let post = store.posts[index]
-            slot.load(post, index: index, uri: env.playableURI(post.videoURI),
-                      avatarPath: env.filePath(for: post.author.avatarURI))
-        }
-        view.arrange(store.screenOrder(loaded: slots.map(\.index)).map { slots[$0] })
-    }
-
-    private func loadMoreIfNeeded(force: Bool = false) {
-        do {
-            // The first page is put in the slots by start().
-            let hadPosts = !store.posts.isEmpty
-            let added = try store.loadMoreIfNeeded(force: force)
-            if added, hadPosts, !animator.isRunning, store.current != nil { assignSlots() }
-        } catch {
-            storageFailed(error)
-        }
-    }
-
-    private func storageFailed(_ error: Error) {
-        env.events?.emit(.error(kind: "storage", message: tr("Couldn’t load more posts: {error}", ["error": error]), postID: nil))
-        view.flash(tr("Couldn’t load more posts"))
-    }
-
-    // MARK: - Animation
-
-    /// Slides from `offset` to the neighbour in `delta`'s direction (or back to rest for 0).
-    private func animate(from offset: Double, delta: Int, durationUs: Int64 = 150_000) {
-        // Without animations (reduced motion) a page change is a cut: the next frame shows the page in place.
-        // To another page the slide is quick to cover the middle; back to rest it eases as a bounce.
-        animator.slide(from: offset, to: Double(delta) * view.pageHeight, delta: delta,
-                       durationUs: Style.animationsEnabled ? durationUs : 0, easing: delta != 0 ? .quintOut : .cubicOut)
-        if delta != 0 { afterPageChange() }
-    }
-
-    private func slideFinished(delta: Int) {
-        // The new page is in the middle again: reassign the pool around it.
-        if delta != 0 { assignSlots() }
-        view.offset = 0
-        pageInView(covering: 1)
-        rewindLeftSlots()
-        if let queued = queuedMove {
-            queuedMove = nil
-            move(by: queued)
-        }
-    }
-
-    /// A short nudge where there is no page, so the edge is felt rather than silent.
-    private func bounce(delta: Int) {
-        guard !animator.isRunning else { return }
-        animate(from: Double(delta) * min(40, view.pageHeight / 10), delta: 0, durationUs: 200_000)
-    }
-
-    /// A drag let go: on to the page it decided, or back to rest.
-    private func released(delta: Int, from offset: Double) {
-        if delta != 0, changePage(by: delta, inputUs: env.clock.nowMicroseconds()) {
-            settle(from: offset, delta: delta)
-        } else if !animator.isRunning {
-            animate(from: offset, delta: 0)
-        }
-    }
-
-    // MARK: - Actions
-
-    func togglePause() {
-        guard visible, let slot = currentSlot, slot.error == nil else { return }
-        stopped = false
-        userPaused = slot.isPlaying
-        slot.setPaused(userPaused)
-        onPlaybackChanged?(!userPaused && visible)
-    }
-
-    func play() { if userPaused || stopped { stopped = false; if userPaused { togglePause() } } }
-    func pause() { if !userPaused { togglePause() } }
-
-    /// MPRIS Stop: paused at the first frame.
-    func stop() {
-        guard let slot = currentSlot, slot.error == nil else { return }
-        userPaused = true
-        stopped = true
-        slot.deactivate()
-        onPlaybackChanged?(false)
-    }
-
-    private(set) var stopped = false
-
     func playableURI(for post: Post) -> String { env.playableURI(post.videoURI) }
-
-    /// Stops sound and decoding while the feed is hidden; resumes unless the user paused.
-    func setVisible(_ isVisible: Bool) {
-        visible = isVisible
-        guard let slot = currentSlot, slot.error == nil else { return }
-        if isVisible {
-            if !userPaused { slot.setPaused(false) }
-        } else {
-            slot.setPaused(true, showIndicator: false)
-        }
-        onPlaybackChanged?(isVisible && !userPaused)
-    }
 
     var environment: FeedEnvironment { env }
 
-    func shareCurrent() { if let post = store.current { share(post) } }
+    func shareCurrent() { if let post = session.current { share(post) } }
 
     private lazy var sharing: FeedSharing = {
         let sharing = FeedSharing(clipboard: view.root, events: env.events)
         sharing.flash = { [weak self] message in self?.view.flash(message) }
         sharing.record = { [weak self] postID in
             guard let self else { throw FeedSharing.Gone() }
-            let stored = try store.recordShare(postID: postID)
-            for slot in slots { slot.update(stored) }
-            return stored
+            return try session.recordShare(postID: postID)
         }
         return sharing
     }()
 
-    /// Closes what is open over the feed, now (the window is going away).
-    func teardown() { sharing.dismiss() }
+    /// Closes what is open over the feed, now (the window is going away), and leaves the post
+    /// on screen.
+    func teardown() {
+        sharing.dismiss()
+        session.close()
+    }
+
     /// The share menu is open: keys belong to it, not to paging.
     var isShareMenuOpen: Bool { sharing.isMenuOpen }
 
     /// Opens the share menu over the post's share button.
     private func share(_ post: Post) {
-        let slot = slots.first { $0.post?.id == post.id && $0.index == store.index } ?? slots.first { $0.post?.id == post.id }
+        let slot = slots.first { $0.post?.id == post.id && $0.index == session.store.index } ?? slots.first { $0.post?.id == post.id }
         sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor)
     }
 }

@@ -79,6 +79,9 @@ public struct FeedEnvironment {
     /// What services behind the window have to say (a cache that can't be written); the window
     /// shows it above every page.
     public var notices: WindowNotices?
+    /// Where the feeds' watch signals go (how long each post was watched, its loops, skips);
+    /// nil: nowhere.
+    public var watchSignals: (any WatchSignalSink)?
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers
     /// ~/Videos only when it does).
     public var folderExists: (String) -> Bool = { _ in false }

@@ -55,7 +55,7 @@ extension MainWindow {
         guard let subscriptions = environment.subscriptions else { return }
         if let followingWindow { return followingWindow.present() }
         let store = FollowingStore(service: subscriptions)
-        store.onAdded = { [weak self] posts in self?.feed.showNext(posts) }
+        store.onAdded = { [weak self] posts in self?.feed.session.showNext(posts) }
         let shown = FollowingWindow(store: store, parent: window, images: environment.webImages)
         shown.onImport = { [weak shown] file in
             subscriptions.importOPML(file: file) { outcome in
@@ -85,13 +85,13 @@ extension MainWindow {
             environment.events?.emit(.error(kind: "follow", message: message, postID: nil))
         case .subscribed(_, let added) where !added.isEmpty:
             // The newest of them first, next after the video on screen, and shown at once.
-            feed.showNext(added.sorted { $0.created > $1.created })
+            feed.session.showNext(added.sorted { $0.created > $1.created })
             navigator.select(.home)
-            feed.move(by: 1)
+            feed.session.move(by: 1)
         case .video(let post):
-            feed.showNext([post])
+            feed.session.showNext([post])
             navigator.select(.home)
-            feed.move(by: 1)
+            feed.session.move(by: 1)
         default:
             break
         }

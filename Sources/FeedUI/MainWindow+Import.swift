@@ -41,7 +41,7 @@ extension MainWindow {
             guard !summary.added.isEmpty else { return }
             // What the user added is shown at once; what arrived by itself comes next, without
             // taking the video being watched away.
-            if quiet { feed.showNext(summary.added) } else { feed.reloadFromStart(showing: summary.added) }
+            if quiet { feed.session.showNext(summary.added) } else { feed.session.reloadFromStart(showing: summary.added) }
         }
     }
 

@@ -95,11 +95,11 @@ extension MainWindow {
     private func handleFeedAction(_ action: ShortcutAction) -> Bool {
         guard let feed = activeFeed else { return false }
         switch action {
-        case .nextVideo: feed.move(by: 1)
-        case .previousVideo: feed.move(by: -1)
-        case .firstVideo: feed.goToFirst()
-        case .playPause: feed.togglePause()
-        case .like: feed.likeCurrent()
+        case .nextVideo: feed.session.move(by: 1)
+        case .previousVideo: feed.session.move(by: -1)
+        case .firstVideo: feed.session.goToFirst()
+        case .playPause: feed.session.togglePause()
+        case .like: feed.session.likeCurrent()
         case .mute: feed.toggleMute()
         case .share: feed.shareCurrent()
         default: return false

@@ -32,7 +32,7 @@ extension MainWindow {
             guard let self else { return }
             // A render that ends while the user is elsewhere doesn't pull them away.
             if navigator.current == .tab(.create) { navigator.select(.home) }
-            feed.reloadFromStart()
+            feed.session.reloadFromStart()
         }
         page.onNotice = { [weak self] message in self?.feed.view.flash(message) }
         stack.add(page.root, name: TabBar.Tab.create.rawValue, title: TabBar.Tab.create.title)

@@ -60,8 +60,8 @@ public final class MainWindow: PlaybackControl {
         // Every page made here exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
         comments.onPostChanged = { [weak self] post in
-            self?.feed.postUpdated(post)
-            self?.results.feed?.postUpdated(post)
+            self?.feed.session.postUpdated(post)
+            self?.results.feed?.session.postUpdated(post)
         }
         feed.onOpenComments = { [weak self] post in self?.openComments(post) }
         comments.onLink = { [weak self] link in
@@ -167,16 +167,16 @@ public final class MainWindow: PlaybackControl {
     public func start() {
         // The first post starts prerolling on its player thread first, so its pipeline gets
         // going while the window is realized and mapped here.
-        feed.start()
+        feed.session.start()
         window.present()
         // GTK would focus the first control it finds (the Home tab): nothing has focus until
         // the user presses Tab, which then starts at the video's rail.
         window.clearFocus()
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
-        environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
+        environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
         refreshFollowedFeedsEvery(environment.feedRefreshSeconds)
-        environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.showNext(posts) }
+        environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
         // (A recording kept from last time is told when the Create page is made.)
@@ -194,7 +194,7 @@ public final class MainWindow: PlaybackControl {
         guard seconds > 0 else { return }
         refreshTimer = MainLoop.after(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
             guard let self else { return }
-            environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.showNext(posts) }
+            environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
             refreshFollowedFeedsEvery(seconds)
         }
     }
@@ -268,8 +268,8 @@ public final class MainWindow: PlaybackControl {
 
     private func visibilityChanged() {
         let shown = window.isVisible && !window.isMinimized
-        feed.setVisible(shown && navigator.current == .tab(.home))
-        if case .results = navigator.current { results.feed?.setVisible(shown) } else { results.feed?.setVisible(false) }
+        feed.session.setVisible(shown && navigator.current == .tab(.home))
+        if case .results = navigator.current { results.feed?.session.setVisible(shown) } else { results.feed?.session.setVisible(false) }
     }
 
     var inhibitCookie: UInt32 = 0
@@ -327,8 +327,8 @@ public final class MainWindow: PlaybackControl {
             selfHandle = saved.handle
             ownProfilePage?.show(saved)
             if authorProfilePage?.author?.id == saved.id { authorProfile.show(saved) }
-            feed.authorUpdated(saved)
-            results.feed?.authorUpdated(saved)
+            feed.session.authorUpdated(saved)
+            results.feed?.session.authorUpdated(saved)
             environment.events?.emit(.profileSaved(handle: saved.handle, name: saved.name, bio: saved.bio))
         }
         editor.onNotSaved = { [weak self] message in

@@ -5,9 +5,9 @@ import GtkKit
 import Localization
 import VideoBridge
 
-/// One page of the feed and the pooled player behind it. A slot is reused for many posts:
-/// `load` swaps the post and the URI, never the pipeline. What it decides about the player
-/// is `PagePlayback`'s; this type shows it.
+/// One page of the feed and the pooled player behind it. A slot is reused for many posts: a
+/// load swaps the post and the URI, never the pipeline. What happens to the player is
+/// `PagePlayback`'s (driven by FeedSession); this type shows each change (`show(_:)`).
 @MainActor
 final class PageSlot {
     let root = Overlay()
@@ -34,6 +34,11 @@ final class PageSlot {
     private var hasBackdrop = false
     /// What the video's description says (set only when it changes: each change is announced).
     private var announcedPlaying = false
+    /// The author as the caption and rail show them: handle, name, picture (a change of one shows
+    /// them again; a like changes the author's counts, which the page does not show).
+    private var shownAuthor: [String?]?
+    /// The avatar picture's file for a post's author, when it is one.
+    private let avatarPath: (Post) -> String?
 
     /// The feed index and post this slot holds; nil when empty.
     var index: Int? { playback.index }
@@ -42,10 +47,8 @@ final class PageSlot {
     /// True once a frame of the current post has been drawn (the page is not blank).
     var hasFrame: Bool { playback.hasFrame }
 
-    var onReady: ((PageSlot, PixelSize?) -> Void)?
-    var onError: ((PageSlot, MediaError) -> Void)?
-    var onLoop: ((PageSlot, LoopPass, _ framesPresented: Int) -> Void)?
-    var onFirstPaint: ((PageSlot, Int, Int) -> Void)?
+    /// The first frame of the post was painted.
+    var onFirstPaint: ((PageSlot) -> Void)?
     /// Remove from feed, on the error card of a file that is gone.
     var onRemove: ((PageSlot) -> Void)?
     /// Try Again was pressed on the error card: the post loads again.
@@ -53,9 +56,10 @@ final class PageSlot {
 
     /// `playback` may already hold a post (the current one, started before the window): the
     /// page then shows how far it has come.
-    init(surface: VideoSurface, playback: PagePlayback) {
+    init(surface: VideoSurface, playback: PagePlayback, avatarPath: @escaping (Post) -> String?) {
         self.surface = surface
         self.playback = playback
+        self.avatarPath = avatarPath
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")
@@ -98,9 +102,7 @@ final class PageSlot {
         overlay.root.isVisible = false
         rail.root.isVisible = false
         errorCard.onRetry = { [weak self] in
-            guard let self, playback.retry() else { return }
-            errorCard.hide()
-            startSpinnerTimer()
+            guard let self else { return }
             onRetry?(self)
         }
         errorCard.onRemove = { [weak self] in
@@ -182,29 +184,42 @@ final class PageSlot {
     func setMuted(_ muted: Bool) { mutedIcon.isVisible = muted }
 
     private func wire() {
-        surface.onPainted = { [weak self] isFirst, width, height in
+        surface.onPainted = { [weak self] isFirst, _, _ in
             guard let self else { return }
             _ = playback.framePainted()
             if isFirst {
                 if layout.hasSides { updateBackdrop() }
-                onFirstPaint?(self, width, height)
+                onFirstPaint?(self)
             }
         }
-        playback.onReady = { [weak self] size in
-            guard let self else { return }
+        playback.onShow = { [weak self] change in self?.show(change) }
+    }
+
+    private func show(_ change: PagePlayback.Change) {
+        switch change {
+        case .loaded(let isNew):
+            guard let post = playback.post else { return }
+            showPost(post)
+            if isNew { showLoading(post) }
+        case .updated:
+            guard let post = playback.post else { return }
+            // A new handle, name or avatar shows everywhere; otherwise only the counts change.
+            if Self.shown(post.author) != shownAuthor { showPost(post) } else { rail.update(post) }
+        case .cleared:
+            showNothing()
+        case .playing(let playing, let pauseMark):
+            pauseIcon.isVisible = pauseMark
+            overlay.music.setRunning(playing)
+            announcePlaying()
+        case .ready(let size):
             stopSpinner()
             if let size { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
             relayout()
-            onReady?(self, size)
-        }
-        playback.onError = { [weak self] error in
-            guard let self else { return }
+        case .failed(let error):
             showError(error)
-            onError?(self, error)
-        }
-        playback.onLoop = { [weak self] pass, framesPresented in
-            guard let self else { return }
-            onLoop?(self, pass, framesPresented)
+        case .retrying:
+            errorCard.hide()
+            startSpinnerTimer()
         }
     }
 
@@ -218,16 +233,21 @@ final class PageSlot {
                        retryable: error.isRetryable)
     }
 
-    /// Shows `post` and starts loading it paused on its first frame.
-    func load(_ post: Post, index: Int, uri: String, avatarPath: String?) {
-        let isNew = playback.load(post, index: index, uri: uri)
+    /// The post's caption, author and counts.
+    private func showPost(_ post: Post) {
+        shownAuthor = Self.shown(post.author)
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         picture.setAccessibleLabel(tr("Video by {author}", ["author": post.author.atHandle]))
         overlay.show(post)
         overlay.root.isVisible = true
-        rail.show(post, avatarPath: avatarPath)
+        rail.show(post, avatarPath: avatarPath(post))
         rail.root.isVisible = true
-        guard isNew else { return }
+    }
+
+    private static func shown(_ author: Author) -> [String?] { [author.handle, author.name, author.avatarURI] }
+
+    /// A new post loading, paused on its first frame when it comes.
+    private func showLoading(_ post: Post) {
         errorCard.hide()
         pauseIcon.isVisible = false
         // The previous post's frame must not show under this post's caption.
@@ -238,20 +258,9 @@ final class PageSlot {
         startSpinnerTimer()
     }
 
-    func update(_ post: Post) {
-        if playback.update(post) { rail.update(post) }
-    }
-
-    /// Shows the post's text and author again (a new handle, name or avatar); the video stays.
-    func show(_ post: Post, avatarPath: String?) {
-        guard playback.update(post) else { return }
-        overlay.show(post)
-        rail.show(post, avatarPath: avatarPath)
-    }
-
-    /// Empties the slot (no post at this position).
-    func clear() {
-        playback.clear()
+    /// An empty slot (no post at this position).
+    private func showNothing() {
+        shownAuthor = nil
         surface.clear()
         clearBackdrop()
         overlay.root.isVisible = false
@@ -259,43 +268,6 @@ final class PageSlot {
         errorCard.hide()
         pauseIcon.isVisible = false
         stopSpinner()
-    }
-
-    /// Becomes the page on screen: plays with sound.
-    func activate() {
-        playback.activate()
-        pauseIcon.isVisible = false
-        overlay.music.setRunning(true)
-        announcePlaying()
-    }
-
-    /// Leaves the screen: pauses and rewinds to the first frame.
-    func deactivate() {
-        playback.deactivate()
-        pauseIcon.isVisible = false
-        overlay.music.setRunning(false)
-        announcePlaying()
-    }
-
-    /// Leaves the screen now and rewinds later (`rewindIfLeft`).
-    func leave() {
-        playback.leave()
-        pauseIcon.isVisible = false
-        overlay.music.setRunning(false)
-        announcePlaying()
-    }
-
-    func rewindIfLeft() {
-        if playback.needsRewind { deactivate() }
-    }
-
-    var isPlaying: Bool { playback.isPlaying }
-
-    /// `showIndicator`: the play icon marks a pause the user chose (not a hidden window).
-    func setPaused(_ paused: Bool, showIndicator: Bool = true) {
-        pauseIcon.isVisible = playback.setPaused(paused, showIndicator: showIndicator)
-        overlay.music.setRunning(!paused)
-        announcePlaying()
     }
 
     /// Screen readers hear "Playing" or "Paused" on the video (its description changes).

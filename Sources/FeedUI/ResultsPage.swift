@@ -35,13 +35,13 @@ final class ResultsPage {
         root.addOverlay(back)
         feed = controller
         self.route = route
-        controller.start()
+        controller.session.start()
     }
 
     /// Drops the feed (and its players).
     func clear() {
         guard let feed else { return }
-        feed.setVisible(false)
+        feed.session.setVisible(false)
         feed.teardown()
         root.removeOverlay(back)
         root.clearChild()

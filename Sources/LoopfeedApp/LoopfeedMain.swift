@@ -147,6 +147,7 @@ public enum LoopfeedMain {
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails))
         environment.notices = notices
         environment.isFirstLaunch = seededSamples
+        environment.watchSignals = events.map { WatchSignalEvents(events: $0) }
         environment.selfHandle = (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle
         environment.dataDirectory = paths.dataDirectory
         environment.sounds = SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds

@@ -35,6 +35,13 @@ final class AppEventTests: XCTestCase {
                        ["event", "t_us", "kind", "message", "post_id"])
         XCTAssertEqual(try keys(.error(kind: "corrupt", message: "m", postID: 7, detail: "qtdemux: not-negotiated")),
                        ["event", "t_us", "kind", "message", "post_id", "detail"])
+        XCTAssertEqual(try keys(.watched(WatchSignal(postID: 4, watchedMs: 2_100, loops: 2))),
+                       ["event", "t_us", "post_id", "watched_ms", "loops", "completed", "skipped"])
+        let watched = try decode(.watched(WatchSignal(postID: 4, watchedMs: 900, loops: 0)))
+        XCTAssertEqual(watched["event"] as? String, "watched")
+        XCTAssertEqual(watched["watched_ms"] as? Int, 900)
+        XCTAssertEqual(watched["completed"] as? Bool, false)
+        XCTAssertEqual(watched["skipped"] as? Bool, true)
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
         XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),

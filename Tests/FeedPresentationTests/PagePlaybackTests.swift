@@ -144,4 +144,35 @@ final class PagePlaybackTests: XCTestCase {
             XCTAssertTrue(page.load(Self.post(1), index: 4, uri: "u1"), "the same post again is loaded again")
         }
     }
+
+    /// The page's widgets follow these: each change once, the view's before the owner hears.
+    func testTheViewIsToldEachChangeOfThePage() {
+        onMain {
+            let player = FakePagePlayer()
+            let page = PagePlayback(player: player)
+            var shown: [PagePlayback.Change] = []
+            var viewHadShown: PagePlayback.Change?
+            page.onShow = { shown.append($0) }
+            page.onError = { _ in viewHadShown = shown.last }
+            _ = page.load(Self.post(1), index: 0, uri: "u1")
+            _ = page.load(Self.post(1), index: 0, uri: "u1")
+            page.activate()
+            page.setPaused(true)
+            page.setPaused(true, showIndicator: false)
+            XCTAssertFalse(page.update(Self.post(2)), "another post's details are not this page's")
+            XCTAssertTrue(page.update(Self.post(1)))
+            player.finishLoading(size: nil)
+            let error = MediaError(kind: .corrupt, message: "bad")
+            player.fail(error)
+            page.setPaused(true)
+            XCTAssertTrue(page.retry())
+            page.leave()
+            page.clear()
+            XCTAssertEqual(shown, [.loaded(isNew: true), .loaded(isNew: false), .playing(true, pauseMark: false),
+                                   .playing(false, pauseMark: true), .playing(false, pauseMark: false), .updated,
+                                   .ready(nil), .failed(error), .playing(false, pauseMark: false), .retrying,
+                                   .playing(false, pauseMark: false), .cleared])
+            XCTAssertEqual(viewHadShown, .failed(error), "the error card before the owner's report")
+        }
+    }
 }

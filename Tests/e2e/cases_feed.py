@@ -84,6 +84,58 @@ def case_loops(ctx: Context) -> None:
     expect(ff.get("post_id") == page.get("post_id"), "first_frame is for another post")
 
 
+def case_watched_loops_and_skips(ctx: Context) -> None:
+    """`watched` lines as posts are left: a 1 s clip watched through two passes (loops >= 2,
+    completed, not a skip, watched_ms about the passes' length and never more than it was on
+    screen), the next post left at once (a skip), and the post on screen when the app quits."""
+    clip_ms = 1000
+    loop_clip = ctx.fixtures.clip("loop-1s", seconds=clip_ms / 1000, pattern="ball", speed=0)
+    others = ctx.fixtures.feed_clips()[:2]
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, [str(loop_clip)] + [str(c) for c in others], name="watched",
+              env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    page0 = app.wait("page", 20, pred=lambda e: e.get("index") == 0, what="page index 0")
+    expect(page0.get("uri") == file_uri(loop_clip), f"page 0 is {page0.get('uri')!r}, expected the 1 s clip")
+    first0 = app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
+    second_loop = app.wait("loop", 10, pred=lambda e: e.get("post_id") == page0["post_id"],
+                           what="2 loops of the 1 s clip", count=2)
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.key("Down")
+    watched0 = app.wait("watched", 5, since, lambda e: e.get("post_id") == page0["post_id"], "watched for post 0")
+    loops, ms = watched0.get("loops"), watched0.get("watched_ms")
+    expect(isinstance(loops, int) and loops >= 2, f"watched through two passes, loops = {loops}: {watched0}")
+    expect(watched0.get("completed") is True and watched0.get("skipped") is False,
+           f"two passes are completed and not a skip: {watched0}")
+    # Never paused: watched from its first frame to the press, so at least until its second pass
+    # ended and at most until the watched line.
+    to_second_loop_ms = (second_loop["t_us"] - first0["t_us"]) / 1000
+    on_screen_ms = (watched0["t_us"] - first0["t_us"]) / 1000
+    expect(isinstance(ms, int) and to_second_loop_ms - 50 <= ms <= on_screen_ms + 50,
+           f"watched_ms {ms}: expected between the {to_second_loop_ms:.0f} ms from its first frame to its second "
+           f"pass and the {on_screen_ms:.0f} ms from its first frame to leaving it: {watched0}")
+    # About its passes of the clip (the first may have begun a moment before its first frame was painted).
+    expect((loops - 1) * clip_ms <= ms <= (loops + 1) * clip_ms + 1000,
+           f"watched_ms {ms} is not about {loops} passes of a {clip_ms} ms clip: {watched0}")
+    page1 = app.wait("page", 5, since, lambda e: e.get("index") == 1, "page index 1 after Down")
+    app.wait("first_frame", 5, since, lambda e: e.get("index") == 1, "first_frame index 1 after Down")
+    since = app.cursor()
+    ctx.key("Down")
+    watched1 = app.wait("watched", 5, since, lambda e: e.get("post_id") == page1["post_id"], "watched for post 1")
+    expect(watched1.get("skipped") is True and watched1.get("watched_ms", 9999) < 1500,
+           f"left at once (its first frame just shown) is a skip: {watched1}")
+    expect(watched1.get("completed") is False and watched1.get("loops") == 0,
+           f"a 2 s clip left at once has no pass: {watched1}")
+    page2 = app.wait("page", 5, since, lambda e: e.get("index") == 2, "page index 2 after Down")
+    app.wait("first_frame", 5, since, lambda e: e.get("index") == 2, "first_frame index 2 after Down")
+    time.sleep(0.5)
+    quit_app(app)
+    last = app.find("watched", since, lambda e: e.get("post_id") == page2["post_id"])
+    expect(len(last) == 1, f"one watched line for the post on screen when the app quit, got {last}{app.recent_events()}")
+    expect(len(app.find("watched")) == 3, f"one watched line per post shown: {app.find('watched')}")
+
+
 def case_bad_paths(ctx: Context) -> None:
     """A missing file and a folder on the command line: the missing one is said (error event and
     stderr) and skipped, the folder's clip plays first."""
@@ -603,6 +655,7 @@ LAUNCH_CASES: list[tuple[str, Callable[[Context], None]]] = [
 FEED_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("keyboard_pages", case_keyboard_pages),
     ("loops", case_loops),
+    ("watched_loops_and_skips", case_watched_loops_and_skips),
     ("bad_paths", case_bad_paths),
     ("corrupt_file_error_card", case_corrupt_file_error_card),
     ("quit_cleanly", case_quit_cleanly),

@@ -149,5 +149,5 @@ FEED_GROUP = [
     "wheel_pages", "drag_pages", "click_pauses", "mpris_next_previous", "end_of_feed",
     "double_click_likes_and_survives_restart", "window_resizes_freely_and_wide_keeps_the_video",
     "events_tell_the_truth_about_first_frames", "fullscreen_is_the_video_alone",
-    "without_animations_a_page_change_is_a_cut",
+    "without_animations_a_page_change_is_a_cut", "watched_loops_and_skips",
 ]

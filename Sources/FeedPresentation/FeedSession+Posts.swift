@@ -1,0 +1,88 @@
+public import FeedCore
+import Localization
+
+/// Posts that change while the feed plays: likes and shares (stored first; a like the library
+/// refused is said in the window), videos that arrive (a library folder, a followed feed) and
+/// come next, a post whose file is gone taken out, and a post or author changed elsewhere.
+extension FeedSession {
+    /// L: the current post's like toggled.
+    public func likeCurrent() {
+        guard let post = store.current else { return }
+        setLiked(!post.liked, postID: post.id)
+    }
+
+    /// The rail's heart on the page in `slot`.
+    public func toggleLike(slot: Int) {
+        guard pages.indices.contains(slot), let post = pages[slot].post else { return }
+        setLiked(!post.liked, postID: post.id)
+    }
+
+    /// A double-click only ever likes (the heart bursts either way; that is the view's).
+    public func likeFromDoubleClick() {
+        guard let post = store.current, !post.liked else { return }
+        setLiked(true, postID: post.id)
+    }
+
+    public func setLiked(_ liked: Bool, postID: Int64) {
+        do {
+            let stored = try store.setLiked(liked, postID: postID)
+            for page in pages { _ = page.update(stored) }
+            deps.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
+            if stored.id == store.current?.id { view?.currentChanged(stored) }
+        } catch {
+            let message = tr("Couldn’t save the like: {error}", ["error": error])
+            view?.flash(message)
+            deps.events?.emit(.error(kind: "storage", message: message, postID: postID))
+        }
+    }
+
+    /// Counts one share of the post (the share menu did it) and returns it as stored.
+    public func recordShare(postID: Int64) throws -> Post {
+        let stored = try store.recordShare(postID: postID)
+        for page in pages { _ = page.update(stored) }
+        return stored
+    }
+
+    /// Videos that arrived come next, after the one on screen (which goes on playing): the next
+    /// swipe shows them. An empty feed starts with them.
+    public func showNext(_ posts: [Post]) {
+        guard !posts.isEmpty else { return }
+        let wasEmpty = store.current == nil
+        store.insertNext(posts)
+        if wasEmpty { return start(inputUs: deps.clock.nowMicroseconds()) }
+        if !isSliding, view?.isDragging != true { assignSlots() }
+    }
+
+    /// Takes the current post out of the library and the feed (Remove from feed on the error
+    /// card of a file that is gone); the next post takes its place.
+    public func remove(_ post: Post?) {
+        guard let post, post.id == store.current?.id else { return }
+        do {
+            try store.remove(post)
+        } catch {
+            deps.events?.emit(.error(kind: "storage", message: "\(error)", postID: post.id))
+            view?.flash(tr("Couldn’t remove the post: {error}", ["error": error]))
+            return
+        }
+        finishWatching()
+        for page in pages { page.clear() }
+        view?.flash(tr("Removed from your feed"))
+        start(inputUs: deps.clock.nowMicroseconds())
+    }
+
+    /// An author changed (the user edited their profile): their posts show the new handle, name
+    /// and avatar at once.
+    public func authorUpdated(_ author: Author) {
+        for post in store.update(author: author) {
+            for page in pages where page.post?.id == post.id { _ = page.update(post) }
+            if post.id == store.current?.id { view?.currentChanged(post) }
+        }
+    }
+
+    /// A post changed elsewhere (comments added or deleted): the new counts at once.
+    public func postUpdated(_ post: Post) {
+        store.update(post)
+        for page in pages { _ = page.update(post) }
+        if post.id == store.current?.id { view?.currentChanged(post) }
+    }
+}

@@ -1,0 +1,101 @@
+import FeedCore
+import FeedPresentation
+import FeedTesting
+import Foundation
+import TestSupport
+import XCTest
+
+/// Likes, shares, page-shown timing and posts arriving, through FeedSession.
+final class FeedSessionPostsTests: XCTestCase {
+    func testADoubleClickOnlyLikesAndLTogglesEveryPageHoldingThePost() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 3)
+            feed.launchAndSettle()
+            feed.session.likeFromDoubleClick()
+            feed.session.likeFromDoubleClick()
+            let post = feed.postIDs[0]
+            XCTAssertEqual(feed.events(named: "like"), [.like(postID: post, liked: true, likeCount: 1)], "liked once")
+            XCTAssertEqual(feed.session.pages[feed.current].post?.liked, true)
+            XCTAssertEqual(try feed.repository.post(id: post)?.liked, true, "stored")
+            feed.session.likeCurrent()
+            XCTAssertEqual(feed.events(named: "like").last, .like(postID: post, liked: false, likeCount: 0))
+            XCTAssertEqual(feed.view.currentPosts.last, post, "the media controls hear of it")
+        }
+    }
+
+    func testALikeTheLibraryRefusesIsSaid() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 2)
+            feed.launchAndSettle()
+            try feed.repository.deletePost(id: feed.postIDs[0])
+            feed.session.toggleLike(slot: feed.current)
+            XCTAssertEqual(feed.events(named: "like"), [])
+            XCTAssertTrue(feed.view.flashes.last?.hasPrefix("Couldn’t save the like") == true)
+            guard case .error(let kind, _, let postID, _)? = feed.events(named: "error").last else { return XCTFail("no error") }
+            XCTAssertEqual(kind, "storage")
+            XCTAssertEqual(postID, feed.postIDs[0])
+        }
+    }
+
+    func testASharedPostShowsItsNewCount() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 2)
+            feed.launchAndSettle()
+            let stored = try feed.session.recordShare(postID: feed.postIDs[0])
+            XCTAssertEqual(stored.shareCount, 1)
+            XCTAssertEqual(feed.session.pages[feed.current].post?.shareCount, 1)
+        }
+    }
+
+    func testPageShownWaitsForThePageToCoverTheMiddle() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 3)
+            feed.launchAndSettle()
+            feed.view.paint()
+            let before = feed.events(named: "page_shown").count
+            feed.advance(ms: 10)
+            feed.session.move(by: 1)
+            feed.view.paint()
+            feed.session.pageInView(covering: 0.3)
+            feed.view.paint()
+            XCTAssertEqual(feed.events(named: "page_shown").count, before, "under half of the window")
+            feed.advance(ms: 40)
+            feed.session.pageInView(covering: 0.6)
+            XCTAssertEqual(feed.events(named: "page_shown").count, before, "said at the paint")
+            feed.view.paint()
+            XCTAssertEqual(feed.events(named: "page_shown").last, .pageShown(postID: feed.postIDs[1], index: 1, latencyUs: 40_000), "from the input")
+            feed.finishSlide()
+            feed.view.paint()
+            XCTAssertEqual(feed.events(named: "page_shown").count, before + 1, "once")
+        }
+    }
+
+    func testPostsThatArriveComeNextAndAnEmptyFeedStartsWithThem() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 1)
+            try feed.repository.deletePost(id: feed.postIDs[0])
+            feed.session.start()
+            XCTAssertEqual(feed.view.flashes, ["No videos yet"])
+            let arrived = try feed.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
+                                                                 videoURI: "file:///new.mp4", created: Date()))
+            feed.session.showNext([arrived])
+            XCTAssertEqual(feed.session.current?.id, arrived.id)
+            XCTAssertEqual(feed.currentPlayer.commands, [.load("file:///new.mp4"), .play])
+        }
+    }
+
+    func testAnAuthorChangedElsewhereShowsOnTheirPages() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 2)
+            feed.launchAndSettle()
+            var shown: [PagePlayback.Change] = []
+            feed.session.pages[feed.current].onShow = { shown.append($0) }
+            var ann = try XCTUnwrap(feed.repository.author(handle: "ann"))
+            ann.name = "Ann B."
+            feed.session.authorUpdated(ann)
+            XCTAssertEqual(feed.session.pages[feed.current].post?.author.name, "Ann B.")
+            XCTAssertEqual(shown, [.updated])
+            XCTAssertEqual(feed.view.currentPosts.last, feed.postIDs[0])
+        }
+    }
+}
