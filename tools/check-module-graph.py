@@ -45,7 +45,7 @@ def closure(name):
 
 
 problems = []
-for target in ("FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "GStreamerKit", "GLibKit", "XMLKit", "SoupKit", "MediaControls"):
+for target in ("FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "GStreamerKit", "GLibKit", "XMLKit", "SoupKit", "MediaControls", "MainLoopServices"):
     reached = closure(target) & {"CGtk", "CGtkShims", "GtkKit", "VideoBridge", "FeedUI"}
     if reached:
         problems.append(f"{target} reaches GTK: {sorted(reached)}")

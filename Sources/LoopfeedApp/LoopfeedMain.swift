@@ -1,5 +1,6 @@
 import Foundation
 import FeedCore
+import MainLoopServices
 import FeedMedia
 import FeedPresentation
 import FeedSources
