@@ -25,7 +25,8 @@ final class CreatePage {
         var clock: MonotonicClock
         var timers: Timers
         var dataDirectory: URL
-        var audioSinkDescription: String?
+        /// The editor's and the sound picker's players are made on it.
+        var media: MediaRuntime
         var preferences: PreferencesStore
         var sounds: [RecordingSound]
         /// Where "Save a copy" puts videos (~/Videos).
@@ -62,8 +63,8 @@ final class CreatePage {
     let session: CreateSession
 
     init(_ deps: Dependencies) {
-        editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
-        sounds = SoundPicker(sounds: deps.sounds, audioSinkDescription: deps.audioSinkDescription,
+        editor = ClipEditorPage(media: deps.media)
+        sounds = SoundPicker(sounds: deps.sounds, media: deps.media,
                              clipJobs: deps.clipJobs, camera: cameraPage, editor: editor.root)
         posting = PostingPage(copyFolderName: CreateSession.displayPath(deps.videosFolder))
         missing = StatusPage(iconName: "camera-disabled-symbolic", title: tr("Shoot a video"),

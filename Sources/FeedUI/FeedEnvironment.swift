@@ -13,8 +13,8 @@ public struct FeedEnvironment {
     public var timers: Timers
     /// Turns a stored URI (`bundle:`, `file:`, `http:`) into one GStreamer can open.
     public var playableURI: (String) -> String
-    /// A gst-launch description for the audio sink; nil for the default.
-    public var audioSinkDescription: String?
+    /// What every player and the recorder share: their threads, the sound, the capture devices.
+    public var media: MediaRuntime
     /// The GL frame path, when the app chose it at launch; nil: the memory path.
     public var video: VideoOutput?
     /// Posts named on the command line: shown first, in order.
@@ -25,15 +25,6 @@ public struct FeedEnvironment {
     public var stills: ScreenStills
     /// The handle of the person using this copy (their comments can be deleted).
     public var selfHandle: String = "you"
-    /// The cameras and microphones to record from (test sources with `--camera test`).
-    /// Asked once, when the Create tab first opens.
-    public var makeDevices: @MainActor () -> RecordingDevices = { RecordingDevices(directory: MonitoredCaptureDevices()) }
-    /// The camera and microphone running on `device`, its preview going to the receiver.
-    public var makeCaptureSession: @MainActor (CaptureDevice, _ mirrored: Bool, VideoFrameReceiver) throws -> any CaptureSessionControl = {
-        device, mirrored, preview in
-        try CaptureSession(graph: CaptureGraph(device: device, mirrored: mirrored),
-                           preview: PixelSize(width: 450, height: 800), receiver: preview)
-    }
     /// The recorder's bundled sounds.
     public var sounds: [RecordingSound] = []
     /// Where "Save a copy" puts posted videos (the XDG videos folder, ~/Videos).
@@ -87,7 +78,7 @@ public struct FeedEnvironment {
     public var folderExists: (String) -> Bool = { _ in false }
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
-                playableURI: @escaping (String) -> String, audioSinkDescription: String?,
+                playableURI: @escaping (String) -> String, media: MediaRuntime,
                 pinnedPosts: [Post], preferences: PreferencesStore, stills: ScreenStills,
                 publisher: ClipPublishing, thumbnails: ThumbnailProviding, cache: CacheControl,
                 clipJobs: ClipJobs, avatars: AvatarStoring, importer: any VideoImporting, pageSize: Int = 10) {
@@ -103,7 +94,7 @@ public struct FeedEnvironment {
         self.clock = clock
         self.timers = timers
         self.playableURI = playableURI
-        self.audioSinkDescription = audioSinkDescription
+        self.media = media
         self.pinnedPosts = pinnedPosts
         self.preferences = preferences
         self.pageSize = pageSize

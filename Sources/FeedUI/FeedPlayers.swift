@@ -31,7 +31,7 @@ public final class FeedPlayers {
         store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
                           pageSize: environment.pageSize)
         surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface(output: environment.video) }
-        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
+        pool = try PlayerPool(receivers: surfaces, runtime: environment.media,
                               remoteVideos: environment.remoteVideos, video: environment.video?.playerPath ?? .memory)
         playbacks = pool.players.map { PagePlayback(player: $0) }
         // Every pooled player says it for itself; the window says it once (WindowNotices).

@@ -21,10 +21,15 @@ extension MainWindow {
 
     var create: CreatePage {
         if let createPage { return createPage }
+        let media = environment.media
         let page = CreatePage(CreatePage.Dependencies(
-            makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession,
+            makeDevices: { media.recordingDevices() },
+            makeCaptureSession: { device, mirrored, preview in
+                try media.makeCaptureSession(on: device, mirrored: mirrored, preview: PixelSize(width: 450, height: 800),
+                                             receiver: preview)
+            },
             repository: environment.repository, events: environment.events, clock: environment.clock,
-            timers: environment.timers, dataDirectory: environment.dataDirectory, audioSinkDescription: environment.audioSinkDescription,
+            timers: environment.timers, dataDirectory: environment.dataDirectory, media: media,
             preferences: environment.preferences, sounds: environment.sounds, videosFolder: environment.videosFolder,
             publisher: environment.publisher, clipJobs: environment.clipJobs))
         page.parentWindow = window

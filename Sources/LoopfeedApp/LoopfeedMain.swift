@@ -126,10 +126,13 @@ public enum LoopfeedMain {
         let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
                                                                 width: GridLayout.maximumTile, onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
+        // What the players and the recorder share; shut down (threads joined) at exit.
+        let media = MediaRuntime(audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
+                                 captureDevices: CameraChoice.devices(option: options.camera))
         var environment = FeedEnvironment(
             repository: library, events: events, clock: clock, timers: MainLoopTimers(),
             playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory).callAsFunction,
-            audioSinkDescription: ProcessInfo.processInfo.environment["LOOPFEED_AUDIO_SINK"],
+            media: media,
             pinnedPosts: pinned,
             preferences: preferences,
             stills: ScreenStills(directory: paths.cacheDirectory.appendingPathComponent("thumbnails"),
@@ -155,8 +158,6 @@ public enum LoopfeedMain {
         environment.videosFolder = UserDirectories.videos
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let iconsDirectory = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: paths.samplesDirectory)?.path
-        let camera = options.camera
-        environment.makeDevices = { CameraChoice.shared(option: camera) }
         // A web address that is not a video's is followed once the window is up.
         environment.startupNotices = skipped
         environment.addressesToFollow = collected.sources.compactMap { source in
@@ -229,12 +230,11 @@ public enum LoopfeedMain {
     /// When GStreamer's tracers are on (`GST_TRACERS=leaks`), a clean exit frees GStreamer
     /// (gst_deinit) so the leaks tracer can report, once every player thread has let its
     /// pipeline go; otherwise the process ends without it, as GStreamer advises.
-    private static func freeGStreamerForLeakChecks() {
+    private static func freeGStreamerForLeakChecks(running: [String]) {
         guard let tracers = ProcessInfo.processInfo.environment["GST_TRACERS"], !tracers.isEmpty else { return }
         // The players' threads (workers that only wait for work need not end).
-        guard ContextThread.waitUntilStopped(named: ["player", "sound"], timeout: 5) else {
-            let names = ContextThread.runningNames.joined(separator: ", ")
-            printError("loopfeed: threads still running at exit (\(names)); GStreamer was not freed\n")
+        guard running.isEmpty else {
+            printError("loopfeed: still running at exit (\(running.joined(separator: ", "))); GStreamer was not freed\n")
             return
         }
         // What the players handed to the main loop as they stopped (a frame waiting for its idle,
@@ -348,9 +348,9 @@ public enum LoopfeedMain {
         withExtendedLifetime(mediaControls) {}
         mainWindow = nil
         players = nil
-        // Every player lets its pipeline go, whoever still holds it.
-        PlayerShutdown.stopAll()
-        freeGStreamerForLeakChecks()
+        // Every player lets its pipeline go, whoever still holds it, and their threads are joined.
+        let running = environment.media.shutDown(within: 5)
+        freeGStreamerForLeakChecks(running: running)
         return failed ? 1 : status
     }
 }
