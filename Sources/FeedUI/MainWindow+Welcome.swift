@@ -15,7 +15,7 @@ extension MainWindow {
         }
         welcome.onClose = { [weak self] in self?.hideWelcome() }
         welcome.root.isVisible = true
-        environment.events?.emit(.notice(message: tr("Welcome to Loopfeed")))
+        deps.events?.emit(.notice(message: tr("Welcome to Loopfeed")))
     }
 
     func hideWelcome() {
