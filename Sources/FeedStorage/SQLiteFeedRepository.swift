@@ -12,12 +12,15 @@ public final class SQLiteFeedRepository: FeedRepository {
     }
 
     public func feedPage(after key: FeedKey?, limit: Int = SQLiteFeedRepository.defaultPageSize) throws -> [Post] {
+        // What the user follows and added: videos only discovered on a network stay out
+        // (posts_home indexes exactly these).
         let order = "ORDER BY p.created_ms DESC, p.id DESC LIMIT ?"
         guard let key else {
-            return try connection.query("\(RowDecoding.selectPost) \(order)", [limit], row: RowDecoding.post)
+            return try connection.query("\(RowDecoding.selectPost) WHERE p.discovered = 0 \(order)", [limit],
+                                        row: RowDecoding.post)
         }
         return try connection.query(
-            "\(RowDecoding.selectPost) WHERE (p.created_ms, p.id) < (?, ?) \(order)",
+            "\(RowDecoding.selectPost) WHERE p.discovered = 0 AND (p.created_ms, p.id) < (?, ?) \(order)",
             [key.created, key.id, limit], row: RowDecoding.post)
     }
 
@@ -38,7 +41,7 @@ public final class SQLiteFeedRepository: FeedRepository {
     }
 
     public func postCount() throws -> Int {
-        try connection.queryFirst("SELECT count(*) FROM posts") { $0.int(0) } ?? 0
+        try connection.queryFirst("SELECT count(*) FROM posts WHERE discovered = 0") { $0.int(0) } ?? 0
     }
 
     /// Inserts the author, or updates the one with the same handle (keeping its id).
@@ -137,6 +140,7 @@ public final class SQLiteFeedRepository: FeedRepository {
                 ORDER BY bm25(post_search) LIMIT ?2
             )
             \(RowDecoding.selectPost) JOIN ranked r ON r.id = p.id
+            WHERE p.discovered = 0 OR p.liked
             ORDER BY r.score, p.created_ms DESC, p.id DESC
             """, [match, limit, Self.searchWindow], row: RowDecoding.post)
     }
@@ -302,7 +306,7 @@ public final class SQLiteFeedRepository: FeedRepository {
         return author
     }
 
-    private func requirePost(id: Int64) throws -> Post {
+    func requirePost(id: Int64) throws -> Post {
         guard let post = try post(id: id) else { throw StorageError.postNotFound(id: id) }
         return post
     }
