@@ -1,6 +1,5 @@
 import CGLib
 import Foundation
-import Synchronization
 
 /// A thread running its own GMainContext: what is sent to it runs there, one piece at a time, in
 /// the order it was sent. It is also a Swift `SerialExecutor`, so an actor can live on it and
@@ -21,7 +20,7 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
         self.name = name
         context = g_main_context_new()
         let loop = g_main_loop_new(context, 0)!
-        let running = RunningLoop(context: context, loop: loop, name: name, group: group.map { ($0, $0.reserveID()) })
+        let running = RunningLoop(context: context, loop: loop, group: group.map { ($0, $0.reserveID()) })
         g_main_loop_unref(loop)
         self.running = running
         let thread = g_thread_new(name, { data in
@@ -104,7 +103,6 @@ private final class RunningLoop: @unchecked Sendable {
     // GMainContext and GMainLoop are thread-safe; the pointers never change.
     let context: OpaquePointer
     let loop: OpaquePointer
-    let name: String
     /// The group that joins the thread, and the thread's id there.
     let group: (ThreadGroup, Int)?
     /// Signalled once `init` has added the thread to its group.
@@ -112,10 +110,9 @@ private final class RunningLoop: @unchecked Sendable {
     /// Signalled as the loop has finished (the group's `join` waits on it).
     let ended = DispatchSemaphore(value: 0)
 
-    init(context: OpaquePointer, loop: OpaquePointer, name: String, group: (ThreadGroup, Int)?) {
+    init(context: OpaquePointer, loop: OpaquePointer, group: (ThreadGroup, Int)?) {
         self.context = g_main_context_ref(context)
         self.loop = g_main_loop_ref(loop)
-        self.name = name
         self.group = group
     }
 

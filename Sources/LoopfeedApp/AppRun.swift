@@ -153,12 +153,12 @@ final class AppRun {
         mainWindow = nil
         players = nil
         let running = media.shutDown(within: 5)
-        // Otherwise the process ends without it, as GStreamer advises.
-        guard environment.tracesGStreamer else { return }
-        guard running.isEmpty else {
-            printError("loopfeed: still running at exit (\(running.joined(separator: ", "))); GStreamer was not freed\n")
-            return
+        if !running.isEmpty {
+            printError("loopfeed: still running at exit (\(running.joined(separator: ", ")))"
+                       + (environment.tracesGStreamer ? "; GStreamer was not freed\n" : "\n"))
         }
+        // Otherwise the process ends without it, as GStreamer advises.
+        guard environment.tracesGStreamer, running.isEmpty else { return }
         // What the players handed to the main loop as they stopped (a frame waiting for its idle,
         // a surface let go on a player thread and freed on the main one) holds buffers of their
         // pools: with the loop no longer running it would wait for ever, and the tracer count it
