@@ -8,11 +8,24 @@ public enum PlaybackSource: Sendable, Equatable, Hashable {
     /// document listed none) and, for split audio, the audio-only rendition the master joins to it.
     case hls(master: URL, video: RemoteVideoFile?, audio: RemoteVideoFile?)
 
-    /// The address the player opens.
+    /// The address the source is known by: the file, or the HLS master playlist.
     public var url: URL {
         switch self {
         case .file(let file): file.url
         case .hls(let master, _, _): master
+        }
+    }
+
+    /// What the post plays from and the cache keeps: a web video's file; an HLS stream's chosen
+    /// rendition, whose fragmented MP4 holds the whole video (the playlists only address its byte
+    /// ranges), joined to the audio-only file when the sound is split off (`JoinedTracks`); the
+    /// master playlist only when the document listed no rendition.
+    public var address: String {
+        switch self {
+        case .file(let file): file.url.absoluteString
+        case .hls(_, let video?, let audio?): JoinedTracks(video: video.url, audio: audio.url).address
+        case .hls(_, let video?, nil): video.url.absoluteString
+        case .hls(let master, nil, _): master.absoluteString
         }
     }
 }
@@ -49,6 +62,16 @@ public enum PlaybackChoice {
         }
         var seen = Set<PlaybackSource>()
         return ordered.filter { seen.insert($0).inserted }
+    }
+
+    /// The source to try after the one at `failed` has failed (a missing file, a 404, a decode
+    /// error): the next in `order`'s ranking that is another address; nil when none is left, or
+    /// when `failed` is none of them (the post plays from elsewhere, a local file).
+    public static func next(after failed: String, in sources: RemoteVideoSources, window: PixelSize,
+                            tried: Set<String> = []) -> PlaybackSource? {
+        let order = order(sources, window: window)
+        guard let index = order.firstIndex(where: { $0.address == failed }) else { return nil }
+        return order[(index + 1)...].first { $0.address != failed && !tried.contains($0.address) }
     }
 
     /// `files` in the order to try them for a window whose short side is `shortSide` pixels:

@@ -82,7 +82,10 @@ struct AppServices {
                                                                 onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
-                                                reader: BackgroundFeedDocumentReader(), events: events)
+                                                reader: BackgroundFeedDocumentReader(), events: events, window: {
+                                                    let saved = preferences.load()
+                                                    return PixelSize(width: saved.windowWidth, height: saved.windowHeight)
+                                                })
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
