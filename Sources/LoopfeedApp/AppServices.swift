@@ -73,6 +73,7 @@ struct AppServices {
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     transport: http)
         videoCache.onNotKept = { notices.say(kind: "cache", $0) }
+        videoCache.joiner = TrackJoiner()
         // A still the cache could not keep is said in the window (once in a while, not per tile).
         let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
             MainLoop.invoke { notices.say(kind: "cache", problem.description) }
