@@ -33,8 +33,9 @@ public enum PlaybackSource: Sendable, Equatable, Hashable {
 /// What to play for a remote video in a window, and what to try when that fails: the smallest
 /// file whose short side covers the window's short side in device pixels (never the 240p one
 /// when a 720p one is there, never 1080p for a 450-pixel window), else the largest; then the
-/// larger ones, then the smaller ones. Web videos with sound come first; HLS when there are none,
-/// or when only its split audio gives the picture its sound.
+/// larger ones, then the smaller ones. Web videos with sound come first (those of no stated size
+/// after an HLS stream whose renditions state theirs); HLS when there are none, or when only its
+/// split audio gives the picture its sound.
 public enum PlaybackChoice {
     /// Every way to play `sources` in a window of `window` device pixels, best first.
     public static func order(_ sources: RemoteVideoSources, window: PixelSize) -> [PlaybackSource] {
@@ -52,8 +53,14 @@ public enum PlaybackChoice {
             // A document that lists no renditions says nothing against the master's sound.
             streamHasSound = hls.renditions.isEmpty || hls.renditions.contains { $0.hasAudio != false }
         }
+        // A stream whose renditions say their size fits the window better than a file that says
+        // none (PeerTube's feed enclosure, a download the server muxes on the fly).
+        let sizedStreams = streamHasSound && (sources.hls?.videoRenditions.contains { $0.shortSide != nil } ?? false)
         let ordered: [PlaybackSource]
-        if !withSound.isEmpty {
+        if sizedStreams {
+            let sized = withSound.filter { if case .file(let file) = $0 { file.shortSide != nil } else { false } }
+            ordered = sized + streams + withSound.filter { !sized.contains($0) } + silent
+        } else if !withSound.isEmpty {
             ordered = withSound + streams + silent
         } else if streamHasSound {
             ordered = streams + silent

@@ -36,12 +36,16 @@ final class PlaybackAddressTests: XCTestCase {
         XCTAssertEqual(RemoteVideoSources(feedRenditions: [sized]).webVideos.first?.shortSide, 720)
     }
 
-    /// HLS only: the chosen rendition's fragmented MP4 holds the whole video; it is what plays.
+    /// HLS only: the chosen rendition's fragmented MP4 holds the whole video; it is what plays,
+    /// before the feed's enclosure (a download PeerTube muxes on the fly, of no stated size).
     func testAnHLSOnlyEntryPlaysItsRenditionsFile() {
-        let sources = RemoteVideoSources(feedRenditions: [stream(720), stream(240)])
-        XCTAssertEqual(sources.webVideos, [])
+        let enclosure = VideoRendition(url: URL(string: "\(host)/download/videos/generate/u?videoFileIds=1")!, mimeType: "video/mp4")
+        let sources = RemoteVideoSources(feedRenditions: [stream(720), stream(240), enclosure])
         XCTAssertEqual(PlaybackChoice.order(sources, window: window).map(\.address),
-                       [stream(720).url.absoluteString, stream(240).url.absoluteString])
+                       [stream(720).url.absoluteString, stream(240).url.absoluteString, enclosure.url.absoluteString])
+        let split = RemoteVideoSources(feedRenditions: [stream(720), stream(0, type: "audio/mp4"), enclosure])
+        XCTAssertNotNil(JoinedTracks(address: PlaybackChoice.order(split, window: window).first?.address ?? ""),
+                        "split audio plays joined before the enclosure")
     }
 
     /// Split audio: video-only renditions beside one audio-only file play joined to it.
