@@ -16,6 +16,14 @@ public enum PlaybackSource: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The short side of its picture in pixels, when known.
+    public var shortSide: Int? {
+        switch self {
+        case .file(let file): file.shortSide
+        case .hls(_, let video, _): video?.shortSide
+        }
+    }
+
     /// What the post plays from and the cache keeps: a web video's file; an HLS stream's chosen
     /// rendition, whose fragmented MP4 holds the whole video (the playlists only address its byte
     /// ranges), joined to the audio-only file when the sound is split off (`JoinedTracks`); the
@@ -72,13 +80,16 @@ public enum PlaybackChoice {
     }
 
     /// The source to try after the one at `failed` has failed (a missing file, a 404, a decode
-    /// error): the next in `order`'s ranking that is another address; nil when none is left, or
-    /// when `failed` is none of them (the post plays from elsewhere, a local file).
+    /// error): of those not tried yet, one of the same size first (the HLS rendition of a missing
+    /// 720p web video is 720p too), else the best ranked; nil when none is left, or when `failed`
+    /// is none of them (the post plays from elsewhere).
     public static func next(after failed: String, in sources: RemoteVideoSources, window: PixelSize,
                             tried: Set<String> = []) -> PlaybackSource? {
         let order = order(sources, window: window)
         guard let index = order.firstIndex(where: { $0.address == failed }) else { return nil }
-        return order[(index + 1)...].first { $0.address != failed && !tried.contains($0.address) }
+        let rest = order.filter { $0.address != failed && !tried.contains($0.address) }
+        let size = order[index].shortSide
+        return rest.first { size != nil && $0.shortSide == size } ?? rest.first
     }
 
     /// `files` in the order to try them for a window whose short side is `shortSide` pixels:

@@ -9,12 +9,8 @@ extension FeedSession {
         guard let sources = store.remoteSources(postID: post.id) else { return nil }
         let window = viewport.width > 0 && viewport.height > 0 ? viewport : PixelSize(width: 450, height: 800)
         guard let next = PlaybackChoice.next(after: failed, in: sources, window: window, tried: tried) else { return nil }
-        let resolution: Int? = switch next {
-        case .file(let file): file.shortSide
-        case .hls(_, let video, _): video?.shortSide
-        }
         deps.events?.emit(.renditionFallback(postID: post.id, failed: failed, kind: error.kind.rawValue, next: next.address,
-                                             resolution: resolution ?? 0))
+                                             resolution: next.shortSide ?? 0))
         return next.address
     }
 }

@@ -62,16 +62,20 @@ final class PlaybackAddressTests: XCTestCase {
         XCTAssertNil(JoinedTracks(address: "file:///etc/passwd#loopfeed-audio=http%3A%2F%2Fa%2Fb"), "only web addresses")
     }
 
-    /// A rendition that fails gives way to the next one ranked; the one after that once both
-    /// failed; none when all have, or when the failed address is not one of the post's.
+    /// A rendition that fails gives way to one of the same size if there is one (the HLS
+    /// rendition of a missing 720p web video), else to the next one ranked; none when all have
+    /// failed, or when the failed address is not one of the post's.
     func testTheNextSourceAfterAFailure() {
         let sources = RemoteVideoSources(feedRenditions: [web(720), web(240), stream(720)])
         let first = "\(host)/static/web-videos/u-720.mp4"
-        let second = "\(host)/static/web-videos/u-240.mp4"
-        XCTAssertEqual(PlaybackChoice.next(after: first, in: sources, window: window)?.address, second)
-        XCTAssertEqual(PlaybackChoice.next(after: second, in: sources, window: window, tried: [first])?.address,
-                       stream(720).url.absoluteString)
-        XCTAssertNil(PlaybackChoice.next(after: stream(720).url.absoluteString, in: sources, window: window, tried: [first, second]))
+        let small = "\(host)/static/web-videos/u-240.mp4"
+        let stream720 = stream(720).url.absoluteString
+        XCTAssertEqual(PlaybackChoice.order(sources, window: window).map(\.address), [first, small, stream720])
+        XCTAssertEqual(PlaybackChoice.next(after: first, in: sources, window: window)?.address, stream720, "720p again")
+        XCTAssertEqual(PlaybackChoice.next(after: stream720, in: sources, window: window, tried: [first])?.address, small)
+        XCTAssertNil(PlaybackChoice.next(after: small, in: sources, window: window, tried: [first, stream720]))
         XCTAssertNil(PlaybackChoice.next(after: "file:///home/me/v.mp4", in: sources, window: window))
+        let webOnly = RemoteVideoSources(feedRenditions: [web(720), web(240)])
+        XCTAssertEqual(PlaybackChoice.next(after: first, in: webOnly, window: window)?.address, small)
     }
 }

@@ -14,7 +14,6 @@ from typing import Callable
 
 from app import App, quit_app
 from context import Context
-from feed import wait_started
 from outcomes import CaseFailed, expect
 from paths import REPO_ROOT, SYSTEM_PYTHON
 from windows import wait_window
@@ -91,16 +90,7 @@ def case_hls_only_and_split_audio_play_with_sound_and_offline(ctx: Context) -> N
         no_samples.mkdir(exist_ok=True)
         app = App(ctx, [], name="peertube-hls", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
         app.wait("ready", 20)
-        ctx.pointer_into_window()
-        since = app.cursor()
-        ctx.key("ctrl+l")
-        wait_window(ctx, "Follow a feed or channel")
-        time.sleep(0.5)
-        ctx.xdotool("type", "--delay", "10", f"{base}/c/{channel}")
-        ctx.key("Return")
-        refreshed = app.wait("feed_refreshed", 30, since, what="feed_refreshed after following the channel")
-        expect(refreshed.get("added", 0) >= 2 and not refreshed.get("error"), f"following the channel gave {refreshed}")
-        app.wait("page", 15, since, pred=lambda e: e.get("uri", "").startswith(base), what="a page of the channel")
+        follow(app, ctx, f"{base}/c/{channel}")
 
         def is_hls_only(e: dict) -> bool:
             uri = e.get("uri", "")
@@ -138,6 +128,65 @@ def case_hls_only_and_split_audio_play_with_sound_and_offline(ctx: Context) -> N
     quit_app(again)
 
 
+def follow(app: App, ctx: Context, address: str) -> dict:
+    """Ctrl+L, the address typed, Return: the refresh that follows."""
+    ctx.pointer_into_window()
+    since = app.cursor()
+    ctx.key("ctrl+l")
+    wait_window(ctx, "Follow a feed or channel")
+    time.sleep(0.5)
+    ctx.xdotool("type", "--delay", "10", address)
+    ctx.key("Return")
+    refreshed = app.wait("feed_refreshed", 30, since, what="feed_refreshed after following the channel")
+    expect(refreshed.get("added", 0) >= 2 and not refreshed.get("error"), f"following {address} gave {refreshed}")
+    origin = address.split("/c/")[0]
+    app.wait("page", 15, since, pred=lambda e: e.get("uri", "").startswith(origin), what="a page of the channel")
+    return refreshed
+
+
+def case_a_missing_rendition_falls_back_to_the_next(ctx: Context) -> None:
+    """The fake PeerTube answers 404 for every 720p web video: a followed channel's post whose
+    720p file is missing plays its 720p HLS rendition instead (the same size), one with only web
+    videos plays its 240p file, each said in a `rendition_fallback` event, with no error card."""
+    server, site = start_peertube(ctx)
+    try:
+        base = site["peertube"][0]
+        rule = {"rules": [{"kind": "status", "status": 404, "path": r"^/static/web-videos/.*-720\.mp4$"}]}
+        request = urllib.request.Request(f"{base}/__fake/faults", data=json.dumps(rule).encode(), method="PUT",
+                                         headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).read()
+        no_samples = ctx.case_tmp / "no-samples"
+        no_samples.mkdir(exist_ok=True)
+        app = App(ctx, [], name="peertube-fallback", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        app.wait("ready", 20)
+        follow(app, ctx, f"{base}/c/alice_loops")
+
+        def web720(e: dict) -> bool:
+            return e.get("uri", "").startswith(f"{base}/static/web-videos/") and e["uri"].endswith("-720.mp4") \
+                and e.get("post_id") not in seen
+
+        # By kind: the next rendition each post whose 720p web video is missing played.
+        seen: dict[int, tuple[str, dict]] = {}
+        while not ({"hls", "web"} <= {kind for kind, _ in seen.values()}):
+            page = page_to(app, ctx, web720, "a post whose 720p web video is missing")
+            fallback = app.wait("rendition_fallback", 15, pred=lambda f: f.get("post_id") == page["post_id"],
+                                what="the fallback of a missing 720p web video")
+            expect(fallback.get("kind") == "not_found", f"the fallback was {fallback}")
+            hls = "/streaming-playlists/hls/" in fallback["next"]
+            expect(fallback["next"].endswith("-720-fragmented.mp4") and fallback.get("resolution") == 720 if hls
+                   else fallback["next"].endswith("-240.mp4") and fallback.get("resolution") == 240,
+                   f"not the 720p HLS rendition, nor the 240p web video of a post without HLS: {fallback}")
+            app.wait("loop", 20, pred=lambda e: e.get("post_id") == page["post_id"], what=f"{fallback['next']} looping")
+            seen[page["post_id"]] = ("hls" if hls else "web", fallback)
+        errors = app.find("error", pred=lambda e: e.get("post_id") in seen)
+        expect(not errors, f"a post with a rendition left showed an error: {errors}")
+        quit_app(app)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
 NETWORK_PLAYBACK_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("hls_only_and_split_audio_play_with_sound_and_offline", case_hls_only_and_split_audio_play_with_sound_and_offline),
+    ("a_missing_rendition_falls_back_to_the_next", case_a_missing_rendition_falls_back_to_the_next),
 ]
