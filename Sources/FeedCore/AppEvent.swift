@@ -80,6 +80,9 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
+    /// A remote post's rendition failed (`failed`, its error's `kind`) and the next one plays
+    /// (`next`, the short side of its picture: `resolution`, 0 when unknown).
+    case renditionFallback(postID: Int64, failed: String, kind: String, next: String, resolution: Int)
 
     public var name: String {
         switch self {
@@ -96,6 +99,7 @@ public enum AppEvent: Sendable, Equatable {
         case .clipRendered: "clip_rendered"
         case .posted: "posted"
         case .error: "error"
+        case .renditionFallback: "rendition_fallback"
         case .share: "share"
         case .focus: "focus"
         case .importProgress: "import_progress"
@@ -199,6 +203,9 @@ public enum AppEvent: Sendable, Equatable {
              ("text_height", .int(Int64(textHeight))), ("clipped", .string(clipped))]
         case .labelsShown(let count):
             [("count", .int(Int64(count)))]
+        case .renditionFallback(let postID, let failed, let kind, let next, let resolution):
+            [("post_id", .int(postID)), ("failed", .string(failed)), ("kind", .string(kind)), ("next", .string(next)),
+             ("resolution", .int(Int64(resolution)))]
         case .watched(let signal):
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),

@@ -48,10 +48,13 @@ public struct RemotePost: Sendable, Equatable {
     public var pageURL: String?
     /// The feed's still of the video (http or https), kept as the post's cover for grids.
     public var thumbnailURI: String?
+    /// Every file the entry offers, for another choice when the one chosen fails.
+    public var sources: RemoteVideoSources?
 
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
                 music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
-                pageURL: String? = nil, thumbnailURI: String? = nil) {
+                pageURL: String? = nil, thumbnailURI: String? = nil, sources: RemoteVideoSources? = nil) {
+        self.sources = sources
         self.pageURL = pageURL
         self.thumbnailURI = thumbnailURI
         self.music = music

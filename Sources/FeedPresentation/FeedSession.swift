@@ -84,6 +84,9 @@ public final class FeedSession {
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }
+            page.fallback = { [weak self] post, failed, error, tried in
+                self?.nextSource(for: post, failed: failed, error: error, tried: tried, viewport: page.player.viewport)
+            }
             page.onLoop = { [weak self] pass, framesPresented in
                 self?.passEnded(slot: slot, pass: pass, framesPresented: framesPresented)
             }

@@ -28,6 +28,9 @@ public final class FeedStore {
     /// Where the next page of the library starts.
     private var libraryKey: FeedKey?
 
+    /// Everything the network serves of a remote post, for another choice when one fails.
+    public func remoteSources(postID: Int64) -> RemoteVideoSources? { try? repository.remoteSources(postID: postID) }
+
     public init(repository: FeedRepository, content: FeedContent, pinned: [Post], pageSize: Int) {
         self.repository = repository
         self.content = content

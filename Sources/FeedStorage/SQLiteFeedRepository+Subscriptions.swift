@@ -54,8 +54,9 @@ extension SQLiteFeedRepository: SubscriptionRepository {
             let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                               videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
                                               created: entry.created, coverURI: entry.thumbnailURI))
-            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ? WHERE id = ?",
-                               [entry.subscriptionID, entry.remoteID, entry.pageURL, post.id])
+            let sources = entry.sources.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
+            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ?, sources_json = ? WHERE id = ?",
+                               [entry.subscriptionID, entry.remoteID, entry.pageURL, sources, post.id])
             return try self.post(id: post.id) ?? post
         }
     }

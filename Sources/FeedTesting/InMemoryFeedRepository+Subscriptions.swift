@@ -43,6 +43,7 @@ extension InMemoryFeedRepository: SubscriptionRepository {
                                           created: entry.created, coverURI: entry.thumbnailURI))
         remoteKeys[post.id] = (entry.subscriptionID, entry.remoteID)
         try setPageURL(postID: post.id, entry.pageURL)
+        if let sources = entry.sources { remoteSourcesByPost[post.id] = sources }
         return try self.post(id: post.id) ?? post
     }
 

@@ -73,6 +73,7 @@ struct AppServices {
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     transport: http)
         videoCache.onNotKept = { notices.say(kind: "cache", $0) }
+        videoCache.joiner = TrackJoiner()
         // A still the cache could not keep is said in the window (once in a while, not per tile).
         let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
             MainLoop.invoke { notices.say(kind: "cache", problem.description) }
@@ -82,7 +83,10 @@ struct AppServices {
                                                                 onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
-                                                reader: BackgroundFeedDocumentReader(), events: events)
+                                                reader: BackgroundFeedDocumentReader(), events: events, window: {
+                                                    let saved = preferences.load()
+                                                    return PixelSize(width: saved.windowWidth, height: saved.windowHeight)
+                                                })
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,

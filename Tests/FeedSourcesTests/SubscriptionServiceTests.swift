@@ -38,7 +38,7 @@ final class SubscriptionServiceTests: XCTestCase {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
             fetcher.serve(Self.feedURL, Self.rss(1...3), etag: "\"a\"")
-            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events, pageHeight: 640)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events, window: { PixelSize(width: 360, height: 640) })
             guard case .subscribed(let subscription, let added)? = Self.add(service, Self.feedURL) else {
                 return XCTFail("not subscribed")
             }
@@ -80,7 +80,7 @@ final class SubscriptionServiceTests: XCTestCase {
                 </channel></rss>
                 """)
             let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
-                                              events: nil, pageHeight: 640, now: { arrival })
+                                              events: nil, window: { PixelSize(width: 360, height: 640) }, now: { arrival })
             guard case .subscribed(_, let added)? = Self.add(service, Self.feedURL) else { return XCTFail("not subscribed") }
             let created = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0.created) })
             XCTAssertEqual(created["Pinned for decades"], arrival)

@@ -26,6 +26,23 @@ final class SubscriptionStorageTests: StorageTestCase {
         XCTAssertEqual(stored.lastRefresh, Date(timeIntervalSince1970: 9))
     }
 
+    /// Every file an entry offers is kept with its post, for another rendition when one fails;
+    /// an entry that gave none has none.
+    func testAnEntryKeepsTheSourcesItWasGiven() throws {
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
+        let sources = RemoteVideoSources(webVideos: [
+            RemoteVideoFile(url: URL(string: "https://video.example/a-720.mp4")!, resolution: 720),
+            RemoteVideoFile(url: URL(string: "https://video.example/a-240.mp4")!, resolution: 240),
+        ])
+        var withSources = entry("a", in: subscription)
+        withSources.sources = sources
+        let stored = try XCTUnwrap(repo.storeEntry(withSources))
+        XCTAssertEqual(try repo.remoteSources(postID: stored.id), sources)
+        let plain = try XCTUnwrap(repo.storeEntry(entry("b", in: subscription)))
+        XCTAssertNil(try repo.remoteSources(postID: plain.id))
+    }
+
     /// Text a feed wrote goes in as bound values: SQL in a title, an author's name or an entry's
     /// id is stored as the words it is, markup too, and the tables are all still there.
     func testSQLAndMarkupInAFeedsTextAreStoredAsWritten() throws {

@@ -40,6 +40,7 @@ from cases_first_minutes import FIRST_MINUTES_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
+from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
 from cases_scale import SCALE_CASES, SCALE_SHORT_CASES  # noqa: E402
@@ -61,6 +62,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *UX_CASES,
     *FIRST_MINUTES_CASES,
     *SOURCE_CASES,
+    *NETWORK_PLAYBACK_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,
