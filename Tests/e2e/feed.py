@@ -52,6 +52,17 @@ def launch_lived_in(ctx: Context, name: str, data_dir: Path | None = None,
     return app, catalog
 
 
+WELCOME_CLOSE = (407, 38)  # the first launch's welcome card's close button, at 450x800
+
+
+def dismiss_welcome(ctx: Context, app: App) -> None:
+    """Closes the first launch's welcome card over Home (a case comparing Home's pixels before and
+    after another page would see it go: leaving Home puts it away)."""
+    if app.find("notice", pred=lambda e: e.get("message") == "Welcome to Loopfeed"):
+        ctx.xdotool("mousemove", *map(str, WELCOME_CLOSE), "click", "1")
+        time.sleep(0.3)
+
+
 def wait_started(app: App) -> tuple[dict, dict]:
     """Waits for `ready` and the first frame of page 0; returns (ready, page 0 event)."""
     ready = app.wait("ready", 20)
