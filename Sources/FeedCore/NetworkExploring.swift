@@ -4,8 +4,9 @@
 /// the others' results still come.
 @MainActor
 public protocol NetworkExploring: AnyObject {
-    /// The servers asked (the search index among them while it is on).
-    var servers: [RemoteServer] { get }
+    /// The servers asked (the search index among them while it is on); the user's choice in
+    /// Preferences changes them.
+    var servers: [RemoteServer] { get set }
     /// Videos for a query or a shelf, the page after `cursor` (nil: the first).
     @discardableResult
     func videos(_ query: ExploreQuery, after cursor: ExploreCursor?,

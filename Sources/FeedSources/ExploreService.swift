@@ -22,7 +22,8 @@ public final class ExploreService: NetworkExploring {
         public init() {}
     }
 
-    public private(set) var servers: [RemoteServer]
+    /// The user changed what they read (Preferences): the next question goes to these.
+    public var servers: [RemoteServer]
     public var rules: Rules
     private let api: NetworkAPIClient
     private let timers: any Timers
@@ -32,11 +33,6 @@ public final class ExploreService: NetworkExploring {
         self.servers = servers
         self.timers = timers
         self.rules = rules
-    }
-
-    /// The user changed what they read (Preferences): the next question goes to these.
-    public func setServers(_ servers: [RemoteServer]) {
-        self.servers = servers
     }
 
     private var plan: ExplorePlan { ExplorePlan(servers: servers, api: api, pageSize: rules.pageSize) }

@@ -82,6 +82,14 @@ public struct FeedEnvironment {
     /// Where the feeds' watch signals go (how long each post was watched, its loops, skips);
     /// nil: nowhere.
     public var watchSignals: (any WatchSignalSink)?
+    /// The networks Discover reads (FeedSources' ExploreService in the app); nil: none.
+    public var explorer: (any NetworkExploring)?
+    /// Asks an address what it is before it is read (FeedSources' ServerCheck in the app).
+    public var serverChecker: (any NetworkServerChecking)?
+    /// What the command line said of the networks for this run (`--search-index`).
+    public var readNetworks = ReadNetworks()
+    /// `--instance` addresses: asked what they are once the window is up, read this run.
+    public var runInstances: [URL] = []
     /// Whether a folder exists (the app looks at the disk; the Preferences window offers
     /// ~/Videos only when it does).
     public var folderExists: (String) -> Bool = { _ in false }

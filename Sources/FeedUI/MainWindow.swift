@@ -56,6 +56,8 @@ public final class MainWindow: PlaybackControl {
         imports = ImportStore(importer: environment.importer, events: environment.events)
         preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,
                                               folderExists: environment.folderExists)
+        networksEditor = NetworksEditor(store: environment.preferences, checker: environment.serverChecker,
+                                        explorer: environment.explorer, run: environment.readNetworks)
         window.setChild(root)
         // Every page made here exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
@@ -178,6 +180,9 @@ public final class MainWindow: PlaybackControl {
         refreshFollowedFeedsEvery(environment.feedRefreshSeconds)
         environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
         for address in environment.addressesToFollow { follow(address) }
+        networksEditor.addForThisRun(environment.runInstances) { [weak self] problem in
+            self?.environment.notices?.say(kind: "network", tr("--instance: {problem}", ["problem": problem]))
+        }
         for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
         // (A recording kept from last time is told when the Create page is made.)
         if environment.isFirstLaunch { showWelcome() }
@@ -298,6 +303,8 @@ public final class MainWindow: PlaybackControl {
     let dropZone = Box(.vertical)
     var addChooser: FileChooser?
     let preferencesEditor: PreferencesEditor
+    /// The networks Discover reads (Preferences' Networks section, `--instance`).
+    let networksEditor: NetworksEditor
     var preferencesWindow: PreferencesWindow?
     var addFeedDialog: AddFeedDialog?
     var followingWindow: FollowingWindow?

@@ -179,6 +179,13 @@ public enum LoopfeedMain {
         if let seconds = ProcessInfo.processInfo.environment["LOOPFEED_REFRESH_SECONDS"].flatMap({ Int($0) }) {
             environment.feedRefreshSeconds = max(0, seconds)
         }
+        // The networks Discover reads: their documents read on a worker, answers kept a minute.
+        let networkAPI = NetworkAPIClient(transport: http, work: MainLoopWork(label: "io.github.loopfeed.network-documents", qos: .utility),
+                                          timers: MainLoopTimers(), clock: clock)
+        environment.explorer = ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers())
+        environment.serverChecker = ServerCheck(api: networkAPI)
+        environment.readNetworks = ReadNetworks(runIndex: options.searchIndex)
+        environment.runInstances = options.instances
         environment.folderExists = { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
