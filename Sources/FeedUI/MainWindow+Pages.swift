@@ -11,9 +11,15 @@ import Localization
 extension MainWindow {
     var discover: DiscoverPage {
         if let discoverPage { return discoverPage }
-        let page = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
-                                playableURI: environment.playableURI, events: environment.events, clock: environment.clock)
+        let page = DiscoverPage(DiscoverPage.Dependencies(
+            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
+            filePath: environment.filePath(for:), events: environment.events, clock: environment.clock, timers: environment.timers,
+            images: environment.webImages, explorer: environment.explorer, networks: networksEditor))
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
+        page.onOpenRemote = { [weak self] list, index in self?.openRemoteResults(list, at: index) }
+        page.onOpenChannel = { [weak self] channel in self?.openChannel(channel.actor) }
+        page.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        page.onOpenPreferences = { [weak self] in self?.showPreferences() }
         stack.add(page.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         discoverPage = page
         return page

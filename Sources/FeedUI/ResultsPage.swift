@@ -24,12 +24,13 @@ final class ResultsPage {
         back.onClicked { [weak self] in self?.onBack?() }
     }
 
-    /// A new feed over `posts` at `start`; `wire` connects it before it starts.
-    func show(_ route: Route, posts: [Post], start: Int, environment: FeedEnvironment,
+    /// A new feed over `content` (posts from a grid, or results from the networks); `wire`
+    /// connects it before it starts.
+    func show(_ route: Route, content: FeedContent, environment: FeedEnvironment,
               wire: (FeedController) -> Void) throws {
         clear()
         let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
-                                            content: .fixed(posts: posts, start: start))
+                                            content: content)
         wire(controller)
         root.setChild(controller.view.root)
         root.addOverlay(back)
