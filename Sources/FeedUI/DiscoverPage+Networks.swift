@@ -46,10 +46,10 @@ extension DiscoverPage {
             guard let self, scope == .networks else { return }
             bindNetworks()
         }
-        deps.networks.onServersChanged = { [weak self] in
+        networks.onServersChanged = { [weak self] in
             guard let self else { return }
             network.serversChanged()
-            if deps.networks.hasOwnServers, scope == .thisComputer, search.text.isEmpty { setScope(.networks) }
+            if networks.hasOwnServers, scope == .thisComputer, search.text.isEmpty { setScope(.networks) }
         }
     }
 

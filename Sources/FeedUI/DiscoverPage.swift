@@ -12,19 +12,6 @@ import Localization
 /// the arrows inside. Clicking a result opens its feed, a channel or a person their page.
 @MainActor
 final class DiscoverPage {
-    struct Dependencies {
-        var repository: FeedRepository
-        var thumbnails: ThumbnailProviding
-        var playableURI: (String) -> String
-        var filePath: (String?) -> String?
-        var events: EventSink?
-        var clock: MonotonicClock
-        var timers: Timers
-        var images: (any WebImageFetching)?
-        var explorer: (any NetworkExploring)?
-        var networks: NetworksEditor
-    }
-
     let root = Box(.vertical)
     let search = SearchEntry(placeholder: tr("Search videos, people, channels, #hashtags"))
     let indexNote = Label()
@@ -49,7 +36,9 @@ final class DiscoverPage {
     let remoteGrid: RemoteVideoGrid
     let store: DiscoverStore
     let network: NetworkDiscoverStore?
-    let deps: Dependencies
+    let deps: DiscoverDependencies
+    /// The networks the user reads (Preferences), which say when they change.
+    let networks: NetworksEditor
     private(set) var scope: DiscoverScope
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)? {
         get { localGrid.onOpen }
@@ -60,11 +49,12 @@ final class DiscoverPage {
     var onOpenProfile: ((Author) -> Void)?
     var onOpenPreferences: (() -> Void)?
 
-    init(_ deps: Dependencies) {
+    init(_ deps: DiscoverDependencies, networks: NetworksEditor) {
         self.deps = deps
+        self.networks = networks
         store = DiscoverStore(repository: deps.repository, events: deps.events, clock: deps.clock)
-        network = deps.explorer.map { NetworkDiscoverStore(explorer: $0, networks: deps.networks, events: deps.events, timers: deps.timers) }
-        scope = deps.networks.hasOwnServers && deps.explorer != nil ? .networks : .thisComputer
+        network = deps.explorer.map { NetworkDiscoverStore(explorer: $0, networks: networks, events: deps.events, timers: deps.timers) }
+        scope = networks.hasOwnServers && deps.explorer != nil ? .networks : .thisComputer
         localGrid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
         remoteGrid = RemoteVideoGrid(images: deps.images)
         // TRANSLATORS: Discover's heading over the people whose name matches the search.

@@ -10,13 +10,13 @@ extension MainWindow {
     /// A channel's or account's page (made when first opened).
     var channelPage: ChannelPage? {
         if let channelPageView { return channelPageView }
-        guard let explorer = environment.explorer else { return nil }
+        guard let explorer = deps.discover.explorer else { return nil }
         let networks = networksEditor
-        let store = ChannelStore(explorer: explorer, subscriptions: environment.subscriptions,
-                                 showsSensitive: { networks.showsSensitive }, events: environment.events)
+        let store = ChannelStore(explorer: explorer, subscriptions: deps.following.subscriptions,
+                                 showsSensitive: { networks.showsSensitive }, events: deps.events)
         store.onFollowed = { [weak self] posts in self?.feed.session.showNext(posts) }
         store.onMessage = { [weak self] message in self?.importBanner.showResult(message) }
-        let page = ChannelPage(store: store, images: environment.webImages)
+        let page = ChannelPage(store: store, images: deps.discover.images)
         page.onBack = { [weak self] in self?.navigator.back() }
         page.onOpen = { [weak self] list, index in self?.openRemoteResults(list, at: index) }
         // TRANSLATORS: the title of the page showing a channel or account on a network.
@@ -27,10 +27,10 @@ extension MainWindow {
 
     /// Opens the results of `list` as a feed from `index`, once that video could be made to play.
     func openRemoteResults(_ list: RemoteVideoList, at index: Int) {
-        guard let explorer = environment.explorer else { return }
+        guard let explorer = deps.discover.explorer else { return }
         let scale = max(1, window.scaleFactor)
         let size = window.defaultSize
-        let supplier = RemoteResultsFeed(list: list, start: index, explorer: explorer, repository: environment.repository,
+        let supplier = RemoteResultsFeed(list: list, start: index, explorer: explorer, repository: deps.repository,
                                          window: { PixelSize(width: max(1, size.width) * scale, height: max(1, size.height) * scale) })
         supplier.open { [weak self] result in
             guard let self else { return }
@@ -42,19 +42,19 @@ extension MainWindow {
             case .failure(let failure):
                 let message = tr("Couldn’t open that video: {reason}", ["reason": failure.description])
                 importBanner.showResult(message)
-                environment.events?.emit(.error(kind: "network", message: message, postID: nil))
+                deps.events?.emit(.error(kind: "network", message: message, postID: nil))
             }
         }
     }
 
     func openChannel(_ actor: RemoteActor) {
-        guard environment.explorer != nil else { return }
+        guard deps.discover.explorer != nil else { return }
         navigator.open(.channel(actor))
     }
 
     /// A post's @author: a network's post opens its channel there, any other its profile here.
     func openAuthorOfCurrentPost(_ author: Author) -> Bool {
-        guard environment.explorer != nil, let post = activeFeed?.current, post.author.id == author.id,
+        guard deps.discover.explorer != nil, let post = activeFeed?.current, post.author.id == author.id,
               let actor = RemoteAuthor.actor(of: post) else { return false }
         openChannel(actor)
         return true

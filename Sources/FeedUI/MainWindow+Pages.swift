@@ -11,10 +11,7 @@ import Localization
 extension MainWindow {
     var discover: DiscoverPage {
         if let discoverPage { return discoverPage }
-        let page = DiscoverPage(DiscoverPage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:), events: environment.events, clock: environment.clock, timers: environment.timers,
-            images: environment.webImages, explorer: environment.explorer, networks: networksEditor))
+        let page = DiscoverPage(deps.discover, networks: networksEditor)
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         page.onOpenRemote = { [weak self] list, index in self?.openRemoteResults(list, at: index) }
         page.onOpenChannel = { [weak self] channel in self?.openChannel(channel.actor) }
@@ -27,12 +24,7 @@ extension MainWindow {
 
     var create: CreatePage {
         if let createPage { return createPage }
-        let page = CreatePage(CreatePage.Dependencies(
-            makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession,
-            repository: environment.repository, events: environment.events, clock: environment.clock,
-            timers: environment.timers, dataDirectory: environment.dataDirectory, audioSinkDescription: environment.audioSinkDescription,
-            preferences: environment.preferences, sounds: environment.sounds, videosFolder: environment.videosFolder,
-            publisher: environment.publisher, clipJobs: environment.clipJobs))
+        let page = CreatePage(deps.create)
         page.parentWindow = window
         page.onPosted = { [weak self] _ in
             guard let self else { return }
@@ -51,9 +43,7 @@ extension MainWindow {
 
     var inbox: InboxPage {
         if let inboxPage { return inboxPage }
-        let page = InboxPage(InboxPage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:)))
+        let page = InboxPage(deps.inbox)
         page.onOpen = { [weak self] post, openComments in
             self?.openResults([post], at: 0)
             if openComments { self?.openComments(post) }
@@ -92,9 +82,7 @@ extension MainWindow {
     }
 
     private func makeProfilePage() -> ProfilePage {
-        let page = ProfilePage(ProfilePage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:), cache: environment.cache, clock: environment.clock))
+        let page = ProfilePage(deps.profile)
         page.onEdit = { [weak self] author in self?.editProfile(author) }
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         page.onFlash = { [weak self] message in self?.feed.view.flash(message) }

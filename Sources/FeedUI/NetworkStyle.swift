@@ -1,6 +1,12 @@
+import GtkKit
+
 /// The look of Discover's network half and the tiles' placeholders, apart from Theme's so the
 /// two can change on their own.
+@MainActor
 enum NetworkStyle {
+    /// Added after Theme's rules, at the same priority, so these win where both speak.
+    static func install() { Style.apply(css: css) }
+
     static let css = """
     .tile-placeholder { background-image: linear-gradient(160deg, #2c2c33, #17171b); padding: 8px; }
     .tile-placeholder-title { font-size: 9pt; font-weight: 700; color: rgba(255,255,255,0.85); }

@@ -26,11 +26,10 @@ final class ResultsPage {
 
     /// A new feed over `content` (posts from a grid, or results from the networks); `wire`
     /// connects it before it starts.
-    func show(_ route: Route, content: FeedContent, environment: FeedEnvironment,
+    func show(_ route: Route, content: FeedContent, feed deps: FeedDependencies,
               wire: (FeedController) -> Void) throws {
         clear()
-        let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
-                                            content: content)
+        let controller = try FeedController(deps, launchTimeUs: deps.clock.nowMicroseconds(), content: content)
         wire(controller)
         root.setChild(controller.view.root)
         root.addOverlay(back)

@@ -5,7 +5,8 @@ import GtkKit
 enum Theme {
     static func install() {
         Style.preferDark()
-        Style.apply(css: css + NetworkStyle.css)
+        Style.apply(css: css)
+        NetworkStyle.install()
     }
 
     // Text sizes are in points: GTK scales them with the desktop's text scaling (gtk-xft-dpi), which

@@ -96,12 +96,19 @@ def expect_no_page(app: App, action: Callable[[], None], label: str, settle: flo
     expect(not pages, f"{label} changed the page: " + " | ".join(json.dumps(e) for e in pages))
 
 
-def post_by_someone_else(ctx: Context, app: App, catalog: dict, page: dict) -> tuple[int, dict]:
-    """Pages down from `page` (index 0) to the first sample post whose author is not you; returns
-    (index, its page event)."""
+def post_by_someone_else(ctx: Context, app: App, catalog: dict, page: dict,
+                         wanted: Callable[[dict], bool] | None = None) -> tuple[int, dict]:
+    """Pages down from `page` (index 0) to the first sample post whose author is not you (and that
+    `wanted`, given the catalogue's post, accepts); returns (index, its page event)."""
+    def fits(page: dict) -> bool:
+        if sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
+            return False
+        post = next((p for p in catalog["posts"] if "bundle:" + p["file"] == page.get("uri")), None)
+        return wanted is None or (post is not None and wanted(post))
+
     index = 0
-    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
-        expect(index < 4, f"no post by another author among the first {index + 1}: {page}")
+    while not fits(page):
+        expect(index < 8, f"no fitting post by another author among the first {index + 1}: {page}")
         index += 1
         page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
     return index, page
