@@ -42,6 +42,8 @@ final class PersonList {
             if person.avatarFile == nil { avatar.setIconName("avatar-default-symbolic") }
             avatar.addCSSClass("comment-avatar")
             avatar.setOverflowHidden()
+            // Centred, not stretched to the row's three lines: the circle stays round.
+            avatar.setAlign(vertical: .center)
             if let address = person.avatarAddress {
                 images?.image(at: address) { [weak avatar] file in
                     if let file { avatar?.setFile(file.path) }

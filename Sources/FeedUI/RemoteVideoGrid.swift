@@ -63,8 +63,17 @@ final class RemoteVideoGrid {
     /// The tile of `index`, to give it the focus when Back returns to the grid.
     func focus(_ index: Int) {
         guard tiles.indices.contains(index) else { return }
-        tiles[index].button.grabFocus()
-        tiles[index].button.scrollFocusIntoView()
+        let button = tiles[index].button
+        button.grabFocus()
+        button.scrollFocusIntoView()
+        // Tiles just made (a page loaded while the feed was open) have no place until the next
+        // layout: scroll again on the frames after it.
+        var frames = 0
+        button.addTickCallback { _ in
+            button.scrollFocusIntoView()
+            frames += 1
+            return frames < 3
+        }
     }
 
     /// Where tile `index` is, from the grid's top (to scroll the page to it).
