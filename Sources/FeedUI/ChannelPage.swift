@@ -157,7 +157,7 @@ final class ChannelPage {
     private func countsLine() -> String {
         guard let channel = store.channel else { return "" }
         var parts: [String] = []
-        if let followers = channel.followers { parts.append(trn("{count} follower", "{count} followers", followers)) }
+        if let followers = channel.followers { parts.append(trn("{number} follower", "{number} followers", followers, ["number": CountFormatter.short(followers)])) }
         if let videos = channel.videoCount { parts.append(trn("{count} video", "{count} videos", videos)) }
         if let likes = channel.likes { parts.append(trn("{count} like", "{count} likes", likes)) }
         return parts.joined(separator: " · ")

@@ -98,7 +98,7 @@ extension DiscoverPage {
         case .peertubeAccount: tr("PeerTube account")
         case .loopsProfile: tr("Loops")
         }
-        let detail = channel.followers.map { trn("{count} follower", "{count} followers", $0) + " · " + kind } ?? kind
+        let detail = channel.followers.map { trn("{number} follower", "{number} followers", $0, ["number": CountFormatter.short($0)]) + " · " + kind } ?? kind
         return PersonList.Person(name: channel.actor.shownName, handle: "@" + channel.actor.handle, detail: detail,
                                  avatarAddress: channel.actor.avatarURL?.absoluteString)
     }

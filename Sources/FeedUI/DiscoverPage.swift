@@ -171,7 +171,7 @@ final class DiscoverPage {
         channels.show([])
         people.show(store.people.map { author in
             PersonList.Person(name: author.name, handle: author.atHandle,
-                              detail: trn("{count} follower", "{count} followers", author.followers),
+                              detail: trn("{number} follower", "{number} followers", author.followers, ["number": CountFormatter.short(author.followers)]),
                               avatarFile: deps.filePath(author.avatarURI))
         })
         videosHeading.isVisible = searching && !store.people.isEmpty && !store.posts.isEmpty

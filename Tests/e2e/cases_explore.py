@@ -17,6 +17,7 @@ from context import Context
 from feed import dismiss_welcome, wait_started
 from network_servers import FakeNetworks, start_networks
 from outcomes import expect, log
+from samples import samples_dir
 from screenshots import pixel_colors, poll_shot, region_stats, window_shot
 from windows import resize
 from x_input import click, type_text
@@ -242,9 +243,30 @@ def case_discover_chip_rows_are_one_tab_stop_each(ctx: Context) -> None:
         networks.stop()
 
 
+def case_a_persons_name_finds_their_profile_on_this_computer(ctx: Context) -> None:
+    """No network read (the index off): Discover looks on this computer, where a person's name
+    finds them above the videos, and their row opens their profile."""
+    app = App(ctx, ["--search-index", "off"], name="explore-people",
+              env={"LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx))})
+    wait_started(app)
+    dismiss_welcome(ctx, app)
+    ctx.pointer_into_window()
+    ctx.key("ctrl+f")
+    time.sleep(0.5)
+    since = app.cursor()
+    type_text(ctx, "Hana")
+    people = app.wait("explore_results", 5, since, lambda e: e.get("scope") == "local" and e.get("source") == "people",
+                      "explore_results with the people named Hana")
+    expect(people["count"] == 1, f"\"Hana\" found {people['count']} people")
+    time.sleep(1)
+    window_shot(ctx, "explore-people-here")
+    expect(app.alive(), "app exited")
+
+
 EXPLORE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("explore_word_and_tag_across_networks", case_a_word_and_a_tag_are_searched_across_the_networks),
     ("explore_result_feed_pages_past_first_page", case_a_result_opens_as_a_feed_that_pages_past_its_first_page),
     ("explore_channel_opened_and_followed", case_a_channel_is_opened_and_followed),
     ("explore_chip_rows_one_tab_stop", case_discover_chip_rows_are_one_tab_stop_each),
+    ("explore_person_name_finds_their_profile", case_a_persons_name_finds_their_profile_on_this_computer),
 ]
