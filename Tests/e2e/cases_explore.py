@@ -115,7 +115,12 @@ def case_a_word_and_a_tag_are_searched_across_the_networks(ctx: Context) -> None
         for site in networks.peertube + [networks.search_index]:
             asked = searched(networks, site, "/api/v1/search/videos")
             expect(any(q.get("search") == ["cats"] for q in asked), f"{site} was not asked for \"cats\": {asked}")
-        poll_shot(ctx, "explore-discover-after", lambda s: tiles_shown(s, 154), 8, "stills for \"cats\"")
+        poll_shot(ctx, "explore-discover-after", lambda s: tiles_shown(s, 154), 8, "stills for \"river\"")
+        resize(ctx, 1200, 700)
+        time.sleep(1.5)
+        ctx.screenshot("explore-discover-after-1200x700")
+        resize(ctx, 450, 800)
+        time.sleep(1)
         log(f"typing to results on loopback (300 ms pause included): "
                 f"{', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
 
@@ -186,6 +191,15 @@ def case_a_result_opens_as_a_feed_that_pages_past_its_first_page(ctx: Context) -
         click(ctx, 57, 170)
         wider = app.wait("explore_results", 10, since, lambda e: e.get("source") == "trending", "the shelf with Any shape")
         expect(wider["hidden"] < shelf["hidden"], f"Any shape hid as much: {wider} vs {shelf}")
+        resize(ctx, 1200, 700)
+        time.sleep(1.5)
+        ctx.screenshot("explore-discover-before-1200x700")
+        since = app.cursor()
+        click(ctx, 200, 300)
+        app.wait("first_frame", 10, since, what="a result's first frame at 1200x700")
+        time.sleep(0.5)
+        ctx.screenshot("explore-results-feed-1200x700")
+        resize(ctx, 450, 800)
         expect(app.alive(), "app exited")
     finally:
         networks.stop()
