@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 from app import App
 from app_data import db_rows
+from cases_access import A11Y_ENV, Screens, a11y_bus_address
 from context import Context
 from feed import dismiss_welcome, wait_started
 from network_servers import FakeNetworks, start_networks
@@ -29,9 +30,9 @@ FOLLOW = (224, 307)  # a channel page's Follow, at 450x800
 BLOCKED = {"landscape_web", "long", "live", "nsfw"}  # what the default filter keeps out
 
 
-def launch_on_networks(ctx: Context, name: str, networks: FakeNetworks) -> App:
+def launch_on_networks(ctx: Context, name: str, networks: FakeNetworks, env: dict | None = None) -> App:
     """The app on two generated clips, reading every site of `networks` and only them."""
-    app = App(ctx, networks.app_args() + [str(c) for c in ctx.fixtures.feed_clips()[:2]], name=name)
+    app = App(ctx, networks.app_args() + [str(c) for c in ctx.fixtures.feed_clips()[:2]], name=name, env=env)
     wait_started(app)
     dismiss_welcome(ctx, app)
     ctx.pointer_into_window()
@@ -277,10 +278,37 @@ def case_a_persons_name_finds_their_profile_on_this_computer(ctx: Context) -> No
     expect(app.alive(), "app exited")
 
 
+def case_discover_on_the_networks_names_every_control(ctx: Context) -> None:
+    """Over AT-SPI: Discover's network half (chips, shelf, tiles) and a channel's page name
+    every control and give each a role."""
+    networks = start_networks(peertube=2, loops=1)
+    try:
+        app = launch_on_networks(ctx, "explore-a11y", networks, env=A11Y_ENV)
+        a11y_bus_address(ctx)
+        open_discover(ctx, app)
+        poll_shot(ctx, "explore-a11y-discover", lambda s: tiles_shown(s, 238), 8, "the trending shelf's stills")
+        screens = Screens(ctx, app)
+        screens.check("explore discover", ["Discover"], must_have=("Search", "Look on the networks", "Trending videos", "any shape", "Videos tagged #"))
+        search(ctx, app, "alice", source="channels")
+        poll_shot(ctx, "explore-a11y-people", rows_shown, 5, "the channels found for \"alice\"")
+        screens.check("explore channels", ["Discover"], must_have=("Alice",))
+        since = app.cursor()
+        click(ctx, *FIRST_ROW)
+        app.wait("explore_results", 10, since, lambda e: e.get("source") == "channel", "the channel's videos")
+        time.sleep(0.8)
+        screens.check("channel", ["Channel"], must_have=("Follow", "Back"))
+        failures = screens.failures()
+        expect(not failures, "; ".join(failures))
+        expect(app.alive(), "app exited")
+    finally:
+        networks.stop()
+
+
 EXPLORE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("explore_word_and_tag_across_networks", case_a_word_and_a_tag_are_searched_across_the_networks),
     ("explore_result_feed_pages_past_first_page", case_a_result_opens_as_a_feed_that_pages_past_its_first_page),
     ("explore_channel_opened_and_followed", case_a_channel_is_opened_and_followed),
     ("explore_chip_rows_one_tab_stop", case_discover_chip_rows_are_one_tab_stop_each),
+    ("explore_screen_reader_names_every_control", case_discover_on_the_networks_names_every_control),
     ("explore_person_name_finds_their_profile", case_a_persons_name_finds_their_profile_on_this_computer),
 ]
