@@ -107,6 +107,14 @@ def case_a_word_and_a_tag_are_searched_across_the_networks(ctx: Context) -> None
         shelf = open_discover(ctx, app)
         expect(shelf["count"] > 0, f"the trending shelf is empty: {shelf}")
         poll_shot(ctx, "explore-discover-before", lambda s: tiles_shown(s, 238), 8, "the trending shelf's stills")
+        # One of Loops' explore tags: its feed in the grid.
+        since = app.cursor()
+        click(ctx, 43, 212)
+        tagged = app.wait("explore_results", 10, since, lambda e: e.get("source") == "tag", "explore_results for a tag chip")
+        expect(tagged["query"].startswith("#") and tagged["count"] > 0, f"the first tag chip showed {tagged}")
+        since = app.cursor()
+        click(ctx, 50, 128)
+        app.wait("explore_results", 10, since, lambda e: e.get("source") == "trending", "the trending shelf chosen again")
         timings = []
         for _ in range(3):
             found, seconds = search(ctx, app, "cats")
