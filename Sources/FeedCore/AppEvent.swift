@@ -6,8 +6,9 @@ public enum AppEvent: Sendable, Equatable {
     case ready(posts: Int)
     /// `author`: the handle shown on the page (without "@").
     /// `cached`: a remote post's whole video is in the cache (false for local files).
+    /// `remoteHost`, `remoteID`: a post from a network, where it lives and what it is called there.
     case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int,
-              author: String = "", shareCount: Int = 0, cached: Bool = false)
+              author: String = "", shareCount: Int = 0, cached: Bool = false, remoteHost: String? = nil, remoteID: String? = nil)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
     /// The input -> the paint in which the new page covers the middle of the window.
     case pageShown(postID: Int64, index: Int, latencyUs: Int64)
@@ -70,6 +71,12 @@ public enum AppEvent: Sendable, Equatable {
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
     /// Discover searched the library for `query`: what it found, and how long the library took (µs).
     case search(query: String, results: Int, us: Int64)
+    /// What Discover found: `scope` "networks" or "local", `source` what was asked ("search",
+    /// "trending", "hot", "newest", "tag", "channel", "channels", "people", "library"), `count` the
+    /// items this answer gave; `total` the list's length now, `page` which page, `hidden` what the
+    /// vertical filter left out, `failures` the servers that did not answer.
+    case exploreResults(scope: String, query: String, count: Int, source: String, total: Int = 0, page: Int = 1,
+                        hidden: Int = 0, failures: Int = 0)
     /// Your profile was stored as shown (after the library took it): its handle, name and bio.
     case profileSaved(handle: String, name: String, bio: String)
     /// Asked for with SIGUSR2: a label a window shows, its box, the size of its text and why part of
@@ -115,6 +122,7 @@ public enum AppEvent: Sendable, Equatable {
         case .stall: "stall"
         case .liveObjects: "live_objects"
         case .search: "search"
+        case .exploreResults: "explore_results"
         case .profileSaved: "profile_saved"
         case .label: "label"
         case .labelsShown: "labels_shown"
@@ -128,11 +136,13 @@ public enum AppEvent: Sendable, Equatable {
         case .ready(let posts):
             [("posts", .int(Int64(posts)))]
         case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount, let author, let shareCount,
-                   let cached):
+                   let cached, let remoteHost, let remoteID):
             [("index", .int(Int64(index))), ("post_id", .int(postID)), ("uri", .string(uri)),
              ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
              ("comment_count", .int(Int64(commentCount))), ("author", .string(author)),
              ("share_count", .int(Int64(shareCount))), ("cached", .bool(cached))]
+                + (remoteHost.map { [("remote_host", JSONValue.string($0))] } ?? [])
+                + (remoteID.map { [("remote_id", JSONValue.string($0))] } ?? [])
         case .pageShown(let postID, let index, let latencyUs):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs))]
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
@@ -195,6 +205,10 @@ public enum AppEvent: Sendable, Equatable {
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
         case .search(let query, let results, let us):
             [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
+        case .exploreResults(let scope, let query, let count, let source, let total, let page, let hidden, let failures):
+            [("scope", .string(scope)), ("query", .string(query)), ("count", .int(Int64(count))), ("source", .string(source)),
+             ("total", .int(Int64(total))), ("page", .int(Int64(page))), ("hidden", .int(Int64(hidden))),
+             ("failures", .int(Int64(failures)))]
         case .profileSaved(let handle, let name, let bio):
             [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
         case .label(let window, let text, let x, let y, let width, let height, let textWidth, let textHeight, let clipped):

@@ -75,12 +75,15 @@ public final class FeedSession {
     var pageShown = PageShownClock()
     /// The current post's showing, from its page change to the next one.
     public internal(set) var watch: WatchMeter?
+    /// A move past the last post while more was on its way: made when it comes.
+    public internal(set) var waitingMove: Int?
 
     public init(store: FeedStore, pages: [PagePlayback], launchTimeUs: Int64, dependencies: Dependencies) {
         self.store = store
         self.pages = pages
         launchUs = launchTimeUs
         deps = dependencies
+        store.onArrived = { [weak self] in self?.postsArrived() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }
@@ -155,6 +158,7 @@ public final class FeedSession {
     /// The feed goes away (its page is closed, the app quits): the post on screen is left.
     public func close() {
         finishWatching()
+        store.close()
     }
 
     // MARK: - Slots

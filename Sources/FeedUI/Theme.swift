@@ -6,6 +6,7 @@ enum Theme {
     static func install() {
         Style.preferDark()
         Style.apply(css: css)
+        NetworkStyle.install()
     }
 
     // Text sizes are in points: GTK scales them with the desktop's text scaling (gtk-xft-dpi), which
@@ -75,7 +76,6 @@ enum Theme {
     .undo-bar { background-color: #2c2c31; padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
     .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
         background-color: #1c1c1f; }
-    .post-tile.tile-broken { background-color: #2a1c20; }
     .tile-likes { margin: 4px 6px; font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.8); }
     .hashtag-chip { border-radius: 999px; padding: 2px 12px; min-height: 28px; }
     .discover-page { background-color: #000; }

@@ -41,6 +41,10 @@ struct AppServices {
     let importer: VideoImportService
     let subscriptions: SubscriptionService
     let libraryWatcher: LibraryWatcher
+    /// The networks Discover reads, over the one HTTP client (documents read on a worker).
+    let explorer: ExploreService
+    /// Asks an address typed in Preferences what it is.
+    let serverCheck: ServerCheck
     let watchSignals: WatchSignalEvents?
     let sounds: [RecordingSound]
     let selfHandle: String
@@ -88,6 +92,9 @@ struct AppServices {
                                                     return PixelSize(width: saved.windowWidth, height: saved.windowHeight)
                                                 })
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
+        // The networks Discover reads: their documents read on a worker, answers kept a minute.
+        let networkAPI = NetworkAPIClient(transport: http, work: MainLoopWork(label: "io.github.loopfeed.network-documents", qos: .utility),
+                                          timers: MainLoopTimers(), clock: clock)
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),
@@ -107,6 +114,8 @@ struct AppServices {
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails),
             subscriptions: subscriptions, libraryWatcher: LibraryWatcher(repository: library),
+            explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
+            serverCheck: ServerCheck(api: networkAPI),
             watchSignals: events.map { WatchSignalEvents(events: $0) },
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)

@@ -39,7 +39,9 @@ enum WindowWiring {
                 dataDirectory: services.paths.dataDirectory, preferences: services.preferences, sounds: services.sounds,
                 videosFolder: videosFolder, homeFolder: home, publisher: services.publisher, clipJobs: services.clipJobs),
             discover: DiscoverDependencies(repository: library, thumbnails: services.thumbnails,
-                                           playableURI: playable.callAsFunction, events: events, clock: clock),
+                                           playableURI: playable.callAsFunction, filePath: filePath, events: events,
+                                           clock: clock, timers: timers, images: services.webImages,
+                                           explorer: services.explorer),
             inbox: InboxDependencies(repository: library, thumbnails: services.thumbnails,
                                      playableURI: playable.callAsFunction, filePath: filePath),
             profile: ProfileDependencies(repository: library, thumbnails: services.thumbnails,
@@ -51,7 +53,9 @@ enum WindowWiring {
                 refreshSeconds: environment.feedRefreshSeconds ?? EnvironmentOptions.defaultRefreshSeconds),
             preferencesWindow: PreferencesDependencies(store: services.preferences, videosFolder: videosFolder,
                                                        folderExists: folderExists, videoCacheLimitChanged: cacheLimitChanged,
-                                                       library: services.libraryWatcher),
+                                                       library: services.libraryWatcher, serverChecker: services.serverCheck,
+                                                       readNetworks: ReadNetworks(runIndex: options.searchIndex),
+                                                       runInstances: options.instances),
             imports: ImportDependencies(importer: services.importer, videosFolder: videosFolder, homeFolder: home,
                                         folderExists: folderExists))
     }

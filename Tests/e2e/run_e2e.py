@@ -31,6 +31,7 @@ from typing import Callable
 sys.dont_write_bytecode = True  # nothing written into the source tree
 
 from cases_access import ACCESS_CASES  # noqa: E402
+from cases_explore import EXPLORE_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -63,6 +64,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *FIRST_MINUTES_CASES,
     *SOURCE_CASES,
     *NETWORK_PLAYBACK_CASES,
+    *EXPLORE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,
