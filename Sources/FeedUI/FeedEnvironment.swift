@@ -72,6 +72,9 @@ public struct FeedEnvironment {
     public var remoteVideos: (any RemoteVideoCache)?
     /// Pictures from the web (a followed channel's), fetched once into the cache.
     public var webImages: (any WebImageFetching)?
+    /// Asks the networks about their posts: counts, comment threads, captions (FeedSources'
+    /// RemotePostClient in the app); nil: remote posts show what the library knows.
+    public var remotePosts: (any RemotePostReading)?
     /// The cache size preference changed (megabytes); the app resizes the cache.
     public var videoCacheLimitChanged: (Int) -> Void = { _ in }
     /// Follows the library folders (FeedSources' LibraryWatcher in the app); nil: not followed.

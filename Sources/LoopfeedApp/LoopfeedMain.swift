@@ -164,6 +164,7 @@ public enum LoopfeedMain {
         environment.remoteVideos = videoCache
         videoCache.onNotKept = { notices.say(kind: "cache", $0) }
         environment.webImages = webImages
+        environment.remotePosts = RemotePostClient(transport: http)
         // --cache-limit holds for this run; without it the preference resizes the cache at once.
         if options.cacheLimit == nil {
             environment.videoCacheLimitChanged = { megabytes in videoCache.limit = Int64(megabytes) << 20 }
