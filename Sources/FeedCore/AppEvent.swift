@@ -80,6 +80,9 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
+    /// A remote post's counts as its network said them and the rail shows them (with the like
+    /// and the comments made only here); `views` nil where the network counts none.
+    case remoteCounts(postID: Int64, likes: Int, comments: Int, views: Int?)
 
     public var name: String {
         switch self {
@@ -115,6 +118,7 @@ public enum AppEvent: Sendable, Equatable {
         case .label: "label"
         case .labelsShown: "labels_shown"
         case .watched: "watched"
+        case .remoteCounts: "remote_counts"
         }
     }
 
@@ -203,6 +207,9 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
+        case .remoteCounts(let postID, let likes, let comments, let views):
+            [("post_id", .int(postID)), ("likes", .int(Int64(likes))), ("comments", .int(Int64(comments))),
+             ("views", views.map { .int(Int64($0)) } ?? .null)]
         }
     }
 
@@ -220,6 +227,7 @@ public enum JSONValue: Sendable, Equatable {
     case int(Int64)
     case double(Double)
     case bool(Bool)
+    case null
     /// Keys in the order given.
     indirect case object([(String, JSONValue)])
 
@@ -231,6 +239,7 @@ public enum JSONValue: Sendable, Equatable {
             return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .int(let v): return String(v)
         case .bool(let v): return v ? "true" : "false"
+        case .null: return "null"
         case .double(let v): return v.isFinite ? String(v) : "null"
         case .string(let s):
             var out = "\""

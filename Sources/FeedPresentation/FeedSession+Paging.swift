@@ -155,6 +155,8 @@ extension FeedSession {
         }
         view?.currentChanged(post)
         view?.playbackChanged(playing: isPlaying && visible)
+        // Asked after the page changed, never waited for: the rail follows the answer.
+        remoteCounts?.show(post)
         loadMoreIfNeeded()
     }
 

@@ -50,7 +50,7 @@ final class FeedController: FeedSessionView {
                               dependencies: FeedSession.Dependencies(
                                   events: environment.events, clock: environment.clock, timers: environment.timers,
                                   playableURI: environment.playableURI, remoteVideos: environment.remoteVideos,
-                                  watchSignals: environment.watchSignals))
+                                  watchSignals: environment.watchSignals, remotePosts: environment.remotePosts))
         slots = zip(players.surfaces, players.playbacks).map {
             PageSlot(surface: $0, playback: $1, avatarPath: { environment.filePath(for: $0.author.avatarURI) })
         }

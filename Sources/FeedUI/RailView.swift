@@ -15,6 +15,9 @@ final class RailView {
     private let commentButton: Button
     private let shareCount = Label()
     private let shareButton: Button
+    /// How many times a network's video was watched, where the network counts it (not a button).
+    private let views = Box(.vertical, spacing: 2)
+    private let viewCount = Label()
 
     var onAvatar: (() -> Void)?
     var onLike: (() -> Void)?
@@ -45,6 +48,12 @@ final class RailView {
         // TRANSLATORS: a button that shares the video (the verb).
         shareButton.setAccessibleLabel(tr("Share"))
         shareButton.tooltip = tr("Share (S)")
+        views.append(Image(iconName: "loopfeed-views-symbolic", pixelSize: 24))
+        viewCount.addCSSClass("rail-count")
+        views.append(viewCount)
+        views.addCSSClass("rail-views")
+        views.isVisible = false
+        root.append(views)
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
@@ -89,5 +98,11 @@ final class RailView {
         commentButton.setAccessibleLabel(trn("Comments, {count}", "Comments, {count}", post.commentCount))
         shareCount.text = CountFormatter.short(post.shareCount)
         shareButton.setAccessibleLabel(trn("Share, {count} share", "Share, {count} shares", post.shareCount))
+        views.isVisible = post.viewCount != nil
+        if let watched = post.viewCount {
+            viewCount.text = CountFormatter.short(watched)
+            // TRANSLATORS: for screen readers, how many times a video from the web was watched.
+            views.setAccessibleLabel(trn("{count} view", "{count} views", watched))
+        }
     }
 }

@@ -47,6 +47,8 @@ enum Theme {
     .tab-bar button:focus-visible { outline: 2px solid #fff; outline-offset: -3px; border-radius: 8px; }
     .post-caption:focus-visible, .post-caption link:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
     .rail-count { font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .rail-views { color: #fff; padding: 2px; opacity: 0.92; }
+    .rail-views image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
     .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
     image.liked { color: #fe2c55; }
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
