@@ -83,6 +83,9 @@ public enum AppEvent: Sendable, Equatable {
     /// A remote post's counts as its network said them and the rail shows them (with the like
     /// and the comments made only here); `views` nil where the network counts none.
     case remoteCounts(postID: Int64, likes: Int, comments: Int, views: Int?)
+    /// The comments sheet of a post shows `remote` comments from its network (threads and the
+    /// replies shown) and `local` ones made on this computer; after each page the network answered.
+    case commentsShown(postID: Int64, remote: Int, local: Int)
 
     public var name: String {
         switch self {
@@ -119,6 +122,7 @@ public enum AppEvent: Sendable, Equatable {
         case .labelsShown: "labels_shown"
         case .watched: "watched"
         case .remoteCounts: "remote_counts"
+        case .commentsShown: "comments_shown"
         }
     }
 
@@ -210,6 +214,8 @@ public enum AppEvent: Sendable, Equatable {
         case .remoteCounts(let postID, let likes, let comments, let views):
             [("post_id", .int(postID)), ("likes", .int(Int64(likes))), ("comments", .int(Int64(comments))),
              ("views", views.map { .int(Int64($0)) } ?? .null)]
+        case .commentsShown(let postID, let remote, let local):
+            [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
         }
     }
 

@@ -51,7 +51,8 @@ public final class MainWindow: PlaybackControl {
         root.setChild(layout)
         comments = CommentsSheet(CommentsSheet.Dependencies(
             repository: environment.repository, events: environment.events, clock: environment.clock,
-            timers: environment.timers, selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
+            timers: environment.timers, selfHandle: environment.selfHandle, filePath: environment.filePath(for:),
+            reader: environment.remotePosts, webImages: environment.webImages))
         root.addOverlay(comments.layer)
         imports = ImportStore(importer: environment.importer, events: environment.events)
         preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,

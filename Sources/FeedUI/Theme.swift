@@ -66,6 +66,17 @@ enum Theme {
     .comment-avatar { border-radius: 999px; background-color: #333; }
     .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
     .comment-like-count { font-size: 8.25pt; color: rgba(255,255,255,0.6); }
+    .comment-author-name { font-size: 9.75pt; font-weight: 700; color: rgba(255,255,255,0.9); }
+    .remote-comment .comment-author { font-weight: 400; }
+    .comment-deleted { font-style: italic; color: rgba(255,255,255,0.5); }
+    .comment-text link { color: #7cc4ff; }
+    .comment-replies, .comment-order { color: rgba(255,255,255,0.65); font-size: 9pt; font-weight: 700; padding: 2px 6px;
+        min-height: 0; }
+    .comment-order { border-radius: 999px; }
+    .comment-order.selected { color: #fff; background-color: rgba(255,255,255,0.16); }
+    .comment-status { color: rgba(255,255,255,0.7); font-size: 9.5pt; }
+    .comment-replies:focus-visible, .comment-order:focus-visible, .comment-retry:focus-visible {
+        outline: 2px solid #fff; outline-offset: 1px; border-radius: 8px; }
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
     .composer-text { background-color: #2c2c31; border-radius: 8px; padding: 8px; min-height: 20px; color: #fff; }
     .composer-text text, .form-text text { background-color: transparent; color: #fff; }
