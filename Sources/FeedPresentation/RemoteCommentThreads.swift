@@ -28,6 +28,8 @@ public final class RemoteCommentThreads {
         /// A thread's line changed (what its replies show).
         case updated(RemoteCommentLine)
         case status(Status)
+        /// Comments the network listed that could not be read (left out), so far.
+        case unreadable(Int)
     }
 
     private let reader: any RemotePostReading
@@ -36,6 +38,8 @@ public final class RemoteCommentThreads {
     /// In the order shown: each thread's first comment, then its replies shown.
     public private(set) var lines: [RemoteCommentLine] = []
     public private(set) var status = Status.more
+    /// Comments listed that could not be read (a hostile or broken document), left out.
+    public private(set) var unreadable = 0
     private var next: RemotePageCursor?
     private var pageRequest: (any NetworkRequest)?
     private var replyRequests: [String: any NetworkRequest] = [:]
@@ -74,7 +78,12 @@ public final class RemoteCommentThreads {
                 }
                 lines += added
                 onChange?(.appended(added))
-                setStatus(page.next == nil || page.items.isEmpty ? .end : .more)
+                if page.dropped > 0 {
+                    unreadable += page.dropped
+                    onChange?(.unreadable(unreadable))
+                }
+                // A page of nothing ends the list, unless what it listed could not be read.
+                setStatus(page.next == nil || (page.items.isEmpty && page.dropped == 0) ? .end : .more)
             case .failure(let failure):
                 setStatus(.failed(Self.message(failure)))
             }
@@ -96,6 +105,7 @@ public final class RemoteCommentThreads {
         order = wanted
         lines = []
         next = nil
+        unreadable = 0
         repliesHad = [:]
         status = .more
         onChange?(.reset)

@@ -259,7 +259,8 @@ final class CommentsSheet {
 
     /// "No comments yet" once nothing was written here and the network (if any) has said it has none.
     private func updateEmpty() {
-        let networkDone = store.threads.map { $0.status == .end } ?? true
+        // (Comments that came unreadable are not "none": the section says how many.)
+        let networkDone = store.threads.map { $0.status == .end && $0.unreadable == 0 } ?? true
         emptyLabel.isVisible = rows.isEmpty && remote.isEmpty && networkDone
         // An empty box would still take the list's spacing above the network's comments.
         localList.isVisible = !rows.isEmpty

@@ -45,7 +45,7 @@ final class RemoteCommentRow {
             name.addCSSClass("comment-author-name")
             name.setXAlign(0)
             name.setWrap(true)
-            let handle = Label("@" + author.handle)
+            let handle = Label("@" + ShownText.visible(author.handle))
             handle.addCSSClass("comment-author")
             handle.setXAlign(0)
             handle.setWrap(true)

@@ -23,6 +23,8 @@ final class RemoteCommentsSection {
     private let spinner = Spinner()
     private let status = Label()
     private let retry = Button(label: tr("Try again"))
+    /// How many comments the network listed that could not be read.
+    private let unreadable = Label()
     private weak var threads: RemoteCommentThreads?
     private let now: () -> Date
     private let images: (any WebImageFetching)?
@@ -61,6 +63,10 @@ final class RemoteCommentsSection {
         footer.append(status)
         footer.append(retry)
         root.append(footer)
+        unreadable.addCSSClass("comment-status")
+        unreadable.setWrap(true)
+        unreadable.setXAlign(0)
+        root.append(unreadable)
         root.isVisible = false
     }
 
@@ -79,6 +85,7 @@ final class RemoteCommentsSection {
             button.setAccessiblePressed(threads.order == order)
         }
         append(threads.lines)
+        showUnreadable(threads.unreadable)
         showStatus(threads.status)
     }
 
@@ -110,6 +117,8 @@ final class RemoteCommentsSection {
             rows.first { $0.line.id == line.id }?.update(line)
         case .status(let new):
             showStatus(new)
+        case .unreadable(let count):
+            showUnreadable(count)
         }
     }
 
@@ -137,6 +146,13 @@ final class RemoteCommentsSection {
         row.onMoreReplies = { [weak self] in self?.threads?.moreReplies(of: id) }
         row.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
         return row
+    }
+
+    private func showUnreadable(_ count: Int) {
+        // TRANSLATORS: under a remote post's comments: {count} of them came in a form that could not be read.
+        unreadable.text = count > 0 ? trn("{count} comment could not be read and is left out.",
+                                          "{count} comments could not be read and are left out.", count) : ""
+        unreadable.isVisible = count > 0
     }
 
     private func showStatus(_ new: RemoteCommentThreads.Status) {

@@ -186,6 +186,24 @@ final class CommentsStoreRemoteTests: XCTestCase {
         }
     }
 
+    func testCommentsThatCouldNotBeReadAreCountedAndDoNotEndTheList() throws {
+        try onMain {
+            let rig = try Rig(remote: Self.peertube)
+            rig.store.open(rig.post)
+            rig.threadCall.answer(.success(RemotePage(items: [], next: .offset(start: 20, count: 20), total: 40, dropped: 20)))
+            XCTAssertEqual(rig.store.threads?.unreadable, 20)
+            XCTAssertTrue(rig.changes.contains(.remote(.unreadable(20))))
+            XCTAssertEqual(rig.store.threads?.status, .more, "a page of unreadable comments is not the end of the list")
+            rig.store.loadMore()
+            rig.threadCall.answer(.success(RemotePage(items: [Rig.comment("3")], next: nil, total: 40, dropped: 19)))
+            XCTAssertEqual(rig.store.threads?.unreadable, 39)
+            XCTAssertEqual(rig.lineIDs, ["3"])
+            XCTAssertEqual(rig.store.threads?.status, .end)
+            rig.store.threads?.setOrder(.top)
+            XCTAssertEqual(rig.store.threads?.unreadable, 0, "counted again in the other order")
+        }
+    }
+
     func testClosingCallsOffWhatWasAskedAndOpeningAgainAsksAnew() throws {
         try onMain {
             let rig = try Rig(remote: Self.peertube)

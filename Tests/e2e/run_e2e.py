@@ -42,6 +42,7 @@ from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
+from cases_remote import REMOTE_CASES  # noqa: E402
 from cases_scale import SCALE_CASES, SCALE_SHORT_CASES  # noqa: E402
 from cases_soak import SOAK_CASES, SOAK_SHORT_CASES  # noqa: E402
 from cases_sources import SOURCE_CASES  # noqa: E402
@@ -61,6 +62,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *UX_CASES,
     *FIRST_MINUTES_CASES,
     *SOURCE_CASES,
+    *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,

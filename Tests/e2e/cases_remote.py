@@ -1,0 +1,200 @@
+"""Cases for a post from a network: a channel followed on the loopback fake PeerTube instances
+(Tests/servers), its post's real comment thread in the comments sheet, and a server that fails
+halfway through it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import urllib.request
+from typing import Callable
+
+from app import App, quit_app
+from cases_access import A11Y_ENV, a11y_bus_address, probe_tree
+from context import Context
+from outcomes import CaseFailed, expect
+from paths import REPO_ROOT
+from windows import resize
+from x_input import click
+
+SERVE = REPO_ROOT / "Tests" / "servers" / "serve.py"
+
+
+class FakeNetworks:
+    """serve.py's PeerTube instances (and one Loops server) on 127.0.0.2... for one case."""
+
+    def __init__(self, ctx: Context, peertube: int = 2, loops: int = 1) -> None:
+        self.proc = subprocess.Popen(["python3", str(SERVE), "--peertube", str(peertube), "--loops", str(loops),
+                                      "--no-index", "--first-address", "127.0.0.2"],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=open(ctx.case_tmp / "fake-networks.stderr", "w"), text=True)
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.kill()
+            raise CaseFailed(f"serve.py printed nothing, see {ctx.case_tmp / 'fake-networks.stderr'}")
+        self.sites = json.loads(line)
+
+    def peertube(self, index: int = 0) -> str:
+        return self.sites["peertube"][index]
+
+    def get(self, url: str) -> dict:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def faults(self, site: str, method: str, rules: list[dict] | None = None) -> None:
+        body = json.dumps({"rules": rules or []}).encode() if rules is not None else None
+        request = urllib.request.Request(site + "/__fake/faults", data=body, method=method,
+                                         headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).read()
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def named(nodes: list[dict], text: str, role: str | None = None) -> list[dict]:
+    return [n for n in nodes if text in n["name"] and (role is None or n["role"] == role)]
+
+
+def press(ctx: Context, node: dict) -> None:
+    """A click in the middle of an accessible node's box (its screen extents)."""
+    x, y, w, h = node["extents"]
+    click(ctx, x + w // 2, y + h // 2)
+
+
+def wait_nodes(ctx: Context, app: App, found: Callable[[list[dict]], bool], timeout: float, what: str,
+               name: str) -> list[dict]:
+    """The accessible tree, read again until `found` holds of it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        nodes = probe_tree(ctx, app, ["Home"])["nodes"]
+        if found(nodes):
+            (ctx.artifacts / f"atspi-{name}.json").write_text(json.dumps(nodes, indent=1, ensure_ascii=False))
+            return nodes
+        if time.monotonic() > deadline:
+            ctx.artifacts.mkdir(parents=True, exist_ok=True)
+            (ctx.artifacts / f"atspi-{name}.json").write_text(json.dumps(nodes, indent=1, ensure_ascii=False))
+            raise CaseFailed(f"{what} not seen over AT-SPI within {timeout:g}s, see atspi-{name}.json and "
+                             f"{ctx.screenshot(name)}")
+        time.sleep(0.5)
+
+
+def case_a_remote_post_shows_its_network_thread(ctx: Context) -> None:
+    """A followed PeerTube channel's post: `c` shows the instance's real thread (comments_shown),
+    most answered first on request, a thread's replies with a reply to a reply and a deleted
+    comment, named over AT-SPI; then the server fails halfway (500 on the next page): the sheet
+    says so with Try again, the app keeps working, and Try again brings the page."""
+    networks = FakeNetworks(ctx)
+    try:
+        site = networks.peertube(0)
+        app, page = _launch(ctx, networks, "remote-thread")
+        post_id = page["post_id"]
+        since = app.cursor()
+        ctx.pointer_into_window()
+        ctx.key("c")
+        shown = app.wait("comments_shown", 15, since, pred=lambda e: e.get("post_id") == post_id,
+                         what="comments_shown for the remote post")
+        expect(shown.get("remote", 0) >= 10 and shown.get("local") == 0, f"the first page showed {shown}")
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Top", "push button")), 10, "the Top order", "remote-newest")
+        ctx.screenshot("remote-thread-newest-450x800")
+
+        since = app.cursor()
+        press(ctx, named(nodes, "Top", "push button")[0])
+        top = app.wait("comments_shown", 10, since, pred=lambda e: e.get("post_id") == post_id,
+                       what="comments_shown after choosing Top")
+        expect(top.get("remote", 0) >= 10, f"the Top order showed {top}")
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "View 3 replies")), 10,
+                           "the most answered thread's 'View 3 replies'", "remote-top")
+        press(ctx, named(nodes, "View 3 replies")[0])
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "A reply to the first reply")), 10,
+                           "the thread's replies", "remote-replies")
+        for text in ("Agreed, first reply", "A reply to the first reply", "Thanks, the author here",
+                     "This comment was deleted.", "Hide replies"):
+            expect(named(nodes, text), f"{text!r} is not in the sheet over AT-SPI, see atspi-remote-replies.json")
+        first = named(nodes, "Agreed, first reply")[0]["extents"]
+        nested = named(nodes, "A reply to the first reply")[0]["extents"]
+        expect(nested[0] > first[0], f"the reply to a reply ({nested}) is not indented under what it answers ({first})")
+        handles = [n["name"] for n in nodes if n["name"].startswith("@") and "@127.0.0." in n["name"]]
+        expect(handles, "no author shown as name@host")
+        ctx.screenshot("remote-thread-replies-450x800")
+
+        # The server fails from here on: the next page is a 500.
+        networks.faults(site, "POST", [{"kind": "500", "path": "/comment-threads$"}])
+        since = app.cursor()
+        ctx.pointer_into_window()
+        for _ in range(40):
+            ctx.xdotool("mousemove", "225", "600", "click", "5")
+        failed = app.wait("comments_shown", 15, since, pred=lambda e: e.get("post_id") == post_id,
+                          what="comments_shown after the failed page")
+        expect(failed.get("remote", 0) >= top.get("remote", 0) + 4, f"after the failure the sheet shows {failed}, before {top}")
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "The comments could not be loaded")), 10,
+                           "the failure said in the sheet", "remote-failed")
+        retry = [n for n in named(nodes, "Try again", "push button") if n["extents"] and n["extents"][2] > 0]
+        expect(retry, "no Try again button under the failure")
+        ctx.screenshot("remote-thread-failed-450x800")
+        expect(app.alive(), "the app exited after the server failed")
+
+        networks.faults(site, "DELETE")
+        since = app.cursor()
+        press(ctx, retry[-1])
+        again = app.wait("comments_shown", 15, since, pred=lambda e: e.get("post_id") == post_id,
+                         what="comments_shown after Try again")
+        expect(again.get("remote", 0) > failed.get("remote", 0), f"Try again showed {again}, before {failed}")
+
+        # Hostile text (markup, bidi overrides, control characters, 100,000-character names) in the
+        # other order: shown as text, the app keeps working.
+        networks.faults(site, "POST", [{"kind": "hostile_text", "path": "/comment-threads$"}])
+        for _ in range(60):
+            ctx.xdotool("mousemove", "225", "600", "click", "4")
+        time.sleep(0.5)
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Newest", "push button")), 10, "the Newest order",
+                           "remote-before-hostile")
+        since = app.cursor()
+        press(ctx, named(nodes, "Newest", "push button")[0])
+        hostile = app.wait("comments_shown", 15, since, pred=lambda e: e.get("post_id") == post_id,
+                           what="comments_shown of the hostile page")
+        expect(hostile.get("local") == 0, f"the hostile page showed {hostile}")
+        # Commenters whose names are no names are left out and counted; what is shown is text.
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "could not be read")), 10,
+                           "the unreadable comments counted", "remote-hostile")
+        expect(not named(nodes, "No comments yet"), "comments that could not be read were called none")
+        expect(not named(nodes, "The comments could not be loaded"), "the hostile page was refused as a failure")
+        expect(all(len(n["name"]) <= 20_000 for n in nodes), "a 100,000-character name reached the screen whole")
+        ctx.screenshot("remote-thread-hostile-450x800")
+        networks.faults(site, "DELETE")
+        expect(app.alive(), "the app exited on hostile text")
+
+        resize(ctx, 1200, 700)
+        time.sleep(1.0)
+        ctx.screenshot("remote-thread-1200x700")
+        quit_app(app)
+    finally:
+        networks.stop()
+
+
+def _launch(ctx: Context, networks: FakeNetworks, name: str) -> tuple[App, dict]:
+    site = networks.peertube(0)
+    manifest = networks.get(site + "/__fake/manifest")
+    channel = next(v["channel"] for v in manifest["videos"] if v.get("rich_comments")).split("@")[0]
+    feed = f"{site}/feeds/videos.xml?videoChannelName={channel}"
+    clips = ctx.fixtures.feed_clips()[:1]
+    no_samples = ctx.case_tmp / "no-samples"
+    no_samples.mkdir(exist_ok=True)
+    app = App(ctx, [*map(str, clips), feed], name=name, env={**A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    a11y_bus_address(ctx)
+    refreshed = app.wait("feed_refreshed", 30, what="the followed channel's first refresh")
+    expect(not refreshed.get("error") and refreshed.get("added", 0) > 0, f"following {feed} gave {refreshed}")
+    host = site.removeprefix("http://")
+    page = app.wait("page", 20, pred=lambda e: host in e.get("uri", "") or e.get("remote_host") == host,
+                    what="a page of the followed channel")
+    app.wait("first_frame", 20, pred=lambda e: e.get("post_id") == page["post_id"], what="the channel's first frame")
+    return app, page
+
+
+REMOTE_CASES: list[tuple[str, Callable[[Context], None]]] = [
+    ("a_remote_post_shows_its_network_thread", case_a_remote_post_shows_its_network_thread),
+]
