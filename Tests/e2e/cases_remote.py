@@ -16,7 +16,7 @@ from context import Context
 from outcomes import CaseFailed, expect
 from paths import REPO_ROOT
 from windows import resize
-from x_input import click
+from x_input import click, type_text
 
 SERVE = REPO_ROOT / "Tests" / "servers" / "serve.py"
 
@@ -168,6 +168,17 @@ def case_a_remote_post_shows_its_network_thread(ctx: Context) -> None:
         networks.faults(site, "DELETE")
         expect(app.alive(), "the app exited on hostile text")
 
+        # A comment typed here stays here, and says so.
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Comment text")), 10, "the composer", "remote-composer")
+        press(ctx, named(nodes, "Comment text")[0])
+        since = app.cursor()
+        type_text(ctx, "typed on this computer")
+        ctx.key("Return")
+        app.wait("comment_added", 5, since, pred=lambda e: e.get("post_id") == post_id, what="the comment typed here")
+        wait_nodes(ctx, app, lambda n: bool(named(n, "Only on this computer")), 10,
+                   "the typed comment marked as only on this computer", "remote-typed")
+        ctx.screenshot("remote-thread-typed-450x800")
+
         resize(ctx, 1200, 700)
         time.sleep(1.0)
         ctx.screenshot("remote-thread-1200x700")
@@ -176,11 +187,48 @@ def case_a_remote_post_shows_its_network_thread(ctx: Context) -> None:
         networks.stop()
 
 
-def _launch(ctx: Context, networks: FakeNetworks, name: str) -> tuple[App, dict]:
-    site = networks.peertube(0)
-    manifest = networks.get(site + "/__fake/manifest")
-    channel = next(v["channel"] for v in manifest["videos"] if v.get("rich_comments")).split("@")[0]
-    feed = f"{site}/feeds/videos.xml?videoChannelName={channel}"
+def case_a_loops_post_shows_its_comments_and_replies(ctx: Context) -> None:
+    """A followed Loops account's post: its comments (comments_shown), a comment's replies three
+    at a time (More replies), a deleted reply shown as deleted."""
+    networks = FakeNetworks(ctx, peertube=0, loops=1)
+    try:
+        site = networks.sites["loops"][0]
+        profile = networks.get(site + "/__fake/manifest")["profiles"][0]
+        app, page = _launch(ctx, networks, "loops-thread", site, f"{site}/api/v1/feed/account/{profile['id']}")
+        post_id = page["post_id"]
+        since = app.cursor()
+        ctx.pointer_into_window()
+        ctx.key("c")
+        shown = app.wait("comments_shown", 15, since, pred=lambda e: e.get("post_id") == post_id,
+                         what="comments_shown for the Loops post")
+        expect(shown.get("remote", 0) >= 2, f"the Loops post's comments showed {shown}")
+        nodes = wait_nodes(ctx, app, lambda n: any("replies" in x["name"] and x["name"].startswith("View")
+                                                   and x["role"] == "push button" for x in n), 10,
+                           "a comment's 'View … replies'", "loops-comments")
+        expect(not named(nodes, "Top", "push button"), "Loops lists newest first only, yet an order is offered")
+        view = [x for x in nodes if x["name"].startswith("View") and "replies" in x["name"] and x["role"] == "push button"]
+        # The comment with the most replies (seven, one deleted): Loops gives them three at a time.
+        press(ctx, max(view, key=lambda x: int(x["name"].split()[1])))
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "More replies", "push button")), 10,
+                           "More replies under the first three", "loops-replies")
+        press(ctx, named(nodes, "More replies", "push button")[0])
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Reply 4 to comment")), 10, "the next replies",
+                           "loops-more-replies")
+        expect(named(nodes, "This comment was deleted."), "the deleted reply is not shown as deleted")
+        ctx.screenshot("loops-thread-450x800")
+        expect(app.alive(), "app exited")
+        quit_app(app)
+    finally:
+        networks.stop()
+
+
+def _launch(ctx: Context, networks: FakeNetworks, name: str, site: str | None = None,
+            feed: str | None = None) -> tuple[App, dict]:
+    if site is None:
+        site = networks.peertube(0)
+        manifest = networks.get(site + "/__fake/manifest")
+        channel = next(v["channel"] for v in manifest["videos"] if v.get("rich_comments")).split("@")[0]
+        feed = f"{site}/feeds/videos.xml?videoChannelName={channel}"
     clips = ctx.fixtures.feed_clips()[:1]
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
@@ -197,4 +245,5 @@ def _launch(ctx: Context, networks: FakeNetworks, name: str) -> tuple[App, dict]
 
 REMOTE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_remote_post_shows_its_network_thread", case_a_remote_post_shows_its_network_thread),
+    ("a_loops_post_shows_its_comments_and_replies", case_a_loops_post_shows_its_comments_and_replies),
 ]
