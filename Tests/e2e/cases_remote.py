@@ -207,8 +207,18 @@ def case_a_loops_post_shows_its_comments_and_replies(ctx: Context) -> None:
                            "a comment's 'View … replies'", "loops-comments")
         expect(not named(nodes, "Top", "push button"), "Loops lists newest first only, yet an order is offered")
         view = [x for x in nodes if x["name"].startswith("View") and "replies" in x["name"] and x["role"] == "push button"]
-        # The comment with the most replies (seven, one deleted): Loops gives them three at a time.
-        press(ctx, max(view, key=lambda x: int(x["name"].split()[1])))
+        # The comment with the most replies (seven, one deleted), reached with Tab alone and opened
+        # with Enter: Loops gives them three at a time.
+        most = max(view, key=lambda x: int(x["name"].split()[1]))["name"]
+        for _ in range(30):
+            since = app.cursor()
+            ctx.key("Tab")
+            focus = app.wait("focus", 3, since, what="the focus moving on Tab")
+            if focus.get("name") == most:
+                break
+        else:
+            raise CaseFailed(f"Tab never reached {most!r}")
+        ctx.key("Return")
         nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "More replies", "push button")), 10,
                            "More replies under the first three", "loops-replies")
         press(ctx, named(nodes, "More replies", "push button")[0])
