@@ -86,6 +86,8 @@ public enum AppEvent: Sendable, Equatable {
     /// The comments sheet of a post shows `remote` comments from its network (threads and the
     /// replies shown) and `local` ones made on this computer; after each page the network answered.
     case commentsShown(postID: Int64, remote: Int, local: Int)
+    /// Captions of a post switched on (in `language`) or off, or another language chosen.
+    case captions(postID: Int64, language: String?, shown: Bool)
 
     public var name: String {
         switch self {
@@ -123,6 +125,7 @@ public enum AppEvent: Sendable, Equatable {
         case .watched: "watched"
         case .remoteCounts: "remote_counts"
         case .commentsShown: "comments_shown"
+        case .captions: "captions"
         }
     }
 
@@ -216,6 +219,8 @@ public enum AppEvent: Sendable, Equatable {
              ("views", views.map { .int(Int64($0)) } ?? .null)]
         case .commentsShown(let postID, let remote, let local):
             [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
+        case .captions(let postID, let language, let shown):
+            [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
         }
     }
 

@@ -15,6 +15,8 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var libraryFolders: [String] = []
     /// How much downloaded video the cache keeps, in megabytes.
     public var videoCacheMegabytes: Int = 1024
+    /// Captions over a network's videos that have them (CC).
+    public var captionsShown: Bool = false
 
     /// The sizes the Preferences window offers for the cache, in megabytes.
     public static let videoCacheChoices = [256, 1024, 4096, 16384]
@@ -35,6 +37,7 @@ public struct Preferences: Sendable, Equatable, Codable {
         recordingLimitSeconds = min(180, max(5, (try? container.decode(Int.self, forKey: .recordingLimitSeconds))
                                                 ?? defaults.recordingLimitSeconds))
         saveCopyToVideos = (try? container.decode(Bool.self, forKey: .saveCopyToVideos)) ?? defaults.saveCopyToVideos
+        captionsShown = (try? container.decode(Bool.self, forKey: .captionsShown)) ?? defaults.captionsShown
     }
 }
 

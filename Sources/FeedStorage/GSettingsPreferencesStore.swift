@@ -29,6 +29,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         preferences.saveCopyToVideos = settings.bool("save-copy-to-videos")
         preferences.libraryFolders = settings.strings("library-folders")
         preferences.videoCacheMegabytes = settings.int("video-cache-megabytes")
+        preferences.captionsShown = settings.bool("captions-shown")
         return preferences
     }
 
@@ -75,6 +76,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         if preferences.saveCopyToVideos != old.saveCopyToVideos {
             settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
         }
+        if preferences.captionsShown != old.captionsShown { settings.setBool("captions-shown", preferences.captionsShown) }
         if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))

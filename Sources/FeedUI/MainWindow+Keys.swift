@@ -101,6 +101,7 @@ extension MainWindow {
         case .playPause: feed.session.togglePause()
         case .like: feed.session.likeCurrent()
         case .mute: feed.toggleMute()
+        case .captions: feed.captions?.toggle()
         case .share: feed.shareCurrent()
         default: return false
         }

@@ -18,11 +18,15 @@ final class RailView {
     /// How many times a network's video was watched, where the network counts it (not a button).
     private let views = Box(.vertical, spacing: 2)
     private let viewCount = Label()
+    /// CC: a network's captions on or off, where the video has some.
+    // TRANSLATORS: the rail's captions button, as players write it (closed captions).
+    private let captionsButton = Button(child: Label(tr("CC")))
 
     var onAvatar: (() -> Void)?
     var onLike: (() -> Void)?
     var onComments: (() -> Void)?
     var onShare: (() -> Void)?
+    var onCaptions: (() -> Void)?
 
     init() {
         root.addCSSClass("rail")
@@ -54,11 +58,21 @@ final class RailView {
         views.addCSSClass("rail-views")
         views.isVisible = false
         root.append(views)
+        captionsButton.setHasFrame(false)
+        captionsButton.addCSSClass("rail-button")
+        captionsButton.addCSSClass("rail-captions")
+        captionsButton.tooltip = tr("Captions (V)")
+        captionsButton.isVisible = false
+        captionsButton.onClicked { [weak self] in self?.onCaptions?() }
+        root.append(captionsButton)
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
         shareButton.onClicked { [weak self] in self?.onShare?() }
     }
+
+    /// Where the captions menu points.
+    var captionsAnchor: Widget { captionsButton }
 
     /// Where the share menu points.
     var shareAnchor: Widget { shareButton }
@@ -77,6 +91,15 @@ final class RailView {
         count.addCSSClass("rail-count")
         content.append(count)
         return Button(child: content)
+    }
+
+    /// The CC control: shown where the post has captions, pressed while they show.
+    func showCaptions(available: Bool, on: Bool) {
+        captionsButton.isVisible = available
+        captionsButton.setCSSClass("on", on)
+        captionsButton.setAccessiblePressed(on)
+        // TRANSLATORS: the rail's CC button, which shows or hides a network's captions.
+        captionsButton.setAccessibleLabel(on ? tr("Captions, on") : tr("Captions, off"))
     }
 
     func show(_ post: Post, avatarPath: String?) {

@@ -66,6 +66,11 @@ enum Theme {
     .comment-avatar { border-radius: 999px; background-color: #333; }
     .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
     .comment-like-count { font-size: 8.25pt; color: rgba(255,255,255,0.6); }
+    .video-captions { color: #fff; background-color: rgba(0,0,0,0.72); border-radius: 6px; padding: 4px 10px;
+        font-size: 12pt; font-weight: 600; }
+    .rail-captions label { font-weight: 800; font-size: 11pt; color: rgba(255,255,255,0.75); border: 2px solid rgba(255,255,255,0.75);
+        border-radius: 5px; padding: 0 4px; }
+    .rail-captions.on label { color: #000; background-color: #fff; border-color: #fff; }
     .comment-author-name { font-size: 9.75pt; font-weight: 700; color: rgba(255,255,255,0.9); }
     .remote-comment .comment-author { font-weight: 400; }
     .comment-deleted { font-style: italic; color: rgba(255,255,255,0.5); }

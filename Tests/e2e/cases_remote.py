@@ -232,8 +232,80 @@ def case_a_loops_post_shows_its_comments_and_replies(ctx: Context) -> None:
         networks.stop()
 
 
+CAPTION_LINES = {"en": ("Hello from the loop", "The cat looks outside", "Here it comes again", "And once more"),
+                 "fr": ("Bonjour de la boucle", "Le chat regarde dehors", "Et ça recommence", "Encore une fois")}
+
+
+def case_captions_show_over_a_peertube_video(ctx: Context) -> None:
+    """A followed PeerTube video with English and French captions: V shows them over the video
+    (in the user's language: LANGUAGE=fr), the cues change as it plays, CC picks English from its
+    menu, V hides them, and the next launch remembers they were off; each choice a `captions` event."""
+    networks = FakeNetworks(ctx, peertube=2, loops=0)
+    try:
+        app, page = _launch(ctx, networks, "captions", env={"LANGUAGE": "fr", "LANG": "en_US.UTF-8"})
+        post_id = page["post_id"]
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Captions, off", "push button")), 10,
+                           "the CC control of a video with captions", "captions-cc")
+        ctx.pointer_into_window()
+        since = app.cursor()
+        ctx.key("v")
+        shown = app.wait("captions", 5, since, pred=lambda e: e.get("post_id") == post_id, what="captions after V")
+        expect(shown.get("shown") is True and shown.get("language") == "fr", f"V gave {shown}")
+        seen: set[str] = set()
+        deadline = time.monotonic() + 10
+        while len(seen) < 2 and time.monotonic() < deadline:
+            nodes = probe_tree(ctx, app, ["Home"])["nodes"]
+            seen |= {line for line in CAPTION_LINES["fr"] if named(nodes, line, "label")}
+            time.sleep(0.3)
+        expect(len(seen) >= 2, f"the French cues did not follow the video (seen {seen}), see {ctx.screenshot('captions-fr')}")
+        ctx.screenshot("captions-fr-450x800")
+        cc = named(nodes, "Captions, on", "push button")
+        expect(cc, "the CC control does not say captions are on")
+        since = app.cursor()
+        press(ctx, cc[0])
+        # The menu opens on the language showing (Off, English, French): Up, Enter.
+        app.wait("focus", 5, since, pred=lambda e: "French" in e.get("name", ""), what="the CC menu on French")
+        since = app.cursor()
+        ctx.key("Up")
+        app.wait("focus", 5, since, pred=lambda e: "English" in e.get("name", ""), what="Up to English")
+        ctx.key("Return")
+        english = app.wait("captions", 5, since, pred=lambda e: e.get("post_id") == post_id, what="captions after English")
+        expect(english.get("language") == "en" and english.get("shown") is True, f"English gave {english}")
+        wait_nodes(ctx, app, lambda n: any(named(n, line, "label") for line in CAPTION_LINES["en"]), 10,
+                   "an English cue", "captions-en")
+        resize(ctx, 1200, 700)
+        time.sleep(1.0)
+        ctx.screenshot("captions-en-1200x700")
+        ctx.pointer_into_window()
+        since = app.cursor()
+        ctx.key("v")
+        off = app.wait("captions", 5, since, pred=lambda e: e.get("post_id") == post_id, what="captions after V again")
+        expect(off.get("shown") is False, f"V again gave {off}")
+        quit_app(app)
+        again = App(ctx, app.cmd[app.cmd.index("--events") + 2:], name="captions-again", data_dir=app.data_dir,
+                    env={**A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(ctx.case_tmp / "no-samples")})
+        host = networks.peertube(0).removeprefix("http://")
+        again.wait("first_frame", 30, what="the next launch's first frame")
+        for _ in range(3):
+            if any(host in e.get("uri", "") for e in again.find("page")):
+                break
+            since = again.cursor()
+            ctx.pointer_into_window()
+            ctx.key("Down")
+            again.wait("page", 5, since, what="the next page")
+        expect(any(host in e.get("uri", "") for e in again.find("page")), "the channel's video is not in the feed again")
+        time.sleep(1.0)
+        nodes = wait_nodes(ctx, again, lambda n: bool(named(n, "Captions, off", "push button")), 20,
+                           "the CC control, off as it was left", "captions-again")
+        expect(not any(named(nodes, line, "label") for lines in CAPTION_LINES.values() for line in lines),
+               "captions show though they were switched off")
+        quit_app(again)
+    finally:
+        networks.stop()
+
+
 def _launch(ctx: Context, networks: FakeNetworks, name: str, site: str | None = None,
-            feed: str | None = None) -> tuple[App, dict]:
+            feed: str | None = None, env: dict | None = None) -> tuple[App, dict]:
     if site is None:
         site = networks.peertube(0)
         manifest = networks.get(site + "/__fake/manifest")
@@ -242,7 +314,7 @@ def _launch(ctx: Context, networks: FakeNetworks, name: str, site: str | None = 
     clips = ctx.fixtures.feed_clips()[:1]
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
-    app = App(ctx, [*map(str, clips), feed], name=name, env={**A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(no_samples)})
+    app = App(ctx, [*map(str, clips), feed], name=name, env={**A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(no_samples), **(env or {})})
     a11y_bus_address(ctx)
     refreshed = app.wait("feed_refreshed", 30, what="the followed channel's first refresh")
     expect(not refreshed.get("error") and refreshed.get("added", 0) > 0, f"following {feed} gave {refreshed}")
@@ -256,4 +328,5 @@ def _launch(ctx: Context, networks: FakeNetworks, name: str, site: str | None = 
 REMOTE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("a_remote_post_shows_its_network_thread", case_a_remote_post_shows_its_network_thread),
     ("a_loops_post_shows_its_comments_and_replies", case_a_loops_post_shows_its_comments_and_replies),
+    ("captions_show_over_a_peertube_video", case_captions_show_over_a_peertube_video),
 ]
