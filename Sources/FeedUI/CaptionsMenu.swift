@@ -18,6 +18,8 @@ final class CaptionsMenu {
         popover.setSide(.left)
     }
 
+    var isOpen: Bool { popover.isOpen }
+
     func open(_ choices: [CaptionsSession.Choice], at anchor: Widget) {
         for button in buttons { list.remove(button) }
         buttons = choices.map { choice in

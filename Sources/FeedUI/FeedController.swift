@@ -260,6 +260,8 @@ final class FeedController: FeedSessionView {
 
     /// The share menu is open: keys belong to it, not to paging.
     var isShareMenuOpen: Bool { sharing.isMenuOpen }
+    /// The CC menu is open: keys belong to it too.
+    var isCaptionsMenuOpen: Bool { captionsMenu.isOpen }
 
     /// Opens the share menu over the post's share button.
     private func share(_ post: Post) {

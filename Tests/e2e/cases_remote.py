@@ -269,10 +269,13 @@ def case_captions_show_over_a_peertube_video(ctx: Context) -> None:
         ctx.key("Up")
         app.wait("focus", 5, since, pred=lambda e: "English" in e.get("name", ""), what="Up to English")
         ctx.key("Return")
+        english_at = since
         english = app.wait("captions", 5, since, pred=lambda e: e.get("post_id") == post_id, what="captions after English")
         expect(english.get("language") == "en" and english.get("shown") is True, f"English gave {english}")
         wait_nodes(ctx, app, lambda n: any(named(n, line, "label") for line in CAPTION_LINES["en"]), 10,
                    "an English cue", "captions-en")
+        app.wait("loop", 8, english_at, pred=lambda e: e.get("post_id") == post_id,
+                 what="the video looping on after the CC menu (not paused by it)")
         resize(ctx, 1200, 700)
         time.sleep(1.0)
         ctx.screenshot("captions-en-1200x700")
