@@ -90,6 +90,14 @@ public enum AppEvent: Sendable, Equatable {
     /// A remote post's rendition failed (`failed`, its error's `kind`) and the next one plays
     /// (`next`, the short side of its picture: `resolution`, 0 when unknown).
     case renditionFallback(postID: Int64, failed: String, kind: String, next: String, resolution: Int)
+    /// A remote post's counts as its network said them and the rail shows them (with the like
+    /// and the comments made only here); `views` nil where the network counts none.
+    case remoteCounts(postID: Int64, likes: Int, comments: Int, views: Int?)
+    /// The comments sheet of a post shows `remote` comments from its network (threads and the
+    /// replies shown) and `local` ones made on this computer; after each page the network answered.
+    case commentsShown(postID: Int64, remote: Int, local: Int)
+    /// Captions of a post switched on (in `language`) or off, or another language chosen.
+    case captions(postID: Int64, language: String?, shown: Bool)
 
     public var name: String {
         switch self {
@@ -127,6 +135,9 @@ public enum AppEvent: Sendable, Equatable {
         case .label: "label"
         case .labelsShown: "labels_shown"
         case .watched: "watched"
+        case .remoteCounts: "remote_counts"
+        case .commentsShown: "comments_shown"
+        case .captions: "captions"
         }
     }
 
@@ -224,6 +235,13 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
+        case .remoteCounts(let postID, let likes, let comments, let views):
+            [("post_id", .int(postID)), ("likes", .int(Int64(likes))), ("comments", .int(Int64(comments))),
+             ("views", views.map { .int(Int64($0)) } ?? .null)]
+        case .commentsShown(let postID, let remote, let local):
+            [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
+        case .captions(let postID, let language, let shown):
+            [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
         }
     }
 
@@ -241,6 +259,7 @@ public enum JSONValue: Sendable, Equatable {
     case int(Int64)
     case double(Double)
     case bool(Bool)
+    case null
     /// Keys in the order given.
     indirect case object([(String, JSONValue)])
 
@@ -252,6 +271,7 @@ public enum JSONValue: Sendable, Equatable {
             return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .int(let v): return String(v)
         case .bool(let v): return v ? "true" : "false"
+        case .null: return "null"
         case .double(let v): return v.isFinite ? String(v) : "null"
         case .string(let s):
             var out = "\""

@@ -28,6 +28,8 @@ public struct Preferences: Sendable, Equatable, Codable {
 
     /// PeerTube's public search index (SepiaSearch, run by Framasoft).
     public static let defaultSearchIndex = "https://sepiasearch.org"
+    /// Captions over a network's videos that have them (CC).
+    public var captionsShown: Bool = false
 
     /// The sizes the Preferences window offers for the cache, in megabytes.
     public static let videoCacheChoices = [256, 1024, 4096, 16384]
@@ -55,6 +57,7 @@ public struct Preferences: Sendable, Equatable, Codable {
         searchIndex = (try? container.decode(String.self, forKey: .searchIndex)) ?? defaults.searchIndex
         searchIndexEnabled = (try? container.decode(Bool.self, forKey: .searchIndexEnabled)) ?? defaults.searchIndexEnabled
         showsSensitiveVideos = (try? container.decode(Bool.self, forKey: .showsSensitiveVideos)) ?? defaults.showsSensitiveVideos
+        captionsShown = (try? container.decode(Bool.self, forKey: .captionsShown)) ?? defaults.captionsShown
     }
 }
 

@@ -5,7 +5,7 @@ import Localization
 public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
-    case mute, fullscreen, leave
+    case mute, captions, fullscreen, leave
     case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
 }
 
@@ -54,6 +54,8 @@ public struct Shortcut: Sendable, Equatable {
         // TRANSLATORS: the shortcut that posts the video (the verb).
         case .post: tr("Post")
         case .mute: tr("Mute or unmute")
+        // TRANSLATORS: the shortcut that shows or hides a network's captions over its video.
+        case .captions: tr("Captions on or off")
         case .fullscreen: tr("Fullscreen")
         case .leave: tr("Close, go back or leave fullscreen")
         case .addFiles: tr("Add videos from files")
@@ -101,6 +103,7 @@ public enum Shortcuts {
         Shortcut(action: .next, keys: ["Return", "KP_Enter"], section: .recording),
         Shortcut(action: .post, keys: ["<Control>Return", "<Control>KP_Enter"], section: .recording),
         Shortcut(action: .mute, keys: ["m"], section: .playback),
+        Shortcut(action: .captions, keys: ["v"], section: .playback),
         Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),
         Shortcut(action: .leave, keys: ["Escape"], section: .playback),
         Shortcut(action: .addFiles, keys: ["<Control>o"], section: .application),

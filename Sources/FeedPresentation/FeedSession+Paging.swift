@@ -174,6 +174,8 @@ extension FeedSession {
         }
         view?.currentChanged(post)
         view?.playbackChanged(playing: isPlaying && visible)
+        // Asked after the page changed, never waited for: the rail follows the answer.
+        remoteCounts?.show(post)
         loadMoreIfNeeded()
     }
 

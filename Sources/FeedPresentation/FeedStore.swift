@@ -1,4 +1,5 @@
 public import FeedCore
+public import Foundation
 
 /// What a feed shows: the library (posts from the store, newest first, after any named on the
 /// command line), a fixed list (search results, a profile's grid) opened at one of them, or
@@ -186,6 +187,14 @@ public final class FeedStore {
 
     public func recordShare(postID: Int64) throws -> Post {
         let stored = try repository.recordShare(postID: postID)
+        pager.update(stored)
+        return stored
+    }
+
+    /// A remote post's counts as its network says them now, stored (with what only this
+    /// computer knows added) and shown.
+    public func updateRemoteCounts(postID: Int64, counts: RemoteCounts, at date: Date) throws -> Post {
+        let stored = try repository.updateRemoteCounts(postID: postID, counts: counts, at: date)
         pager.update(stored)
         return stored
     }

@@ -234,7 +234,8 @@ public final class SubscriptionService: FeedSubscribing {
     }
 
     private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
-        let host = URL(string: subscription.url)?.host ?? "web"
+        let feedURL = URL(string: subscription.url)
+        let host = feedURL?.host ?? "web"
         var posts: [RemotePost] = []
         let arrival = now()
         let window = window()
@@ -251,7 +252,8 @@ public final class SubscriptionService: FeedSubscribing {
                                   // A date in the future would pin the entry above everything
                                   // newer for as long as it lasts: it arrived now.
                                   created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
-                                  thumbnailURI: entry.thumbnailURL?.absoluteString, sources: sources))
+                                  thumbnailURI: entry.thumbnailURL?.absoluteString, sources: sources,
+                                  remote: feedURL.flatMap { FollowedPostIdentity.of(entry, feed: $0) }))
         }
         return library.storeEntries(posts)
     }

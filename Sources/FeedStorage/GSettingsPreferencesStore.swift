@@ -34,6 +34,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         preferences.searchIndex = settings.string("search-index")
         preferences.searchIndexEnabled = settings.bool("search-index-enabled")
         preferences.showsSensitiveVideos = settings.bool("show-sensitive-videos")
+        preferences.captionsShown = settings.bool("captions-shown")
         return preferences
     }
 
@@ -80,6 +81,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         if preferences.saveCopyToVideos != old.saveCopyToVideos {
             settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
         }
+        if preferences.captionsShown != old.captionsShown { settings.setBool("captions-shown", preferences.captionsShown) }
         if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))

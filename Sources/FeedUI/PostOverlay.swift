@@ -12,6 +12,8 @@ final class PostOverlay {
     /// The @author is a button (a screen reader says so, Tab reaches it) that looks like the text.
     private let authorButton: Button
     private let caption = Label()
+    /// A network's captions, above the caption text (FeedController shows them on the current page).
+    let captions = Label()
     let music = MusicMarquee()
 
     init() {
@@ -41,6 +43,12 @@ final class PostOverlay {
         authorButton.setAlign(horizontal: .start)
         authorButton.onClicked { [weak self] in self?.onAuthor?() }
         authorButton.tooltip = tr("Open profile")
+        captions.addCSSClass("video-captions")
+        captions.setWrap(true)
+        captions.setXAlign(0.5)
+        captions.setAlign(horizontal: .center)
+        captions.isVisible = false
+        root.append(captions)
         root.append(authorButton)
         root.append(caption)
         root.append(music.root)

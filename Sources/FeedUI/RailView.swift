@@ -15,11 +15,18 @@ final class RailView {
     private let commentButton: Button
     private let shareCount = Label()
     private let shareButton: Button
+    /// How many times a network's video was watched, where the network counts it (not a button).
+    private let views = Box(.vertical, spacing: 2)
+    private let viewCount = Label()
+    /// CC: a network's captions on or off, where the video has some.
+    // TRANSLATORS: the rail's captions button, as players write it (closed captions).
+    private let captionsButton = Button(child: Label(tr("CC")))
 
     var onAvatar: (() -> Void)?
     var onLike: (() -> Void)?
     var onComments: (() -> Void)?
     var onShare: (() -> Void)?
+    var onCaptions: (() -> Void)?
 
     init() {
         root.addCSSClass("rail")
@@ -45,11 +52,27 @@ final class RailView {
         // TRANSLATORS: a button that shares the video (the verb).
         shareButton.setAccessibleLabel(tr("Share"))
         shareButton.tooltip = tr("Share (S)")
+        views.append(Image(iconName: "loopfeed-views-symbolic", pixelSize: 24))
+        viewCount.addCSSClass("rail-count")
+        views.append(viewCount)
+        views.addCSSClass("rail-views")
+        views.isVisible = false
+        root.append(views)
+        captionsButton.setHasFrame(false)
+        captionsButton.addCSSClass("rail-button")
+        captionsButton.addCSSClass("rail-captions")
+        captionsButton.tooltip = tr("Captions (V)")
+        captionsButton.isVisible = false
+        captionsButton.onClicked { [weak self] in self?.onCaptions?() }
+        root.append(captionsButton)
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
         shareButton.onClicked { [weak self] in self?.onShare?() }
     }
+
+    /// Where the captions menu points.
+    var captionsAnchor: Widget { captionsButton }
 
     /// Where the share menu points.
     var shareAnchor: Widget { shareButton }
@@ -68,6 +91,15 @@ final class RailView {
         count.addCSSClass("rail-count")
         content.append(count)
         return Button(child: content)
+    }
+
+    /// The CC control: shown where the post has captions, pressed while they show.
+    func showCaptions(available: Bool, on: Bool) {
+        captionsButton.isVisible = available
+        captionsButton.setCSSClass("on", on)
+        captionsButton.setAccessiblePressed(on)
+        // TRANSLATORS: the rail's CC button, which shows or hides a network's captions.
+        captionsButton.setAccessibleLabel(on ? tr("Captions, on") : tr("Captions, off"))
     }
 
     func show(_ post: Post, avatarPath: String?) {
@@ -89,5 +121,11 @@ final class RailView {
         commentButton.setAccessibleLabel(trn("Comments, {count}", "Comments, {count}", post.commentCount))
         shareCount.text = CountFormatter.short(post.shareCount)
         shareButton.setAccessibleLabel(trn("Share, {count} share", "Share, {count} shares", post.shareCount))
+        views.isVisible = post.viewCount != nil
+        if let watched = post.viewCount {
+            viewCount.text = CountFormatter.short(watched)
+            // TRANSLATORS: for screen readers, how many times a video from the web was watched.
+            views.setAccessibleLabel(trn("{count} view", "{count} views", watched))
+        }
     }
 }

@@ -32,6 +32,8 @@ struct AppServices {
     let media: MediaRuntime
     let videoCache: VideoCache
     let webImages: WebImageCache
+    /// Asks the networks about their posts (counts, comment threads, captions).
+    let remotePosts: RemotePostClient
     let thumbnails: WebThumbnails
     let stills: ScreenStills
     let publisher: ClipPublishService
@@ -100,7 +102,7 @@ struct AppServices {
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),
             media: MediaRuntime(audioSinkDescription: environment.audioSink,
                                 captureDevices: CameraChoice.devices(option: options.camera)),
-            videoCache: videoCache, webImages: webImages, thumbnails: thumbnails,
+            videoCache: videoCache, webImages: webImages, remotePosts: RemotePostClient(transport: http), thumbnails: thumbnails,
             stills: ScreenStills(directory: stillsDirectory, work: MainLoopWork(label: "io.github.loopfeed.stills", qos: .utility)),
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),

@@ -31,9 +31,11 @@ enum WindowWiring {
                 repository: library, events: events, clock: clock, timers: timers, playableURI: playable.callAsFunction,
                 filePath: filePath, media: services.media, video: nil, remoteVideos: videoCache,
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
-                watchSignals: services.watchSignals, pinnedPosts: services.inputs.pinned, pageSize: 10),
+                watchSignals: services.watchSignals, remotePosts: services.remotePosts,
+                pinnedPosts: services.inputs.pinned, pageSize: 10),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
-                                           selfHandle: services.selfHandle, filePath: filePath),
+                                           selfHandle: services.selfHandle, filePath: filePath,
+                                           reader: services.remotePosts, webImages: services.webImages),
             create: CreateDependencies(
                 media: services.media, repository: library, events: events, clock: clock, timers: timers,
                 dataDirectory: services.paths.dataDirectory, preferences: services.preferences, sounds: services.sounds,

@@ -44,6 +44,7 @@ from cases_media import MEDIA_CASES  # noqa: E402
 from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
+from cases_remote import REMOTE_CASES  # noqa: E402
 from cases_scale import SCALE_CASES, SCALE_SHORT_CASES  # noqa: E402
 from cases_soak import SOAK_CASES, SOAK_SHORT_CASES  # noqa: E402
 from cases_sources import SOURCE_CASES  # noqa: E402
@@ -65,6 +66,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOURCE_CASES,
     *NETWORK_PLAYBACK_CASES,
     *EXPLORE_CASES,
+    *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,
