@@ -93,12 +93,12 @@ public final class FeedSession {
         self.pages = pages
         launchUs = launchTimeUs
         deps = dependencies
-        store.onArrived = { [weak self] in self?.postsArrived() }
         remoteCounts = dependencies.remotePosts.map { reader in
             RemoteCountsRefresher(.init(reader: reader, timers: dependencies.timers, now: dependencies.now,
                                         events: dependencies.events),
                                   store: { [store] in try store.updateRemoteCounts(postID: $0, counts: $1, at: $2) })
         }
+        store.onArrived = { [weak self] in self?.postsArrived() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }
