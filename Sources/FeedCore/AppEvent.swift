@@ -74,9 +74,10 @@ public enum AppEvent: Sendable, Equatable {
     /// What Discover found: `scope` "networks" or "local", `source` what was asked ("search",
     /// "trending", "hot", "newest", "tag", "channel", "channels", "people", "library"), `count` the
     /// items this answer gave; `total` the list's length now, `page` which page, `hidden` what the
-    /// vertical filter left out, `failures` the servers that did not answer.
+    /// vertical filter left out, `failures` the servers that did not answer, `unreadable` what
+    /// they listed that could not be read.
     case exploreResults(scope: String, query: String, count: Int, source: String, total: Int = 0, page: Int = 1,
-                        hidden: Int = 0, failures: Int = 0)
+                        hidden: Int = 0, failures: Int = 0, unreadable: Int = 0)
     /// Your profile was stored as shown (after the library took it): its handle, name and bio.
     case profileSaved(handle: String, name: String, bio: String)
     /// Asked for with SIGUSR2: a label a window shows, its box, the size of its text and why part of
@@ -216,10 +217,11 @@ public enum AppEvent: Sendable, Equatable {
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
         case .search(let query, let results, let us):
             [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
-        case .exploreResults(let scope, let query, let count, let source, let total, let page, let hidden, let failures):
+        case .exploreResults(let scope, let query, let count, let source, let total, let page, let hidden, let failures,
+                             let unreadable):
             [("scope", .string(scope)), ("query", .string(query)), ("count", .int(Int64(count))), ("source", .string(source)),
              ("total", .int(Int64(total))), ("page", .int(Int64(page))), ("hidden", .int(Int64(hidden))),
-             ("failures", .int(Int64(failures)))]
+             ("failures", .int(Int64(failures))), ("unreadable", .int(Int64(unreadable)))]
         case .profileSaved(let handle, let name, let bio):
             [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
         case .label(let window, let text, let x, let y, let width, let height, let textWidth, let textHeight, let clipped):

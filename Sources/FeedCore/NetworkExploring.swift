@@ -84,11 +84,16 @@ public struct ExploreAnswer<Item: Sendable & Equatable>: Sendable, Equatable {
     /// How many the filter (shape, length, live, sensitive) left out of this page.
     public var hidden: Int
     public var failures: [NetworkFailure]
+    /// How many the servers listed that could not be read (a name that is no name, a field of
+    /// the wrong type...) and were left out.
+    public var unreadable: Int
 
-    public init(items: [Item], next: ExploreCursor? = nil, hidden: Int = 0, failures: [NetworkFailure] = []) {
+    public init(items: [Item], next: ExploreCursor? = nil, hidden: Int = 0, failures: [NetworkFailure] = [],
+                unreadable: Int = 0) {
         self.items = items
         self.next = next
         self.hidden = hidden
         self.failures = failures
+        self.unreadable = unreadable
     }
 }

@@ -137,6 +137,7 @@ public final class NetworkDiscoverStore {
         for failure in (videos?.failures ?? []) + channelFailures where !lines.contains(failure.description) {
             lines.append(failure.description)
         }
+        if let unreadable = videos?.unreadableMessage { lines.append(unreadable) }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 

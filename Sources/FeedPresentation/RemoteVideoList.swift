@@ -24,6 +24,8 @@ public final class RemoteVideoList {
     public private(set) var state = State.idle
     /// What the filter left out so far.
     public private(set) var hidden = 0
+    /// What the last answer listed that could not be read.
+    public private(set) var unreadable = 0
     /// The last answer's failures (servers that did not answer).
     public private(set) var failures: [NetworkFailure] = []
     private var next: ExploreCursor?
@@ -60,6 +62,7 @@ public final class RemoteVideoList {
         request?.cancel()
         videos = []
         hidden = 0
+        unreadable = 0
         failures = []
         next = nil
         pages = 0
@@ -94,11 +97,13 @@ public final class RemoteVideoList {
         let fresh = answer.items.filter { !known.contains($0.id) }
         videos += fresh
         hidden += answer.hidden
+        unreadable = answer.unreadable
         failures = answer.failures
         next = answer.next
         state = .loaded
         events?.emit(.exploreResults(scope: "networks", query: query, count: fresh.count, source: source, total: videos.count,
-                                     page: pages, hidden: answer.hidden, failures: answer.failures.count))
+                                     page: pages, hidden: answer.hidden, failures: answer.failures.count,
+                                     unreadable: answer.unreadable))
         changed()
     }
 
@@ -109,8 +114,16 @@ public final class RemoteVideoList {
     /// What to say about the list, when anything: nothing found (and why not more), the
     /// servers that did not answer.
     public var message: String? {
-        let lines = [emptyMessage].compactMap { $0 } + failures.map(\.description)
+        let lines = [emptyMessage].compactMap { $0 } + failures.map(\.description) + [unreadableMessage].compactMap { $0 }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// What the servers listed that could not be read, when anything was.
+    public var unreadableMessage: String? {
+        guard unreadable > 0 else { return nil }
+        // TRANSLATORS: results a server listed that were broken or hostile (a name that is no name).
+        return trn("One result could not be read and is left out.", "{count} results could not be read and are left out.",
+                   unreadable)
     }
 
     /// Nothing found, said with the filter when it hid what was found.

@@ -41,6 +41,7 @@ final class ExploreRun<Item: Sendable & Equatable> {
     private var seen: Set<String>
     private var kept: [Item] = []
     private var hidden = 0
+    private var unreadable = 0
     private var failures: [NetworkFailure] = []
     private var next: [String: RemotePageCursor] = [:]
     private var rounds = 0
@@ -90,6 +91,7 @@ final class ExploreRun<Item: Sendable & Equatable> {
             switch result {
             case .success(let page):
                 lists.append(page.items)
+                unreadable += page.dropped
                 if let cursor = page.next { next[listing.key] = cursor }
             case .failure(let failure):
                 if !failures.contains(failure) { failures.append(failure) }
@@ -132,6 +134,6 @@ final class ExploreRun<Item: Sendable & Equatable> {
 
     private func finish() {
         then(ExploreAnswer(items: kept, next: next.isEmpty ? nil : ExploreCursor(pages: next, seen: seen),
-                           hidden: hidden, failures: failures))
+                           hidden: hidden, failures: failures, unreadable: unreadable))
     }
 }

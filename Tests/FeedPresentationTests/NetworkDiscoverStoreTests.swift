@@ -29,7 +29,7 @@ final class NetworkDiscoverStoreTests: XCTestCase {
 
         var exploreEvents: [(query: String, source: String, count: Int)] {
             events.events.compactMap {
-                if case .exploreResults(_, let query, let count, let source, _, _, _, _) = $0 { (query, source, count) } else { nil }
+                if case .exploreResults(_, let query, let count, let source, _, _, _, _, _) = $0 { (query, source, count) } else { nil }
             }
         }
     }
@@ -120,6 +120,22 @@ final class NetworkDiscoverStoreTests: XCTestCase {
             let message = rig.store.message ?? ""
             XCTAssertTrue(message.contains("the 3 videos found are hidden by the filter"), message)
             XCTAssertTrue(message.contains("127.0.0.3:8080"), message)
+        }
+    }
+
+    func testResultsThatCouldNotBeReadAreCountedAndSaid() {
+        onMain {
+            let rig = Rig()
+            rig.store.search("cats")
+            rig.store.searchNow()
+            rig.explorer.channelSearches.last?.answer(ExploreAnswer(items: []))
+            rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [], unreadable: 12))
+            let message = rig.store.message ?? ""
+            XCTAssertTrue(message.contains("12 results could not be read and are left out"), message)
+            let said = rig.events.events.contains {
+                if case .exploreResults(_, "cats", _, _, _, _, _, _, 12) = $0 { true } else { false }
+            }
+            XCTAssertTrue(said, "the explore_results event counts them: \(rig.events.events)")
         }
     }
 }

@@ -5,15 +5,17 @@ opened and followed, the vertical filter and the sensitive videos it hides."""
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
+import urllib.request
 from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs
 
 from app import App
 from app_data import db_rows
-from cases_access import A11Y_ENV, Screens, a11y_bus_address
+from cases_access import A11Y_ENV, Screens, a11y_bus_address, probe_tree
 from context import Context
 from feed import dismiss_welcome, wait_started
 from network_servers import FakeNetworks, start_networks
@@ -312,6 +314,54 @@ def case_discover_on_the_networks_names_every_control(ctx: Context) -> None:
         networks.stop()
 
 
+def set_faults(site: str, rules: list[dict]) -> None:
+    """Replaces `site`'s fault rules (Tests/servers/faults.py's kinds)."""
+    request = urllib.request.Request(site + "/__fake/faults", data=json.dumps({"rules": rules}).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=5).read()
+
+
+def case_servers_that_fail_are_said_and_the_rest_still_answers(ctx: Context) -> None:
+    """A search while one instance answers 500, the other garbage and the index hostile text (every
+    name 100,000 characters of markup, bidi overrides and control characters): each failing server
+    said in plain words above the results and the unreadable results counted, Loops' results shown,
+    one opened and played, and the window never stalls."""
+    networks = start_networks(peertube=2, loops=1)
+    try:
+        app = launch_on_networks(ctx, "explore-faults", networks, env=A11Y_ENV)
+        open_discover(ctx, app)
+        search_path = "^/api/v1/search/videos"
+        set_faults(networks.peertube[0], [{"kind": "500", "path": search_path}])
+        set_faults(networks.peertube[1], [{"kind": "garbage", "path": search_path}])
+        set_faults(networks.search_index, [{"kind": "hostile_text", "path": search_path}])
+        found, _ = search(ctx, app, "cats")
+        hosts = [site.removeprefix("http://") for site in networks.peertube]
+        deadline = time.monotonic() + 8
+        lines: list[str] = []
+        while time.monotonic() < deadline:
+            nodes = probe_tree(ctx, app, ["Discover"])["nodes"]
+            lines = [n["name"] for n in nodes if n.get("role") == "label" and any(h in n.get("name", "") for h in hosts)]
+            if len(lines) >= 2:
+                break
+            time.sleep(0.5)
+        shot = window_shot(ctx, "explore-faults")
+        expect(found["count"] > 0, f"nothing shown though the index answered: {found}, {lines}, see {shot}")
+        expect(found.get("failures", 0) == 2, f"the two failing servers are not counted: {found}")
+        said = "\n".join(lines)
+        expect(f"{hosts[0]} said no" in said, f"the 500 is not said in plain words: {lines}, see {shot}")
+        expect(f"{hosts[1]} answered something that isn’t what its API sends" in said,
+               f"the garbage is not said: {lines}, see {shot}")
+        expect(found.get("unreadable", 0) > 0 and "could not be read and are left out" in said,
+               f"the index's hostile results are not counted and said: {found}, {lines}, see {shot}")
+        since = app.cursor()
+        click(ctx, 75, 340)  # the first tile, under the three lines said above the grid
+        opened = app.wait("page", 10, since, what="a page for the first result")
+        app.wait("first_frame", 20, since, lambda e: e.get("post_id") == opened["post_id"], "the result playing")
+        expect(not app.find("stall"), f"the main loop stalled: {app.find('stall')}")
+    finally:
+        networks.stop()
+
+
 EXPLORE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("explore_word_and_tag_across_networks", case_a_word_and_a_tag_are_searched_across_the_networks),
     ("explore_result_feed_pages_past_first_page", case_a_result_opens_as_a_feed_that_pages_past_its_first_page),
@@ -319,4 +369,5 @@ EXPLORE_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("explore_chip_rows_one_tab_stop", case_discover_chip_rows_are_one_tab_stop_each),
     ("explore_screen_reader_names_every_control", case_discover_on_the_networks_names_every_control),
     ("explore_person_name_finds_their_profile", case_a_persons_name_finds_their_profile_on_this_computer),
+    ("explore_failing_servers_are_said", case_servers_that_fail_are_said_and_the_rest_still_answers),
 ]
