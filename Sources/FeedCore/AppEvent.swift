@@ -80,6 +80,12 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
+    /// The user moved the loop to `toMs` of `durationMs` (the progress bar, Left and Right).
+    case seek(postID: Int64, toMs: Int64, durationMs: Int64)
+    /// The sound as the user set it (the volume 0...1, muted).
+    case volume(level: Double, muted: Bool)
+    /// The user followed (or stopped following) a creator.
+    case follow(handle: String, following: Bool)
 
     public var name: String {
         switch self {
@@ -115,6 +121,9 @@ public enum AppEvent: Sendable, Equatable {
         case .label: "label"
         case .labelsShown: "labels_shown"
         case .watched: "watched"
+        case .seek: "seek"
+        case .volume: "volume"
+        case .follow: "follow"
         }
     }
 
@@ -203,6 +212,12 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
+        case .seek(let postID, let toMs, let durationMs):
+            [("post_id", .int(postID)), ("to_ms", .int(toMs)), ("duration_ms", .int(durationMs))]
+        case .volume(let level, let muted):
+            [("level", .double(level)), ("muted", .bool(muted))]
+        case .follow(let handle, let following):
+            [("handle", .string(handle)), ("following", .bool(following))]
         }
     }
 

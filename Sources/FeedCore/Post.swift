@@ -28,13 +28,17 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
     public var coverURI: String?
     /// The post's page on the web (a followed feed's entry): what Share copies.
     public var pageURL: String?
+    /// Whether the video has a sound track; nil until a player has opened it (it learns it when
+    /// it prerolls, and the library keeps it).
+    public var hasAudio: Bool?
 
     public init(id: Int64 = 0, author: Author, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
                 likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0,
                 liked: Bool = false, created: Date, allowsComments: Bool = true, coverURI: String? = nil,
-                pageURL: String? = nil) {
+                pageURL: String? = nil, hasAudio: Bool? = nil) {
         self.pageURL = pageURL
+        self.hasAudio = hasAudio
         self.id = id
         self.author = author
         self.caption = caption
@@ -60,6 +64,11 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
         // TRANSLATORS: the music line of a video with its own sound; {name} is who posted it.
         music.isEmpty ? tr("Original sound — {name}", ["name": author.name]) : music
     }
+
+    /// The music line as shown over the video: none for a video without sound (nothing plays,
+    /// so no sound is credited), and none until it is known whether there is one (the line would
+    /// show and go at once).
+    public var shownMusicLine: String? { hasAudio == true ? musicLine : nil }
 
     /// Hashtags in the caption, in order of first appearance, without "#".
     public var hashtags: [String] { Hashtags.parse(caption) }

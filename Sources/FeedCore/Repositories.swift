@@ -74,6 +74,8 @@ public protocol FeedRepository: AnyObject {
     @discardableResult func setLiked(postID: Int64, liked: Bool) throws -> Post
     /// Records probed facts about the video (size, rotation, duration).
     func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws
+    /// Records whether the video has a sound track (a player learns it when it opens the video).
+    func recordHasAudio(postID: Int64, hasAudio: Bool) throws
     /// Full-text search over caption, author, music and hashtags; prefix matching.
     func search(_ query: String, limit: Int) throws -> [Post]
     @discardableResult func insertComment(postID: Int64, authorHandle: String, text: String,

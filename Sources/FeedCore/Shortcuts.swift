@@ -5,7 +5,7 @@ import Localization
 public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
-    case mute, fullscreen, leave
+    case seekBack, seekForward, volumeUp, volumeDown, mute, fullscreen, leave
     case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
 }
 
@@ -53,6 +53,10 @@ public struct Shortcut: Sendable, Equatable {
         case .next: tr("Next: join the segments, then the posting page")
         // TRANSLATORS: the shortcut that posts the video (the verb).
         case .post: tr("Post")
+        case .seekBack: tr("Back a few seconds (up to 5)")
+        case .seekForward: tr("On a few seconds (up to 5; past the end the loop starts again)")
+        case .volumeUp: tr("Louder")
+        case .volumeDown: tr("Quieter")
         case .mute: tr("Mute or unmute")
         case .fullscreen: tr("Fullscreen")
         case .leave: tr("Close, go back or leave fullscreen")
@@ -100,6 +104,10 @@ public enum Shortcuts {
         Shortcut(action: .record, keys: ["r"], section: .recording),
         Shortcut(action: .next, keys: ["Return", "KP_Enter"], section: .recording),
         Shortcut(action: .post, keys: ["<Control>Return", "<Control>KP_Enter"], section: .recording),
+        Shortcut(action: .seekBack, keys: ["Left"], section: .playback),
+        Shortcut(action: .seekForward, keys: ["Right"], section: .playback),
+        Shortcut(action: .volumeUp, keys: ["plus", "equal", "KP_Add"], section: .playback),
+        Shortcut(action: .volumeDown, keys: ["minus", "KP_Subtract"], section: .playback),
         Shortcut(action: .mute, keys: ["m"], section: .playback),
         Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),
         Shortcut(action: .leave, keys: ["Escape"], section: .playback),

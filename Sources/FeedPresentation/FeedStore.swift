@@ -163,6 +163,16 @@ public final class FeedStore {
     public func update(author: Author) -> [Post] { pager.update(author: author) }
 
     /// Probed facts about a video, stored so the next launch lays it out at once.
+    /// Whether `post`'s video has sound, as its player found (kept, so the next showing credits
+    /// the right sound at once).
+    public func recordHasAudio(_ hasAudio: Bool, of post: Post) -> Post {
+        var post = post
+        post.hasAudio = hasAudio
+        pager.update(post)
+        try? repository.recordHasAudio(postID: post.id, hasAudio: hasAudio)
+        return post
+    }
+
     public func recordVideoSize(_ size: PixelSize, of post: Post) -> Post {
         var post = post
         post.width = size.width

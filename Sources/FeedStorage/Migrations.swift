@@ -14,6 +14,7 @@ public enum Migrations {
         Migration(version: 5, sql: schemaVersion5),
         Migration(version: 6, sql: schemaVersion6),
         Migration(version: 7, sql: schemaVersion7),
+        Migration(version: 8, sql: schemaVersion8),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -178,5 +179,11 @@ public enum Migrations {
         UPDATE posts SET music = ''
         WHERE (music LIKE 'Original sound — %' AND author_id IN (SELECT id FROM authors WHERE is_self = 1))
            OR (music = 'Original sound' AND subscription_id IS NOT NULL);
+        """
+
+    /// Whether a post's video has a sound track: NULL until a player has opened it (then a
+    /// video without one credits no sound).
+    static let schemaVersion8 = """
+        ALTER TABLE posts ADD COLUMN has_audio INTEGER;
         """
 }

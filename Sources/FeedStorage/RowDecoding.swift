@@ -26,7 +26,7 @@ enum RowDecoding {
         SELECT \(authorColumns),
                p.id, p.caption, p.music, p.video_uri, p.width, p.height, p.rotation, p.duration,
                p.like_count, p.comment_count, p.share_count, p.liked, p.created_ms,
-               p.allow_comments, p.cover_uri, p.page_url
+               p.allow_comments, p.cover_uri, p.page_url, p.has_audio
         FROM posts p JOIN authors a ON a.id = p.author_id
         """
 
@@ -65,7 +65,7 @@ enum RowDecoding {
                     commentCount: row.int(c + 9), shareCount: row.int(c + 10),
                     liked: row.bool(c + 11), created: row.date(c + 12),
                     allowsComments: row.bool(c + 13), coverURI: row.optionalString(c + 14),
-                    pageURL: row.optionalString(c + 15))
+                    pageURL: row.optionalString(c + 15), hasAudio: row.isNull(c + 16) ? nil : row.bool(c + 16))
     }
 
     static func comment(_ row: SQLiteRow) -> Comment {

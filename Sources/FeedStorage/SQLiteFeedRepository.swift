@@ -111,6 +111,12 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
+    public func recordHasAudio(postID: Int64, hasAudio: Bool) throws {
+        if try connection.run("UPDATE posts SET has_audio = ? WHERE id = ?", [hasAudio, postID]) == 0 {
+            throw StorageError.postNotFound(id: postID)
+        }
+    }
+
     public func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws {
         let changed = try connection.run(
             "UPDATE posts SET width = ?, height = ?, rotation = ?, duration = ? WHERE id = ?",

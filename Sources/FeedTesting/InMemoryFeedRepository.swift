@@ -93,6 +93,12 @@ public final class InMemoryFeedRepository: FeedRepository {
         posts[postID] = post
     }
 
+    public func recordHasAudio(postID: Int64, hasAudio: Bool) throws {
+        guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
+        post.hasAudio = hasAudio
+        posts[postID] = post
+    }
+
     public func search(_ query: String, limit: Int) throws -> [Post] {
         let terms = query.split(whereSeparator: \.isWhitespace).flatMap { Self.words(in: String($0)) }
         guard !terms.isEmpty else { return [] }

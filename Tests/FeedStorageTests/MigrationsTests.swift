@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 7)
+        XCTAssertEqual(Migrations.latestVersion, 8)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -66,6 +66,29 @@ final class MigrationsTests: StorageTestCase {
         let you = try XCTUnwrap(try repo.selfAuthor())
         try repo.updateProfile(authorID: you.id, handle: "zoe.t", name: "Zoe", bio: "", avatarURI: nil)
         XCTAssertEqual(try line("mine"), "Original sound — Zoe", "the rename reaches the older post")
+    }
+
+    /// Issue 21: whether a video has sound is kept once a player has found out, so a video
+    /// without sound credits none the next time it shows; a post from before is not yet known.
+    func testWhetherAVideoHasSoundIsKept() throws {
+        do {
+            let connection = try SQLiteConnection(path: databaseURL.path)
+            for migration in Migrations.all where migration.version <= 7 { try connection.execute(migration.sql) }
+            try connection.execute("""
+                INSERT INTO authors (id, handle, name) VALUES (1, 'mo', 'Mo');
+                INSERT INTO posts (author_id, caption, music, video_uri, created_ms) VALUES (1, 'older', '', 'file:///1.mp4', 1);
+                PRAGMA user_version = 7;
+                """)
+        }
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        let older = try XCTUnwrap(try repo.search("older", limit: 1).first)
+        XCTAssertNil(older.hasAudio, "not known until a player opens it")
+        try repo.recordHasAudio(postID: older.id, hasAudio: false)
+        XCTAssertEqual(try repo.post(id: older.id)?.hasAudio, false)
+        XCTAssertNil(try repo.post(id: older.id)?.shownMusicLine)
+        try repo.recordHasAudio(postID: older.id, hasAudio: true)
+        XCTAssertEqual(try repo.post(id: older.id)?.shownMusicLine, "Original sound — Mo")
+        XCTAssertThrowsError(try repo.recordHasAudio(postID: 999, hasAudio: true))
     }
 
     func testPostingOptionsAreStored() throws {
