@@ -6,8 +6,8 @@ import XCTest
 
 /// Issue 21: the volume slider and its keys, remembered with the mute.
 final class FeedSoundTests: XCTestCase {
-    func testTheVolumeIsRememberedWithTheMute() throws {
-        try onMain {
+    func testTheVolumeIsRememberedWithTheMute() {
+        onMain {
             var stored = Preferences()
             stored.volume = 0.8
             stored.muted = true
@@ -36,8 +36,8 @@ final class FeedSoundTests: XCTestCase {
         }
     }
 
-    func testASettingTheDiskRefusesStillHoldsAndIsSaid() throws {
-        try onMain {
+    func testASettingTheDiskRefusesStillHoldsAndIsSaid() {
+        onMain {
             let preferences = InMemoryPreferencesStore()
             preferences.failure = .diskFull(path: "/full")
             let events = RecordingEventSink()
@@ -51,8 +51,8 @@ final class FeedSoundTests: XCTestCase {
         }
     }
 
-    func testAnotherFeedsChangeIsTakenUp() throws {
-        try onMain {
+    func testAnotherFeedsChangeIsTakenUp() {
+        onMain {
             let preferences = InMemoryPreferencesStore()
             let home = FeedSound(preferences: preferences, events: nil)
             let results = FeedSound(preferences: preferences, events: nil)

@@ -7,8 +7,8 @@ import XCTest
 /// Issue 21: the controls over the video are there when wanted and out of the way otherwise;
 /// fullscreen is the video alone.
 final class PlayerChromeTests: XCTestCase {
-    func testThePointerShowsTheControlsForAMomentAfterItStops() throws {
-        try onMain {
+    func testThePointerShowsTheControlsForAMomentAfterItStops() {
+        onMain {
             let timers = ManualTimers()
             let chrome = PlayerChrome(timers: timers)
             var changes: [PlayerChrome.Shown] = []
@@ -32,8 +32,8 @@ final class PlayerChromeTests: XCTestCase {
         }
     }
 
-    func testPausedTheBarStaysAndTheKeyboardOrADragKeepsTheControls() throws {
-        try onMain {
+    func testPausedTheBarStaysAndTheKeyboardOrADragKeepsTheControls() {
+        onMain {
             let chrome = PlayerChrome(timers: ManualTimers())
             chrome.setPaused(true)
             XCTAssertEqual(chrome.shown, PlayerChrome.Shown(info: true, progress: true))
@@ -50,8 +50,8 @@ final class PlayerChromeTests: XCTestCase {
 
     /// The README promises fullscreen is the video alone: no rail, caption, music line, bar or
     /// volume, whatever the pointer does; only the sound-off mark stays while the sound is off.
-    func testFullscreenIsTheVideoAlone() throws {
-        try onMain {
+    func testFullscreenIsTheVideoAlone() {
+        onMain {
             let chrome = PlayerChrome(timers: ManualTimers())
             chrome.setSilent(true)
             chrome.setFullscreen(true)
