@@ -34,4 +34,12 @@ public struct Author: Sendable, Equatable, Hashable, Identifiable {
 
     /// "@handle", as shown over videos.
     public var atHandle: String { "@" + handle }
+
+    /// The author of the user's own files (opened, chosen, dropped, in a library folder): a
+    /// collection, not a person.
+    public static let localFilesHandle = "local"
+
+    /// Whether the feed offers a "+" to follow them: a person other than the user, not yet
+    /// followed (never "Local files").
+    public var showsFollowBadge: Bool { !isSelf && !isFollowed && handle != Self.localFilesHandle }
 }

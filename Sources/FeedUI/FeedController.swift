@@ -17,7 +17,13 @@ final class FeedController: FeedSessionView {
     let slots: [PageSlot]
     let pool: PlayerPool
     let session: FeedSession
-    var preferences: Preferences
+    /// The volume and mute, kept in the preferences (FeedController+Sound).
+    let sound: FeedSound
+    /// What shows over the video (FeedController+Controls).
+    let chrome: PlayerChrome
+    var pointerMotion: MotionController?
+    var lastStirUs: Int64 = 0
+    var progressTick: UInt32?
 
     let gestures: FeedGestures
     let animator: PageAnimator
@@ -45,21 +51,24 @@ final class FeedController: FeedSessionView {
         env = environment
         let players = try players ?? FeedPlayers(environment: environment, content: content)
         pool = players.pool
-        preferences = environment.preferences.load()
+        sound = FeedSound(preferences: environment.preferences, events: environment.events)
+        chrome = PlayerChrome(timers: environment.timers)
         session = FeedSession(store: players.store, pages: players.playbacks, launchTimeUs: launchTimeUs,
                               dependencies: FeedSession.Dependencies(
                                   events: environment.events, clock: environment.clock, timers: environment.timers,
                                   playableURI: environment.playableURI, remoteVideos: environment.remoteVideos,
                                   watchSignals: environment.watchSignals))
         slots = zip(players.surfaces, players.playbacks).map {
-            PageSlot(surface: $0, playback: $1, avatarPath: { environment.filePath(for: $0.author.avatarURI) })
+            PageSlot(surface: $0, playback: $1, clock: environment.clock,
+                     avatarPath: { environment.filePath(for: $0.author.avatarURI) })
         }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: environment.clock)
         animator = PageAnimator(widget: view.root, clock: environment.clock)
-        for slot in slots { slot.setMuted(preferences.muted) }
         session.view = self
         wire()
+        bindSound()
+        bindControls()
     }
 
     // MARK: - Setup
@@ -160,7 +169,10 @@ final class FeedController: FeedSessionView {
 
     func currentChanged(_ post: Post) { onCurrentChanged?(post) }
 
-    func playbackChanged(playing: Bool) { onPlaybackChanged?(playing) }
+    func playbackChanged(playing: Bool) {
+        chrome.setPaused(session.isPaused)
+        onPlaybackChanged?(playing)
+    }
 
     func firstFrameShown(slot index: Int) {
         onFirstFrame?()

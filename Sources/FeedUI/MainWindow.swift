@@ -99,10 +99,13 @@ public final class MainWindow: PlaybackControl {
             if createPage?.isActive == true { create.release() }
         }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
-        // Fullscreen is the video alone: no tab bar (F, F11 or Esc brings it back).
+        // Fullscreen is the video alone: no tab bar, rail, caption or controls (F, F11 or Esc
+        // brings them back).
         window.onNotify("fullscreened") { [weak self] in
             guard let self else { return }
             tabBar.root.isVisible = !window.isFullscreen
+            feed.setFullscreen(window.isFullscreen)
+            results.feed?.setFullscreen(window.isFullscreen)
         }
         FocusEvents.report(in: window, title: window.title, events: environment.events)
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
@@ -253,6 +256,7 @@ public final class MainWindow: PlaybackControl {
         controller.onMention = { [weak self] handle in self?.openMention(handle) }
         controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
+        controller.setFullscreen(window.isFullscreen)
     }
 
     private var mediaFeed: FeedController? { activeFeed ?? feed }
@@ -268,6 +272,8 @@ public final class MainWindow: PlaybackControl {
 
     private func visibilityChanged() {
         let shown = window.isVisible && !window.isMinimized
+        // The sound another feed set meanwhile (each feed has its own players).
+        if shown { activeFeed?.sound.reload() }
         feed.session.setVisible(shown && navigator.current == .tab(.home))
         if case .results = navigator.current { results.feed?.session.setVisible(shown) } else { results.feed?.session.setVisible(false) }
     }

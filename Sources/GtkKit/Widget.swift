@@ -64,6 +64,8 @@ open class Widget {
 
     /// The name screen readers announce.
     public func setAccessibleLabel(_ label: String) { lf_accessible_set_label(handle.raw, label) }
+    /// What screen readers say a slider's value is, in words.
+    public func setAccessibleValueText(_ text: String) { lf_accessible_set_value_text(handle.raw, text) }
     /// Says to screen readers whether a toggle is on (liked, recording); they announce the change.
     public func setAccessiblePressed(_ pressed: Bool) { lf_accessible_set_pressed(handle.raw, pressed ? 1 : 0) }
 
@@ -96,6 +98,13 @@ open class Widget {
         gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+    /// The width it would like, whatever it was given.
+    public var naturalWidth: Int {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return Int(natural)
+    }
     /// Asks for a new size allocation without a new measurement (children moved, same size).
     public func queueAllocate() { gtk_widget_queue_allocate(widget) }
 
