@@ -65,6 +65,10 @@ let package = Package(
         // FeedCore's HTTPTransport: the one client the composition root hands to every caller.
         .target(name: "SoupKit", dependencies: ["CSoup", "CGLib", "GLibKit", "FeedCore"], swiftSettings: swiftSettings),
 
+        // FeedCore's Timers and BackgroundWork over GLib's main loop: the app's, and the tests'
+        // that run a real main loop, from one place.
+        .target(name: "MainLoopServices", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
+
         // The user's language: gettext and locale-aware numbers, below everything that speaks.
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: swiftSettings),
 
@@ -83,7 +87,7 @@ let package = Package(
         .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "GtkKit", "GLibKit", "GStreamerKit", "SoupKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "MainLoopServices", "GtkKit", "GLibKit", "GStreamerKit", "SoupKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
@@ -106,15 +110,15 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "SoupKit", "TestSupport"],
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
                     exclude: ["video_test_server.py", "Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "FeedCore", "GLibKit", "TestSupport"],
+        .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "FeedCore", "GLibKit", "MainLoopServices", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VideoBridgeTests", dependencies: ["VideoBridge", "FeedMedia", "GtkKit", "GStreamerKit", "GLibKit", "CGtk", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "LoopfeedAppTests", dependencies: ["LoopfeedApp", "FeedCore", "FeedMedia", "FeedTesting"], swiftSettings: swiftSettings),
     ]
 )

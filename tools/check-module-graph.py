@@ -10,7 +10,8 @@ and the sources' imports. Run by tools/test.sh; prints each broken rule and exit
   Localization: no GTK, no GStreamer, no disk or network of its own, so it is tested without a
   display.
 - FeedUI holds views only: a FeedUI file that declares a type binds widgets (imports GtkKit or
-  VideoBridge); a GTK-free type belongs in FeedPresentation.
+  VideoBridge), or declares nothing but what the composition root hands a view (structs named
+  `...Dependencies`); any other GTK-free type belongs in FeedPresentation.
 - docs/ARCHITECTURE.md shows the graph as it is: the diagram between its module-graph markers
   is generated from Package.swift (`tools/check-module-graph.py --write` refreshes it).
 """
@@ -45,7 +46,7 @@ def closure(name):
 
 
 problems = []
-for target in ("FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "GStreamerKit", "GLibKit", "XMLKit", "SoupKit", "MediaControls"):
+for target in ("FeedCore", "FeedStorage", "FeedSources", "FeedMedia", "GStreamerKit", "GLibKit", "XMLKit", "SoupKit", "MediaControls", "MainLoopServices"):
     reached = closure(target) & {"CGtk", "CGtkShims", "GtkKit", "VideoBridge", "FeedUI"}
     if reached:
         problems.append(f"{target} reaches GTK: {sorted(reached)}")
@@ -59,9 +60,12 @@ if closure("FeedPresentation") - {"FeedCore", "Localization", "CIntl"}:
     problems.append(f"FeedPresentation depends on {sorted(closure('FeedPresentation'))}; it sees only FeedCore and Localization")
 type_decl = re.compile(r"^\s*(?:@\w+\s+)*(?:public |package |internal |fileprivate |private )?(?:final )?(?:class|struct|enum|protocol|actor) \w+", re.M)
 view_import = re.compile(r"^\s*(?:public |package |internal )?import (GtkKit|VideoBridge)\b", re.M)
+dependencies_decl = re.compile(r"^\s*(?:public |internal )?struct \w+Dependencies\b", re.M)
 for source in sorted((root / "Sources" / "FeedUI").rglob("*.swift")):
     text_ = source.read_text()
-    if type_decl.search(text_) and not view_import.search(text_):
+    types = type_decl.findall(text_)
+    only_dependencies = types and len(dependencies_decl.findall(text_)) == len(types)
+    if types and not view_import.search(text_) and not only_dependencies:
         problems.append(f"{source.relative_to(root)} declares a type but binds no widget: GTK-free code goes to FeedPresentation")
 
 c_import = re.compile(r"^\s*(?:@\w+\s+)*(?:public |package |internal )?import (C\w+)", re.M)

@@ -4,8 +4,9 @@
 /* The chooser's own Enter, where GTK 4.8's falls short:
  * - in the file list with several files selected, Enter takes them all, as Open does (GTK's
  *   tree view moved the selection to the row under the cursor and only that one came back);
- * - in the location field (Ctrl+L), a typed folder's path opens that folder (its completion
- *   sometimes took the Enter instead). A file's path, or anything else, is left to GTK. */
+ * - in the location field (Ctrl+L) of a chooser of files, a typed folder's path opens that folder
+ *   (its completion sometimes took the Enter instead). A file's path, a folder chosen as a
+ *   folder, or anything else, is left to GTK. */
 static gboolean chooser_enter_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
                                       GdkModifierType state, gpointer user_data) {
     (void)controller;
@@ -32,8 +33,9 @@ static gboolean chooser_enter_pressed(GtkEventControllerKey *controller, guint k
                 g_object_unref(folder);
             }
             gboolean opened = FALSE;
+            /* Choosing files, a folder is where to look; choosing a folder, it is the choice (GTK's). */
             if (g_file_query_file_type(file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY
-                && gtk_file_chooser_get_action(chooser) != GTK_FILE_CHOOSER_ACTION_SAVE) {
+                && gtk_file_chooser_get_action(chooser) == GTK_FILE_CHOOSER_ACTION_OPEN) {
                 opened = gtk_file_chooser_set_current_folder(chooser, file, NULL);
                 if (opened) gtk_editable_set_text(GTK_EDITABLE(widget), "");
             }

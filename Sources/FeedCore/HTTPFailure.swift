@@ -1,3 +1,4 @@
+import Localization
 /// Why an exchange gave nothing, or less than all, in words for a subscription's line or an
 /// error card.
 public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,16 +20,27 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotConnect(let detail): "can’t connect (\(detail))"
-        case .timedOut: "the server did not answer within 10 s"
-        case .stalled: "the download stalled for 15 s"
-        case .tooLarge(let limit): "larger than \(limit / 1_048_576) MB"
-        case .tooManyRedirects: "too many redirects"
-        case .notWeb(let target): "redirected away from the web (\(target))"
-        case .status(let code): "the server answered \(code)"
-        case .tls(let detail): "the secure connection failed (\(detail))"
-        case .cancelled: "cancelled"
+        // TRANSLATORS: {reason} is the system's, e.g. "connection refused".
+        case .cannotConnect(let detail): tr("can’t connect ({reason})", ["reason": Self.reason(detail)])
+        case .timedOut: tr("the server did not answer within 10 s")
+        case .stalled: tr("the download stalled for 15 s")
+        case .tooLarge(let limit): tr("larger than {size} MB", ["size": String(limit / 1_048_576)])
+        case .tooManyRedirects: tr("too many redirects")
+        case .notWeb(let target): tr("redirected away from the web ({address})", ["address": target])
+        case .status(let code): tr("the server answered {status}", ["status": String(code)])
+        case .tls(let detail): tr("the secure connection failed ({reason})", ["reason": Self.reason(detail)])
+        case .cancelled: tr("cancelled")
         case .network(let detail): detail
         }
+    }
+
+    /// The system's reason without what the sentence around it already says: GIO writes "Could
+    /// not connect to 127.0.0.1: Connection refused", and the window said "can’t connect" before
+    /// it ("can’t connect (Could not connect to …)"): the part after the last colon, lowercased.
+    static func reason(_ detail: String) -> String {
+        let tail = detail.range(of: ": ", options: .backwards).map { String(detail[$0.upperBound...]) } ?? detail
+        let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = trimmed.first, trimmed.dropFirst().first?.isUppercase != true else { return trimmed }
+        return first.lowercased() + trimmed.dropFirst()
     }
 }

@@ -28,17 +28,33 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
     public var coverURI: String?
     /// The post's page on the web (a followed feed's entry): what Share copies.
     public var pageURL: String?
-    /// Whether the video has a sound track; nil until a player has opened it (it learns it when
-    /// it prerolls, and the library keeps it).
+    /// Where it lives on a network (PeerTube, Loops), when it came from one.
+    public var remote: RemotePostRef?
+    /// Views as its network last said (nil: unknown, or a network without views).
+    public var viewCount: Int?
+    /// When the counts were last read from its network (nil: never, or not a network's post).
+    public var countsUpdated: Date?
+    /// The network marks it sensitive (PeerTube's nsfw, Loops' is_sensitive).
+    public var isSensitive: Bool
+    /// Whether the video has a sound track, once a player or a probe has said (nil: not known).
     public var hasAudio: Bool?
+    /// It came from exploring a network, not from what the user follows or added: Home's
+    /// Following leaves it out.
+    public var isDiscovered: Bool
 
     public init(id: Int64 = 0, author: Author, caption: String, music: String, videoURI: String,
                 width: Int = 0, height: Int = 0, rotation: Int = 0, duration: Double = 0,
                 likeCount: Int = 0, commentCount: Int = 0, shareCount: Int = 0,
                 liked: Bool = false, created: Date, allowsComments: Bool = true, coverURI: String? = nil,
-                pageURL: String? = nil, hasAudio: Bool? = nil) {
+                pageURL: String? = nil, remote: RemotePostRef? = nil, viewCount: Int? = nil, countsUpdated: Date? = nil,
+                isSensitive: Bool = false, hasAudio: Bool? = nil, isDiscovered: Bool = false) {
         self.pageURL = pageURL
+        self.remote = remote
+        self.viewCount = viewCount
+        self.countsUpdated = countsUpdated
+        self.isSensitive = isSensitive
         self.hasAudio = hasAudio
+        self.isDiscovered = isDiscovered
         self.id = id
         self.author = author
         self.caption = caption

@@ -2,7 +2,7 @@ public import Foundation
 
 /// One file a network serves for a video: a web video (progressive MP4) or one rendition of
 /// its HLS stream (a fragmented MP4 that the playlists address by byte ranges).
-public struct RemoteVideoFile: Sendable, Equatable, Hashable {
+public struct RemoteVideoFile: Sendable, Equatable, Hashable, Codable {
     public var url: URL
     /// PeerTube's resolution: the short side in pixels (720 for a 720x1280 video); 0 is audio
     /// only. nil when not given.
@@ -39,7 +39,7 @@ public struct RemoteVideoFile: Sendable, Equatable, Hashable {
 }
 
 /// A video's HLS stream: the master playlist and the renditions' files.
-public struct HLSPlaylist: Sendable, Equatable, Hashable {
+public struct HLSPlaylist: Sendable, Equatable, Hashable, Codable {
     public var masterURL: URL
     public var renditions: [RemoteVideoFile]
 
@@ -64,7 +64,7 @@ public struct HLSPlaylist: Sendable, Equatable, Hashable {
 /// What a network serves to play a video. Empty for a live stream, for a list's entry (PeerTube
 /// lists carry no files; Loops' tag feeds no `src_url`: fetch the video first) and for a video
 /// with nothing playable.
-public struct RemoteVideoSources: Sendable, Equatable, Hashable {
+public struct RemoteVideoSources: Sendable, Equatable, Hashable, Codable {
     /// Progressive files, whatever order the server gave.
     public var webVideos: [RemoteVideoFile]
     public var hls: HLSPlaylist?

@@ -55,7 +55,8 @@ public struct NewPost: Sendable, Equatable {
 /// Posts, authors and comments as the feed needs them. Implemented over SQLite in FeedStorage
 /// and in memory in FeedTesting. Used from the main thread only.
 public protocol FeedRepository: AnyObject {
-    /// Newest first; `after` is the key of the last post already shown.
+    /// Newest first; `after` is the key of the last post already shown. What the user follows
+    /// and added: posts only discovered on a network stay out.
     func feedPage(after: FeedKey?, limit: Int) throws -> [Post]
     func post(id: Int64) throws -> Post?
     /// The post whose video is `uri`, if one was stored already.
@@ -64,6 +65,7 @@ public protocol FeedRepository: AnyObject {
     func post(contentHash: String) throws -> Post?
     /// Deletes a post with its comments and activity (its file is gone: nothing could play).
     func deletePost(id: Int64) throws
+    /// How many posts the feed holds (discovered ones left out).
     func postCount() throws -> Int
     @discardableResult func insertAuthor(_ author: Author) throws -> Author
     func author(handle: String) throws -> Author?
@@ -74,9 +76,8 @@ public protocol FeedRepository: AnyObject {
     @discardableResult func setLiked(postID: Int64, liked: Bool) throws -> Post
     /// Records probed facts about the video (size, rotation, duration).
     func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws
-    /// Records whether the video has a sound track (a player learns it when it opens the video).
-    func recordHasAudio(postID: Int64, hasAudio: Bool) throws
-    /// Full-text search over caption, author, music and hashtags; prefix matching.
+    /// Full-text search over caption, author, music and hashtags; prefix matching. Posts only
+    /// discovered on a network are found once the user liked them.
     func search(_ query: String, limit: Int) throws -> [Post]
     @discardableResult func insertComment(postID: Int64, authorHandle: String, text: String,
                                           likeCount: Int, created: Date) throws -> Comment
@@ -107,4 +108,21 @@ public protocol FeedRepository: AnyObject {
     @discardableResult func setCommentLiked(id: Int64, liked: Bool) throws -> Comment
     /// Counts one share of a post and returns it as stored.
     @discardableResult func recordShare(postID: Int64) throws -> Post
+
+    // MARK: Posts from the networks
+
+    /// Keeps videos found on a network, in the order given: one already known (by its network
+    /// identity, or its address) is brought up to date (text, counts, sources) and keeps what the
+    /// user did here (likes, comments, whether it came from a followed feed); a new one is stored
+    /// as discovered, with its author. Returns them as stored.
+    @discardableResult func storeDiscovered(_ videos: [DiscoveredVideo]) throws -> [Post]
+    /// The post known on a network by `ref` (its id or its short uuid), if stored.
+    func post(remote ref: RemotePostRef) throws -> Post?
+    /// The counts its network gave at `date`: likes and comments add what the user did here that
+    /// the network does not know of (a like, comments only on this computer).
+    @discardableResult func updateRemoteCounts(postID: Int64, counts: RemoteCounts, at date: Date) throws -> Post
+    /// Everything the network serves of the post, for choosing what to play.
+    func remoteSources(postID: Int64) throws -> RemoteVideoSources?
+    /// Whether the video has a sound track (a player or a probe said).
+    func setHasAudio(postID: Int64, _ hasAudio: Bool) throws
 }

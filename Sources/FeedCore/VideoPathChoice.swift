@@ -48,9 +48,9 @@ public struct VideoPathChoice: Sendable, Equatable {
     /// alone: the memory path without a GPU device (and then no GL at all, `RendererChoice.
     /// beforeGTK`), or when the memory path or a renderer other than GL was asked for. Nil when
     /// GTK's GL renderer must be asked (`decide`): a GPU device, or `LOOPFEED_VIDEO_PATH=gl`.
-    public static func beforeGTK(requestedPath: String?, requestedRenderer: String?,
+    public static func beforeGTK(requestedPath: VideoPath?, requestedRenderer: String?,
                                  gpuDevices: [String]) -> VideoPathChoice? {
-        let forced = parse(requestedPath)
+        let forced = requestedPath
         guard forced != .gl, let early = RendererChoice.beforeGTK(requested: requestedRenderer, gpuDevices: gpuDevices)
         else { return nil }
         let setRenderer = nonEmpty(requestedRenderer)
@@ -71,28 +71,27 @@ public struct VideoPathChoice: Sendable, Equatable {
     /// Whether the display's GL renderer must be asked for (a throwaway GL context, ~11 ms):
     /// not when the memory path is forced and GTK's renderer was set by someone, nor when
     /// `GSK_RENDERER` names a renderer other than GL (the memory path follows either way).
-    public static func needsGLRenderer(requestedPath: String?, requestedRenderer: String?) -> Bool {
+    public static func needsGLRenderer(requestedPath: VideoPath?, requestedRenderer: String?) -> Bool {
         guard let renderer = nonEmpty(requestedRenderer) else { return true }
-        return isGL(renderer) && parse(requestedPath) != .memory
+        return isGL(renderer) && requestedPath != .memory
     }
 
-    /// `requestedPath`: `LOOPFEED_VIDEO_PATH` as set; `requestedRenderer`: `GSK_RENDERER` as set;
+    /// `requestedPath`: what `LOOPFEED_VIDEO_PATH` asks for; `requestedRenderer`: `GSK_RENDERER` as set;
     /// `glRenderer`: the GL renderer's name (nil without GL, or when it was not asked).
-    public static func decide(requestedPath: String?, requestedRenderer: String?, glRenderer: String?) -> VideoPathChoice {
+    public static func decide(requestedPath: VideoPath?, requestedRenderer: String?, glRenderer: String?) -> VideoPathChoice {
         let memoryRenderer = RendererChoice.decide(requested: requestedRenderer, glRenderer: glRenderer)
         func memory(_ reason: String) -> VideoPathChoice {
             VideoPathChoice(renderer: memoryRenderer.renderer, rendererReason: memoryRenderer.reason,
                             path: .memory, reason: reason, drawsOnCPU: memoryRenderer.drawsOnCPU)
         }
         let setRenderer = nonEmpty(requestedRenderer)
-        let forced = parse(requestedPath)
-        let ignored = nonEmpty(requestedPath).flatMap { forced == nil ? " (LOOPFEED_VIDEO_PATH=\($0) is neither gl nor memory)" : nil } ?? ""
+        let forced = requestedPath
         if forced == .memory { return memory("LOOPFEED_VIDEO_PATH=memory") }
         if let setRenderer, !isGL(setRenderer) {
-            return memory("GSK_RENDERER=\(setRenderer) was set: GL frames need GTK's GL renderer" + ignored)
+            return memory("GSK_RENDERER=\(setRenderer) was set: GL frames need GTK's GL renderer")
         }
         guard let glRenderer else {
-            return memory((forced == .gl ? "LOOPFEED_VIDEO_PATH=gl, but " : "") + "no GL" + ignored)
+            return memory((forced == .gl ? "LOOPFEED_VIDEO_PATH=gl, but " : "") + "no GL")
         }
         let software = RendererChoice.isSoftware(glRenderer)
         let kind = software ? "software GL: \(glRenderer)" : "hardware GL: \(glRenderer)"
@@ -101,10 +100,10 @@ public struct VideoPathChoice: Sendable, Equatable {
                                    rendererReason: setRenderer.map { "GSK_RENDERER=\($0) was set" } ?? "the GL path draws with GL",
                                    path: .gl, reason: "LOOPFEED_VIDEO_PATH=gl (\(kind))")
         }
-        if software { return memory(kind + ignored) }
+        if software { return memory(kind) }
         return VideoPathChoice(renderer: setRenderer == nil ? "gl" : nil,
                                rendererReason: setRenderer.map { "GSK_RENDERER=\($0) was set" } ?? kind,
-                               path: .gl, reason: kind + ignored)
+                               path: .gl, reason: kind)
     }
 
     /// The memory path after the GL path could not be set up (`problem`: GStreamer could not wrap
@@ -121,10 +120,6 @@ public struct VideoPathChoice: Sendable, Equatable {
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value
-    }
-
-    private static func parse(_ value: String?) -> VideoPath? {
-        nonEmpty(value).flatMap { VideoPath(rawValue: $0.lowercased()) }
     }
 
     /// GTK 4.8's GL renderer answers to "gl" and "opengl".

@@ -43,9 +43,15 @@ public final class CaptureSession: CaptureSessionControl {
     /// its last messages (and a start that failed) are no longer this session's news.
     private var stopped = false
 
-    public init(graph: CaptureGraph, preview: PixelSize, receiver: VideoFrameReceiver) throws {
+    /// Starts and stops the pipeline (the runtime's capture queue).
+    private let lifecycle: DispatchQueue
+
+    /// `runtime`: whose queue starts and stops the pipeline (one for every capture session, so
+    /// a camera reopened at once waits until the previous pipeline has let go of the device).
+    public init(graph: CaptureGraph, preview: PixelSize, receiver: VideoFrameReceiver, runtime: MediaRuntime) throws {
         GStreamer.initialize()
         self.graph = graph
+        lifecycle = runtime.captureLifecycle
         do {
             pipeline = try Pipeline.parse(graph.pipelineDescription(preview: preview))
         } catch {
@@ -59,15 +65,9 @@ public final class CaptureSession: CaptureSessionControl {
         pipeline.watchBus { [weak self] message in self?.handle(message) }
     }
 
-    /// Starting and stopping a live camera and microphone can block for a while (v4l2src and
-    /// pulsesrc wait on their devices going to NULL), so it happens here, never on the main
-    /// loop; one queue for every session, so a camera reopened at once (Flip, Retry) waits
-    /// until the previous pipeline has let go of the device.
-    private nonisolated static let lifecycle = DispatchQueue(label: "io.github.loopfeed.capture-lifecycle", qos: .userInitiated)
-
     deinit {
         let pipeline = lifecycleHandle
-        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
+        lifecycle.async { _ = pipeline.element.setState(.null) }
     }
 
     public func start() {
@@ -78,7 +78,7 @@ public final class CaptureSession: CaptureSessionControl {
         let report: @Sendable () -> Void = { [weak self] in
             MainLoop.invoke { self?.startFailed(error) }
         }
-        Self.lifecycle.async {
+        lifecycle.async {
             guard pipeline.element.setState(.playing) == .failure else { return }
             report()
         }
@@ -94,7 +94,7 @@ public final class CaptureSession: CaptureSessionControl {
         }
         finalizeTimer?.cancel()
         let pipeline = lifecycleHandle
-        Self.lifecycle.async { _ = pipeline.element.setState(.null) }
+        lifecycle.async { _ = pipeline.element.setState(.null) }
         live = false
         stopped = true
     }
@@ -194,7 +194,7 @@ public final class CaptureSession: CaptureSessionControl {
         let pipeline = lifecycleHandle
         // Strongly: the segment's news must reach whoever holds the session's callbacks.
         let closed: @Sendable () -> Void = { MainLoop.invoke { self.segmentClosed(path) } }
-        Self.lifecycle.async {
+        lifecycle.async {
             bin.element.setState(.null)
             pipeline.element.remove(bin.element)
             closed()

@@ -53,18 +53,25 @@ public final class LoopingPlayer: PagePlayer {
     /// Numbers each load: results of an earlier one are ignored.
     private var source: UInt64 = 0
 
-    /// `video`: how frames leave GStreamer (the memory path unless the app chose the GL path).
-    public init(receiver: VideoFrameReceiver, audioSinkDescription: String? = nil, video: PlayerVideoPath = .memory) throws {
+    /// The runtime whose thread group, sound and shutdown this player is part of.
+    private let runtime: MediaRuntime
+
+    /// `audioSinkDescription`: this player's own audio sink (nil: the runtime's); `video`: how
+    /// frames leave GStreamer (the memory path unless the app chose the GL path).
+    public init(receiver: VideoFrameReceiver, runtime: MediaRuntime, audioSinkDescription: String? = nil,
+                video: PlayerVideoPath = .memory) throws {
         self.receiver = receiver
-        engine = try PlaybackEngine(receiver: receiver, audioSinkDescription: audioSinkDescription, video: video)
+        self.runtime = runtime
+        engine = try PlaybackEngine(receiver: receiver, runtime: runtime,
+                                    audioSinkDescription: audioSinkDescription ?? runtime.audioSinkDescription, video: video)
         engine.send(.attach { [weak self] event in
             MainLoop.invoke { self?.apply(event) }
         })
-        PlayerShutdown.register(ObjectIdentifier(engine)) { [weak engine] in engine?.send(.shutdown) }
+        runtime.adopt(ObjectIdentifier(engine)) { [weak engine] in engine?.send(.shutdown) }
     }
 
     deinit {
-        PlayerShutdown.unregister(ObjectIdentifier(engine))
+        runtime.release(ObjectIdentifier(engine))
         engine.send(.shutdown)
     }
 

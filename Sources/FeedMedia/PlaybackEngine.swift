@@ -47,10 +47,14 @@ actor PlaybackEngine {
     var machine: PlayerStateMachine
     /// The sound: the real sink, or a silent one while the sound server is gone.
     let audio: PlayerAudio
+    /// The sound of the runtime's other players (one that loses the server tells them).
+    let soundOutage: SoundOutage
 
-    init(receiver: VideoFrameReceiver, audioSinkDescription: String?, video: PlayerVideoPath = .memory) throws {
+    init(receiver: VideoFrameReceiver, runtime: MediaRuntime, audioSinkDescription: String?,
+         video: PlayerVideoPath = .memory) throws {
         GStreamer.initialize()
-        thread = ContextThread(name: "player")
+        thread = ContextThread(name: "player", group: runtime.threads)
+        soundOutage = runtime.soundOutage
         self.receiver = receiver
         videoPath = video
         installed = video.graph
@@ -73,7 +77,7 @@ actor PlaybackEngine {
         playbin.onSourceSetup { element in streamFeed.feed?.attach(to: element) }
         // The audio sink asked for (playbin's default, autoaudiosink, when none) inside a bin of
         // our own: a sound server that goes away silences the video, never stops it.
-        audio = try PlayerAudio(description: audioSinkDescription)
+        audio = try PlayerAudio(description: audioSinkDescription, serverAnswers: runtime.soundServerAnswers)
         playbin.set("audio-sink", element: audio.sink.bin)
         // The shared GL display and GTK's wrapped context, for the GL elements playbin makes
         // (they ask with need-context messages, which the bin answers from these).
@@ -82,7 +86,7 @@ actor PlaybackEngine {
         playbin.watchBus(on: thread) { [weak self] message in
             self?.assumeIsolated { $0.handle(message) }
         }
-        SoundOutage.register(ObjectIdentifier(self)) { [weak self] detail in self?.send(.soundServerGone(detail)) }
+        soundOutage.register(ObjectIdentifier(self)) { [weak self] detail in self?.send(.soundServerGone(detail)) }
     }
 
     /// What every frame goes through on the streaming thread: the position, the loop's seam,
@@ -185,9 +189,9 @@ actor PlaybackEngine {
             thread.after(milliseconds: 1_500) { [weak self] in
                 self?.assumeIsolated { $0.apply(.firstPassWaitOver(source: source)) }
             }
-        case .probeSoundServer: apply(.soundServerProbed(answers: PlayerAudio.soundServerAnswers()))
+        case .probeSoundServer: apply(.soundServerProbed(answers: audio.soundServerAnswers()))
         case .silence(let loss): apply(audio.goSilent() ? .wentSilent(loss) : .couldNotGoSilent(loss))
-        case .spreadSoundLoss(let detail): SoundOutage.spread(detail, from: ObjectIdentifier(self))
+        case .spreadSoundLoss(let detail): soundOutage.spread(detail, from: ObjectIdentifier(self))
         case .scheduleSoundRetry:
             thread.after(milliseconds: 2_000) { [weak self] in
                 self?.assumeIsolated { $0.apply(.soundRetryDue) }
@@ -232,7 +236,7 @@ actor PlaybackEngine {
     }
 
     private func shutDown() {
-        SoundOutage.unregister(ObjectIdentifier(self))
+        soundOutage.unregister(ObjectIdentifier(self))
         report = nil
         playbin.removeBusWatch()
         closeFeed()

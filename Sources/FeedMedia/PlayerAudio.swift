@@ -1,5 +1,4 @@
 import GStreamerKit
-import Synchronization
 
 /// A player's sound output, on its player thread: playbin's audio sink inside a bin of our own
 /// (`SwappableSink`), so a sink that fails (the sound server went away) is swapped for a silent
@@ -15,8 +14,12 @@ final class PlayerAudio {
     /// The silent sink plays in place of the real one.
     private(set) var isSilent = false
 
-    init(description: String?) throws {
+    /// Whether the sound server answers (the runtime's probe).
+    private let serverAnswers: @Sendable () -> Bool
+
+    init(description: String?, serverAnswers: @escaping @Sendable () -> Bool) throws {
         self.description = description
+        self.serverAnswers = serverAnswers
         sink = try SwappableSink(name: Self.binName, sink: try Self.makeRealSink(description))
     }
 
@@ -35,15 +38,15 @@ final class PlayerAudio {
         return true
     }
 
-    /// Whether PulseAudio answers: a pulsesink reaches READY only once it has connected (a refused
-    /// or missing socket fails in about a millisecond). Without the PulseAudio plugin there is
-    /// nothing to ask, and the real sink's own READY is the test.
-    static func soundServerAnswers() -> Bool { serverProbe.withLock { $0 }() }
+    /// Whether the sound server answers, as the runtime asks it.
+    func soundServerAnswers() -> Bool { serverAnswers() }
 
-    /// How `soundServerAnswers` asks (tests stand in for a server that is down or back).
-    static let serverProbe = Mutex<@Sendable () -> Bool>(pulseAnswers)
-
-    private static func pulseAnswers() -> Bool {
+    /// Whether PulseAudio answers (a runtime's probe unless a test stands in): a pulsesink
+    /// reaches READY only once it has connected (a refused or missing socket fails in about a
+    /// millisecond). Without the PulseAudio plugin there is nothing to ask, and the real sink's
+    /// own READY is the test.
+    @Sendable
+    static func pulseAnswers() -> Bool {
         guard let probe = try? Element.make("pulsesink") else { return true }
         defer { probe.setState(.null) }
         return probe.setState(.ready) != .failure
@@ -53,7 +56,7 @@ final class PlayerAudio {
     /// (autoaudiosink alone would not do as the test: with PulseAudio gone it settles for another
     /// sink that opens, OpenAL's here, and stays silent for good.)
     func restore() -> Bool {
-        guard isSilent, Self.soundServerAnswers(), let real = try? Self.makeRealSink(description) else { return false }
+        guard isSilent, serverAnswers(), let real = try? Self.makeRealSink(description) else { return false }
         guard real.setState(.ready) != .failure else {
             real.setState(.null)
             return false

@@ -7,12 +7,12 @@ public import FeedCore
 public final class PlayerPool {
     public let players: [LoopingPlayer]
 
-    /// One player per receiver (the pages' surfaces), in order.
+    /// One player per receiver (the pages' surfaces), in order, on `runtime`.
     /// `remoteVideos`: the cache remote posts play from; `video`: the frame path, the same for all.
-    public init(receivers: [VideoFrameReceiver], audioSinkDescription: String?,
+    public init(receivers: [VideoFrameReceiver], runtime: MediaRuntime,
                 remoteVideos: (any RemoteVideoCache)? = nil, video: PlayerVideoPath = .memory) throws {
         players = try receivers.map {
-            try LoopingPlayer(receiver: $0, audioSinkDescription: audioSinkDescription, video: video)
+            try LoopingPlayer(receiver: $0, runtime: runtime, video: video)
         }
         for player in players { player.remoteVideos = remoteVideos }
     }

@@ -33,9 +33,9 @@ actor SoundEngine {
     /// Where to start once the file is ready, how fast, and whether to play from there.
     private var pending: (seconds: Double, rate: Double, play: Bool)?
 
-    init(audioSinkDescription: String?) throws {
+    init(audioSinkDescription: String?, threads: ThreadGroup) throws {
         GStreamer.initialize()
-        thread = ContextThread(name: "sound")
+        thread = ContextThread(name: "sound", group: threads)
         let playbin = try Pipeline.makePipeline("playbin")
         playbin.set("flags", "audio+soft-volume")
         // Played slower or faster (recording at 2x or 0.5x), the sound keeps its pitch.

@@ -14,16 +14,21 @@ public final class SoundPlayer {
     /// As last reported by the engine.
     public private(set) var isPlaying = false
 
-    public init(audioSinkDescription: String? = nil) throws {
-        engine = try SoundEngine(audioSinkDescription: audioSinkDescription)
+    /// The runtime whose thread group and shutdown this player is part of.
+    private let runtime: MediaRuntime
+
+    /// Plays through the runtime's audio sink, on a thread of the runtime's.
+    public init(runtime: MediaRuntime) throws {
+        self.runtime = runtime
+        engine = try SoundEngine(audioSinkDescription: runtime.audioSinkDescription, threads: runtime.threads)
         engine.send(.attach { [weak self] event in
             MainLoop.invoke { self?.apply(event) }
         })
-        PlayerShutdown.register(ObjectIdentifier(engine)) { [weak engine] in engine?.send(.shutdown) }
+        runtime.adopt(ObjectIdentifier(engine)) { [weak engine] in engine?.send(.shutdown) }
     }
 
     deinit {
-        PlayerShutdown.unregister(ObjectIdentifier(engine))
+        runtime.release(ObjectIdentifier(engine))
         engine.send(.shutdown)
     }
 

@@ -117,11 +117,11 @@ extension CreateSession {
             cover: cover, duration: seconds, copyFolder: choices.saveCopy ? deps.videosFolder : nil)
         deps.publisher.publish(publication, removeWhenDone: clipFolder, stored: { [weak self] result in
             self?.published(result, copying: publication.copyFolder != nil)
-        }, copied: { [weak self] copy, problem in
+        }, copied: { [weak self, home = deps.homeFolder] copy, problem in
             if let problem {
                 self?.onFeedNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
             } else if let copy {
-                self?.onFeedNotice?(tr("Posted. A copy is in {folder}.", ["folder": Self.displayPath(copy.deletingLastPathComponent())]))
+                self?.onFeedNotice?(tr("Posted. A copy is in {folder}.", ["folder": Self.displayPath(copy.deletingLastPathComponent(), home: home)]))
             }
         })
     }

@@ -27,6 +27,8 @@ public final class CreateSession {
         public var preferences: PreferencesStore
         /// Where "Save a copy" puts videos (~/Videos).
         public var videosFolder: URL
+        /// The user's home folder: a folder under it is said "~/…".
+        public var homeFolder: URL
         public var publisher: ClipPublishing
         /// Joining, probing, covers, rendering and the clip's files, off the main thread.
         public var clipJobs: ClipJobs
@@ -35,7 +37,7 @@ public final class CreateSession {
                     makeCaptureSession: @escaping @MainActor (CaptureDevice, _ mirrored: Bool) throws -> any CaptureSessionControl,
                     repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                     dataDirectory: URL, leftover: URL?, preferences: PreferencesStore, videosFolder: URL,
-                    publisher: ClipPublishing, clipJobs: ClipJobs) {
+                    homeFolder: URL, publisher: ClipPublishing, clipJobs: ClipJobs) {
             self.makeDevices = makeDevices
             self.makeCaptureSession = makeCaptureSession
             self.repository = repository
@@ -46,6 +48,7 @@ public final class CreateSession {
             self.leftover = leftover
             self.preferences = preferences
             self.videosFolder = videosFolder
+            self.homeFolder = homeFolder
             self.publisher = publisher
             self.clipJobs = clipJobs
         }
@@ -265,9 +268,9 @@ public final class CreateSession {
         }
     }
 
-    /// A folder as people write it: under the home folder, "~/…".
-    public static func displayPath(_ url: URL) -> String {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+    /// A folder as people write it: under `home`, "~/…".
+    public static func displayPath(_ url: URL, home: URL) -> String {
+        let home = home.path
         return url.path.hasPrefix(home + "/") ? "~" + url.path.dropFirst(home.count) : url.path
     }
 }

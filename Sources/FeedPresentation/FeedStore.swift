@@ -174,7 +174,7 @@ public final class FeedStore {
         var post = post
         post.hasAudio = hasAudio
         pager.update(post)
-        try? repository.recordHasAudio(postID: post.id, hasAudio: hasAudio)
+        try? repository.setHasAudio(postID: post.id, hasAudio)
         return post
     }
 

@@ -181,9 +181,27 @@ public enum Migrations {
            OR (music = 'Original sound' AND subscription_id IS NOT NULL);
         """
 
-    /// Whether a post's video has a sound track: NULL until a player has opened it (then a
-    /// video without one credits no sound).
+    /// Posts from the networks: where each lives (its origin's API and its id there, so the same
+    /// video listed by another instance or the search index is one post), its views and when its
+    /// counts were read, the sensitive mark, what its network serves of it (JSON, for choosing a
+    /// rendition to play), whether it has sound, and whether it was only discovered (Explore, For
+    /// You's candidates): Home's Following leaves those out, through its own index.
     static let schemaVersion8 = """
+        ALTER TABLE posts ADD COLUMN remote_network TEXT;
+        ALTER TABLE posts ADD COLUMN remote_host TEXT;
+        ALTER TABLE posts ADD COLUMN remote_api TEXT;
+        ALTER TABLE posts ADD COLUMN remote_key TEXT;
+        ALTER TABLE posts ADD COLUMN remote_short TEXT;
+        ALTER TABLE posts ADD COLUMN view_count INTEGER;
+        ALTER TABLE posts ADD COLUMN counts_ms INTEGER;
+        ALTER TABLE posts ADD COLUMN sensitive INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE posts ADD COLUMN sources_json TEXT;
         ALTER TABLE posts ADD COLUMN has_audio INTEGER;
+        ALTER TABLE posts ADD COLUMN discovered INTEGER NOT NULL DEFAULT 0;
+        CREATE UNIQUE INDEX posts_remote_identity ON posts(remote_network, remote_host, remote_key)
+            WHERE remote_key IS NOT NULL;
+        CREATE INDEX posts_remote_short ON posts(remote_network, remote_host, remote_short)
+            WHERE remote_short IS NOT NULL;
+        CREATE INDEX posts_home ON posts(created_ms DESC, id DESC) WHERE discovered = 0;
         """
 }

@@ -1,4 +1,5 @@
 import FeedCore
+import Foundation
 
 /// The column lists the repository selects, and how rows become models. Kept together so a
 /// column added to a SELECT cannot drift from the index that reads it.
@@ -26,7 +27,9 @@ enum RowDecoding {
         SELECT \(authorColumns),
                p.id, p.caption, p.music, p.video_uri, p.width, p.height, p.rotation, p.duration,
                p.like_count, p.comment_count, p.share_count, p.liked, p.created_ms,
-               p.allow_comments, p.cover_uri, p.page_url, p.has_audio
+               p.allow_comments, p.cover_uri, p.page_url,
+               p.remote_network, p.remote_host, p.remote_api, p.remote_key, p.remote_short,
+               p.view_count, p.counts_ms, p.sensitive, p.has_audio, p.discovered
         FROM posts p JOIN authors a ON a.id = p.author_id
         """
 
@@ -65,7 +68,19 @@ enum RowDecoding {
                     commentCount: row.int(c + 9), shareCount: row.int(c + 10),
                     liked: row.bool(c + 11), created: row.date(c + 12),
                     allowsComments: row.bool(c + 13), coverURI: row.optionalString(c + 14),
-                    pageURL: row.optionalString(c + 15), hasAudio: row.isNull(c + 16) ? nil : row.bool(c + 16))
+                    pageURL: row.optionalString(c + 15), remote: remote(row, at: c + 16),
+                    viewCount: row.isNull(c + 21) ? nil : row.int(c + 21),
+                    countsUpdated: row.isNull(c + 22) ? nil : row.date(c + 22),
+                    isSensitive: row.bool(c + 23), hasAudio: row.isNull(c + 24) ? nil : row.bool(c + 24),
+                    isDiscovered: row.bool(c + 25))
+    }
+
+    /// network, host, api, key, short from `column` on; nil for a post no network knows.
+    private static func remote(_ row: SQLiteRow, at column: Int32) -> RemotePostRef? {
+        guard let network = row.optionalString(column).flatMap(RemoteNetwork.init(rawValue:)),
+              let host = row.optionalString(column + 1), let api = row.optionalString(column + 2).flatMap(URL.init(string:)),
+              let key = row.optionalString(column + 3) else { return nil }
+        return RemotePostRef(network: network, host: host, apiBase: api, id: key, shortUUID: row.optionalString(column + 4))
     }
 
     static func comment(_ row: SQLiteRow) -> Comment {

@@ -12,12 +12,15 @@ public final class SQLiteFeedRepository: FeedRepository {
     }
 
     public func feedPage(after key: FeedKey?, limit: Int = SQLiteFeedRepository.defaultPageSize) throws -> [Post] {
+        // What the user follows and added: videos only discovered on a network stay out
+        // (posts_home indexes exactly these).
         let order = "ORDER BY p.created_ms DESC, p.id DESC LIMIT ?"
         guard let key else {
-            return try connection.query("\(RowDecoding.selectPost) \(order)", [limit], row: RowDecoding.post)
+            return try connection.query("\(RowDecoding.selectPost) WHERE p.discovered = 0 \(order)", [limit],
+                                        row: RowDecoding.post)
         }
         return try connection.query(
-            "\(RowDecoding.selectPost) WHERE (p.created_ms, p.id) < (?, ?) \(order)",
+            "\(RowDecoding.selectPost) WHERE p.discovered = 0 AND (p.created_ms, p.id) < (?, ?) \(order)",
             [key.created, key.id, limit], row: RowDecoding.post)
     }
 
@@ -38,7 +41,7 @@ public final class SQLiteFeedRepository: FeedRepository {
     }
 
     public func postCount() throws -> Int {
-        try connection.queryFirst("SELECT count(*) FROM posts") { $0.int(0) } ?? 0
+        try connection.queryFirst("SELECT count(*) FROM posts WHERE discovered = 0") { $0.int(0) } ?? 0
     }
 
     /// Inserts the author, or updates the one with the same handle (keeping its id).
@@ -111,12 +114,6 @@ public final class SQLiteFeedRepository: FeedRepository {
         }
     }
 
-    public func recordHasAudio(postID: Int64, hasAudio: Bool) throws {
-        if try connection.run("UPDATE posts SET has_audio = ? WHERE id = ?", [hasAudio, postID]) == 0 {
-            throw StorageError.postNotFound(id: postID)
-        }
-    }
-
     public func updateVideoInfo(postID: Int64, width: Int, height: Int, rotation: Int, duration: Double) throws {
         let changed = try connection.run(
             "UPDATE posts SET width = ?, height = ?, rotation = ?, duration = ? WHERE id = ?",
@@ -143,6 +140,7 @@ public final class SQLiteFeedRepository: FeedRepository {
                 ORDER BY bm25(post_search) LIMIT ?2
             )
             \(RowDecoding.selectPost) JOIN ranked r ON r.id = p.id
+            WHERE p.discovered = 0 OR p.liked
             ORDER BY r.score, p.created_ms DESC, p.id DESC
             """, [match, limit, Self.searchWindow], row: RowDecoding.post)
     }
@@ -308,7 +306,7 @@ public final class SQLiteFeedRepository: FeedRepository {
         return author
     }
 
-    private func requirePost(id: Int64) throws -> Post {
+    func requirePost(id: Int64) throws -> Post {
         guard let post = try post(id: id) else { throw StorageError.postNotFound(id: id) }
         return post
     }

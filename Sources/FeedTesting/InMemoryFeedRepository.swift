@@ -13,8 +13,10 @@ public final class InMemoryFeedRepository: FeedRepository {
         case handleTaken(String)
     }
 
-    private var authors: [String: Author] = [:]
-    private var posts: [Int64: Post] = [:]
+    var authors: [String: Author] = [:]
+    var posts: [Int64: Post] = [:]
+    /// What the networks serve of their posts, by post id.
+    var remoteSourcesByPost: [Int64: RemoteVideoSources] = [:]
     /// `NewPost.contentHash` by post id (posts carry no hash of their own).
     private var contentHashes: [Int64: String] = [:]
     /// Subscriptions, and which subscription's entry each remote post is.
@@ -26,7 +28,7 @@ public final class InMemoryFeedRepository: FeedRepository {
     public init() {}
 
     public func feedPage(after key: FeedKey?, limit: Int) throws -> [Post] {
-        let sorted = posts.values.sorted(by: Self.newestFirst)
+        let sorted = posts.values.filter { !$0.isDiscovered }.sorted(by: Self.newestFirst)
         let remaining = key.map { key in sorted.filter { Self.isOlder($0, than: key) } } ?? sorted
         return Array(remaining.prefix(max(0, limit)).map(withCurrentAuthor))
     }
@@ -50,7 +52,7 @@ public final class InMemoryFeedRepository: FeedRepository {
         activities.removeAll { $0.postID == id }
     }
 
-    public func postCount() throws -> Int { posts.count }
+    public func postCount() throws -> Int { posts.values.filter { !$0.isDiscovered }.count }
 
     @discardableResult
     public func insertAuthor(_ author: Author) throws -> Author {
@@ -93,16 +95,11 @@ public final class InMemoryFeedRepository: FeedRepository {
         posts[postID] = post
     }
 
-    public func recordHasAudio(postID: Int64, hasAudio: Bool) throws {
-        guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
-        post.hasAudio = hasAudio
-        posts[postID] = post
-    }
-
     public func search(_ query: String, limit: Int) throws -> [Post] {
         let terms = query.split(whereSeparator: \.isWhitespace).flatMap { Self.words(in: String($0)) }
         guard !terms.isEmpty else { return [] }
         return Array(posts.values.map(withCurrentAuthor).filter { post in
+            guard !post.isDiscovered || post.liked else { return false }
             let words = Self.words(in: [post.caption, post.author.handle, post.author.name, post.music].joined(separator: " "))
             return terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
         }.sorted(by: Self.newestFirst).prefix(max(0, limit)))
@@ -244,7 +241,7 @@ public final class InMemoryFeedRepository: FeedRepository {
     }
 
     /// Posts keep the author as it is now (also after a new handle), as the SQL join does.
-    private func withCurrentAuthor(_ post: Post) -> Post {
+    func withCurrentAuthor(_ post: Post) -> Post {
         var copy = post
         copy.author = counted(authors.values.first { $0.id == post.author.id } ?? post.author)
         return copy
@@ -270,7 +267,7 @@ public final class InMemoryFeedRepository: FeedRepository {
     }
 
     /// SQLite stores whole milliseconds; rounding here keeps FeedKeys comparable the same way.
-    private static func millisecondPrecision(_ date: Date) -> Date {
+    static func millisecondPrecision(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 

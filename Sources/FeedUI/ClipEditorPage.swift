@@ -24,7 +24,8 @@ final class ClipEditorPage: ClipEditorView {
     /// a pipeline and a thread, and most launches never open the editor.
     private var player: LoopingPlayer?
     private var sounds: SoundPlayer?
-    private let audioSinkDescription: String?
+    /// The runtime the page's players are made on.
+    private let media: MediaRuntime
     private var soundTrack: RecordingSound?
 
     private let textLabel = Label()
@@ -47,8 +48,8 @@ final class ClipEditorPage: ClipEditorView {
     private let trimButton = Button(label: tr("Trim"))
     private var adjustingTrim = false
 
-    init(audioSinkDescription: String?) {
-        self.audioSinkDescription = audioSinkDescription
+    init(media: MediaRuntime) {
+        self.media = media
         root.addCSSClass("create-page")
         let picture = Picture()
         picture.setPaintable(surface.paintable)
@@ -71,7 +72,7 @@ final class ClipEditorPage: ClipEditorView {
 
     private func clipPlayer() -> LoopingPlayer? {
         if let player { return player }
-        player = try? LoopingPlayer(receiver: surface, audioSinkDescription: audioSinkDescription)
+        player = try? LoopingPlayer(receiver: surface, runtime: media)
         player?.onLoop = { [weak self] _ in self?.restartSound() }
         player?.onError = { [weak self] error in self?.show(error.message) }
         return player
@@ -79,7 +80,7 @@ final class ClipEditorPage: ClipEditorView {
 
     private func soundPlayer() -> SoundPlayer? {
         if let sounds { return sounds }
-        sounds = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
+        sounds = try? SoundPlayer(runtime: media)
         sounds?.onError = { [weak self] text in self?.show(text) }
         return sounds
     }

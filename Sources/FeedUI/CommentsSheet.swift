@@ -9,15 +9,7 @@ import Localization
 /// the comments and decides, `BottomSheet` moves, this binds the rows and the composer to them.
 @MainActor
 final class CommentsSheet {
-    struct Dependencies {
-        var repository: FeedRepository
-        var events: EventSink?
-        var clock: MonotonicClock
-        var timers: Timers
-        var selfHandle: String
-        var filePath: (String?) -> String?
-        var now: () -> Date = { Date() }
-    }
+    typealias Dependencies = CommentsDependencies
 
     private let bottom: BottomSheet
     private let store: CommentsStore

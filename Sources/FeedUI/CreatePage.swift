@@ -15,25 +15,8 @@ import VideoBridge
 /// a Retry. What happens when is `CreateSession`'s; this page binds widgets to it.
 @MainActor
 final class CreatePage {
-    struct Dependencies {
-        /// Made on the first visit to the tab: a device monitor running from launch would
-        /// watch the sound server through every page change of the feed for nothing.
-        var makeDevices: @MainActor () -> RecordingDevices
-        var makeCaptureSession: @MainActor (CaptureDevice, _ mirrored: Bool, VideoFrameReceiver) throws -> any CaptureSessionControl
-        var repository: FeedRepository
-        var events: EventSink?
-        var clock: MonotonicClock
-        var timers: Timers
-        var dataDirectory: URL
-        var audioSinkDescription: String?
-        var preferences: PreferencesStore
-        var sounds: [RecordingSound]
-        /// Where "Save a copy" puts videos (~/Videos).
-        var videosFolder: URL
-        var publisher: ClipPublishing
-        /// Joining, probing, covers, rendering and the clip's files, off the main thread.
-        var clipJobs: ClipJobs
-    }
+    /// The live preview's size: frames are scaled in GStreamer to a page's size.
+    private static let previewSize = PixelSize(width: 450, height: 800)
 
     /// The pages, with a toast above them.
     let root = Overlay()
@@ -61,20 +44,23 @@ final class CreatePage {
     var chooser: FileChooser?
     let session: CreateSession
 
-    init(_ deps: Dependencies) {
-        editor = ClipEditorPage(audioSinkDescription: deps.audioSinkDescription)
-        sounds = SoundPicker(sounds: deps.sounds, audioSinkDescription: deps.audioSinkDescription,
+    init(_ deps: CreateDependencies) {
+        editor = ClipEditorPage(media: deps.media)
+        sounds = SoundPicker(sounds: deps.sounds, media: deps.media,
                              clipJobs: deps.clipJobs, camera: cameraPage, editor: editor.root)
-        posting = PostingPage(copyFolderName: CreateSession.displayPath(deps.videosFolder))
+        posting = PostingPage(copyFolderName: CreateSession.displayPath(deps.videosFolder, home: deps.homeFolder))
         missing = StatusPage(iconName: "camera-disabled-symbolic", title: tr("Shoot a video"),
                              detail: tr("Loopfeed needs a camera and a microphone to record."))
+        let media = deps.media
         session = CreateSession(CreateSession.Dependencies(
-            makeDevices: deps.makeDevices,
-            makeCaptureSession: { [previewSurface] device, mirrored in try deps.makeCaptureSession(device, mirrored, previewSurface) },
+            makeDevices: { media.recordingDevices() },
+            makeCaptureSession: { [previewSurface] device, mirrored in
+                try media.makeCaptureSession(on: device, mirrored: mirrored, preview: Self.previewSize, receiver: previewSurface)
+            },
             repository: deps.repository, events: deps.events, clock: deps.clock, timers: deps.timers,
             dataDirectory: deps.dataDirectory,
             leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")),
-            preferences: deps.preferences, videosFolder: deps.videosFolder, publisher: deps.publisher,
+            preferences: deps.preferences, videosFolder: deps.videosFolder, homeFolder: deps.homeFolder, publisher: deps.publisher,
             clipJobs: deps.clipJobs), editor: editor, posting: posting, sounds: sounds)
         toolbar = CaptureToolbar(limitSeconds: session.limitSeconds)
         root.addCSSClass("create-page")

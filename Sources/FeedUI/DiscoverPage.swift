@@ -21,10 +21,9 @@ final class DiscoverPage {
         set { grid.onOpen = newValue }
     }
 
-    init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String,
-         events: EventSink? = nil, clock: MonotonicClock = SystemMonotonicClock()) {
-        store = DiscoverStore(repository: repository, events: events, clock: clock)
-        grid = PostGrid(thumbnails: thumbnails, playableURI: playableURI)
+    init(_ deps: DiscoverDependencies) {
+        store = DiscoverStore(repository: deps.repository, events: deps.events, clock: deps.clock)
+        grid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
         root.addCSSClass("discover-page")
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
         // TRANSLATORS: the search field (a noun, or the verb as on a button).

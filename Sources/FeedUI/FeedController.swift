@@ -13,7 +13,7 @@ import VideoBridge
 @MainActor
 final class FeedController: FeedSessionView {
     let view: FeedView
-    let env: FeedEnvironment
+    let env: FeedDependencies
     let slots: [PageSlot]
     let pool: PlayerPool
     let session: FeedSession
@@ -46,25 +46,25 @@ final class FeedController: FeedSessionView {
 
     /// `players`: the feed's players when they were made (and the current post started) before
     /// the window; otherwise they are made here.
-    init(environment: FeedEnvironment, launchTimeUs: Int64, content: FeedContent = .library,
+    init(_ deps: FeedDependencies, launchTimeUs: Int64, content: FeedContent = .library,
          players: FeedPlayers? = nil) throws {
-        env = environment
-        let players = try players ?? FeedPlayers(environment: environment, content: content)
+        env = deps
+        let players = try players ?? FeedPlayers(deps, content: content)
         pool = players.pool
-        sound = FeedSound(preferences: environment.preferences, events: environment.events)
-        chrome = PlayerChrome(timers: environment.timers)
+        sound = FeedSound(preferences: deps.preferences, events: deps.events)
+        chrome = PlayerChrome(timers: deps.timers)
         session = FeedSession(store: players.store, pages: players.playbacks, launchTimeUs: launchTimeUs,
                               dependencies: FeedSession.Dependencies(
-                                  events: environment.events, clock: environment.clock, timers: environment.timers,
-                                  playableURI: environment.playableURI, remoteVideos: environment.remoteVideos,
-                                  watchSignals: environment.watchSignals))
+                                  events: deps.events, clock: deps.clock, timers: deps.timers,
+                                  playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
+                                  watchSignals: deps.watchSignals))
         slots = zip(players.surfaces, players.playbacks).map {
-            PageSlot(surface: $0, playback: $1, clock: environment.clock,
-                     avatarPath: { environment.filePath(for: $0.author.avatarURI) })
+            PageSlot(surface: $0, playback: $1, clock: deps.clock,
+                     avatarPath: { deps.filePath($0.author.avatarURI) })
         }
         view = FeedView(slots: slots)
-        gestures = FeedGestures(on: view.root, clock: environment.clock)
-        animator = PageAnimator(widget: view.root, clock: environment.clock)
+        gestures = FeedGestures(on: view.root, clock: deps.clock)
+        animator = PageAnimator(widget: view.root, clock: deps.clock)
         session.view = self
         wire()
         bindSound()
@@ -204,8 +204,6 @@ final class FeedController: FeedSessionView {
     }
 
     func playableURI(for post: Post) -> String { env.playableURI(post.videoURI) }
-
-    var environment: FeedEnvironment { env }
 
     func shareCurrent() { if let post = session.current { share(post) } }
 

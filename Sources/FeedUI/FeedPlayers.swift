@@ -23,29 +23,28 @@ public final class FeedPlayers {
     private let expectedPage: PixelSize?
 
     /// The library's feed, as the window will show it.
-    public convenience init(environment: FeedEnvironment) throws {
-        try self.init(environment: environment, content: .library)
+    public convenience init(_ deps: FeedDependencies) throws {
+        try self.init(deps, content: .library)
     }
 
-    init(environment: FeedEnvironment, content: FeedContent) throws {
-        store = FeedStore(repository: environment.repository, content: content, pinned: environment.pinnedPosts,
-                          pageSize: environment.pageSize)
-        surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface(output: environment.video) }
-        pool = try PlayerPool(receivers: surfaces, audioSinkDescription: environment.audioSinkDescription,
-                              remoteVideos: environment.remoteVideos, video: environment.video?.playerPath ?? .memory)
+    init(_ deps: FeedDependencies, content: FeedContent) throws {
+        store = FeedStore(repository: deps.repository, content: content, pinned: deps.pinnedPosts, pageSize: deps.pageSize)
+        surfaces = (0..<store.plan.poolSize).map { _ in VideoSurface(output: deps.video) }
+        pool = try PlayerPool(receivers: surfaces, runtime: deps.media,
+                              remoteVideos: deps.remoteVideos, video: deps.video?.playerPath ?? .memory)
         playbacks = pool.players.map { PagePlayback(player: $0) }
         // Every pooled player says it for itself; the window says it once (WindowNotices).
-        let notices = environment.notices
-        let events = environment.events
+        let notices = deps.notices
+        let events = deps.events
         pool.onSoundChanged = { available, detail in
             events?.emit(.sound(available: available, detail: detail))
             if !available {
-                notices?.say(kind: "sound", tr("Sound is unavailable: the sound server stopped. The video plays on without sound."))
+                notices.say(kind: "sound", tr("Sound is unavailable: the sound server stopped. The video plays on without sound."))
             }
         }
-        playableURI = environment.playableURI
+        playableURI = deps.playableURI
         // Before any load, so a post never plays a moment louder than it should.
-        let preferences = environment.preferences.load()
+        let preferences = deps.preferences.load()
         pool.volume = preferences.volume
         pool.muted = preferences.muted
         expectedPage = preferences.windowMaximized ? nil

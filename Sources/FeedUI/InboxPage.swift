@@ -10,13 +10,7 @@ import Localization
 /// Clicking one opens the post (and its comments, for a comment).
 @MainActor
 final class InboxPage {
-    struct Dependencies {
-        var repository: FeedRepository
-        var thumbnails: ThumbnailProviding
-        var playableURI: (String) -> String
-        var filePath: (String?) -> String?
-        var now: () -> Date = { Date() }
-    }
+    typealias Dependencies = InboxDependencies
 
     let root = Box(.vertical)
     private let list = Box(.vertical, spacing: 2)

@@ -6,7 +6,6 @@ import Localization
 /// Following a feed or channel from the window (Ctrl+L).
 extension MainWindow {
     func showAddFeed() {
-        guard environment.subscriptions != nil else { return }
         if let addFeedDialog { return addFeedDialog.present() }
         let dialog = AddFeedDialog(parent: window)
         dialog.onClosed = { [weak self] in self?.addFeedDialog = nil }
@@ -19,7 +18,7 @@ extension MainWindow {
             follow(url)
         }
         addFeedDialog = dialog
-        FocusEvents.report(in: dialog.window, title: dialog.window.title, events: environment.events)
+        FocusEvents.report(in: dialog.window, title: dialog.window.title, events: deps.events)
         dialog.present()
     }
 
@@ -35,7 +34,7 @@ extension MainWindow {
     }
 
     func follow(_ url: URL) {
-        guard let subscriptions = environment.subscriptions else { return }
+        let subscriptions = deps.following.subscriptions
         // The user is getting more videos: the welcome has said its piece.
         hideWelcome()
         importBanner.showProgress(tr("Looking at {address}…", ["address": url.host ?? url.absoluteString]), fraction: nil)
@@ -44,7 +43,7 @@ extension MainWindow {
 
     /// Follows every feed an OPML list names (a file given on the command line).
     func importSubscriptions(from file: URL) {
-        guard let subscriptions = environment.subscriptions else { return }
+        let subscriptions = deps.following.subscriptions
         importBanner.showProgress(tr("Following the feeds in {file}…", ["file": file.lastPathComponent]), fraction: nil)
         subscriptions.importOPML(file: file) { [weak self] outcome in
             self?.importBanner.showResult(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))
@@ -52,11 +51,11 @@ extension MainWindow {
     }
 
     func showFollowing() {
-        guard let subscriptions = environment.subscriptions else { return }
+        let subscriptions = deps.following.subscriptions
         if let followingWindow { return followingWindow.present() }
         let store = FollowingStore(service: subscriptions)
         store.onAdded = { [weak self] posts in self?.feed.session.showNext(posts) }
-        let shown = FollowingWindow(store: store, parent: window, images: environment.webImages)
+        let shown = FollowingWindow(store: store, parent: window, images: deps.following.webImages)
         shown.onImport = { [weak shown] file in
             subscriptions.importOPML(file: file) { outcome in
                 shown?.say(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))
@@ -73,7 +72,7 @@ extension MainWindow {
         }
         shown.onClosed = { [weak self] in self?.followingWindow = nil }
         followingWindow = shown
-        FocusEvents.report(in: shown.window, title: shown.window.title, events: environment.events)
+        FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)
         shown.present()
     }
 
@@ -82,7 +81,7 @@ extension MainWindow {
         importBanner.showResult(message)
         switch outcome {
         case .failed:
-            environment.events?.emit(.error(kind: "follow", message: message, postID: nil))
+            deps.events?.emit(.error(kind: "follow", message: message, postID: nil))
         case .subscribed(_, let added) where !added.isEmpty:
             // The newest of them first, next after the video on screen, and shown at once.
             feed.session.showNext(added.sorted { $0.created > $1.created })

@@ -57,8 +57,8 @@ extension MainWindow {
 
     /// Where the choosers open: the videos folder (~/Videos), or home without one.
     private var videosStartFolder: String {
-        let videos = environment.videosFolder.path
-        return environment.folderExists(videos) ? videos : NSHomeDirectory()
+        let videos = deps.imports.videosFolder.path
+        return deps.imports.folderExists(videos) ? videos : deps.imports.homeFolder.path
     }
 
     /// One chooser at a time, kept until it answers.

@@ -11,8 +11,7 @@ import Localization
 extension MainWindow {
     var discover: DiscoverPage {
         if let discoverPage { return discoverPage }
-        let page = DiscoverPage(repository: environment.repository, thumbnails: thumbnails,
-                                playableURI: environment.playableURI, events: environment.events, clock: environment.clock)
+        let page = DiscoverPage(deps.discover)
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         stack.add(page.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         discoverPage = page
@@ -21,12 +20,7 @@ extension MainWindow {
 
     var create: CreatePage {
         if let createPage { return createPage }
-        let page = CreatePage(CreatePage.Dependencies(
-            makeDevices: environment.makeDevices, makeCaptureSession: environment.makeCaptureSession,
-            repository: environment.repository, events: environment.events, clock: environment.clock,
-            timers: environment.timers, dataDirectory: environment.dataDirectory, audioSinkDescription: environment.audioSinkDescription,
-            preferences: environment.preferences, sounds: environment.sounds, videosFolder: environment.videosFolder,
-            publisher: environment.publisher, clipJobs: environment.clipJobs))
+        let page = CreatePage(deps.create)
         page.parentWindow = window
         page.onPosted = { [weak self] _ in
             guard let self else { return }
@@ -45,9 +39,7 @@ extension MainWindow {
 
     var inbox: InboxPage {
         if let inboxPage { return inboxPage }
-        let page = InboxPage(InboxPage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:)))
+        let page = InboxPage(deps.inbox)
         page.onOpen = { [weak self] post, openComments in
             self?.openResults([post], at: 0)
             if openComments { self?.openComments(post) }
@@ -86,9 +78,7 @@ extension MainWindow {
     }
 
     private func makeProfilePage() -> ProfilePage {
-        let page = ProfilePage(ProfilePage.Dependencies(
-            repository: environment.repository, thumbnails: thumbnails, playableURI: environment.playableURI,
-            filePath: environment.filePath(for:), cache: environment.cache, clock: environment.clock))
+        let page = ProfilePage(deps.profile)
         page.onEdit = { [weak self] author in self?.editProfile(author) }
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
         page.onFlash = { [weak self] message in self?.feed.view.flash(message) }

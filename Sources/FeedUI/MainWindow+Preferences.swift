@@ -9,20 +9,20 @@ extension MainWindow {
     func installPreferences() {
         preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.createPage?.applyRecordingLimit(seconds) }
         preferencesEditor.onLibraryFoldersChanged = { [weak self] folders in self?.libraryFoldersChanged(folders) }
-        preferencesEditor.onVideoCacheChanged = { [weak self] megabytes in self?.environment.videoCacheLimitChanged(megabytes) }
+        preferencesEditor.onVideoCacheChanged = { [weak self] megabytes in self?.deps.preferencesWindow.videoCacheLimitChanged(megabytes) }
         preferencesEditor.onNotSaved = { [weak self] error in
             guard let self else { return }
             let message = tr("This setting can’t be kept: {error}", ["error": error])
-            environment.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+            deps.events?.emit(.error(kind: "preferences", message: message, postID: nil))
             if let preferencesWindow { preferencesWindow.showProblem(message) } else { feed.view.flash(message) }
         }
-        library?.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
-        library?.onFolderGone = { [weak self] folder in
+        library.onArrived = { [weak self] files in self?.imports.add(files, quietly: true) }
+        library.onFolderGone = { [weak self] folder in
             let message = tr("The library folder {folder} is gone (a drive unplugged, or the folder moved): its videos stay in your feed and play again when it is back.",
                              ["folder": ShownText.oneLine(folder.path)])
-            self?.environment.notices?.say(kind: "library", message)
+            self?.deps.notices.say(kind: "library", message)
         }
-        library?.onRemoved = { [weak self] posts in
+        library.onRemoved = { [weak self] posts in
             guard let self, let first = posts.first else { return }
             importBanner.showResult(trn("“{name}” left your library: its file is gone",
                                         "{count} videos left your library: their files are gone",
@@ -32,9 +32,9 @@ extension MainWindow {
 
     /// Watches the library folders and adds what came into them while the app was closed.
     func startLibrary() {
-        let folders = environment.preferences.load().libraryFolders
+        let folders = deps.preferencesWindow.store.load().libraryFolders
         watchedFolders = folders
-        library?.watch(folders)
+        library.watch(folders)
         imports.add(folders.map { URL(fileURLWithPath: $0) }, quietly: true)
     }
 
@@ -43,14 +43,14 @@ extension MainWindow {
         let shown = PreferencesWindow(editor: preferencesEditor, parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
-        FocusEvents.report(in: shown.window, title: shown.window.title, events: environment.events)
+        FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)
         shown.present()
     }
 
     private func libraryFoldersChanged(_ folders: [String]) {
         let added = folders.filter { !watchedFolders.contains($0) }
         watchedFolders = folders
-        library?.watch(folders)
+        library.watch(folders)
         imports.add(added.map { URL(fileURLWithPath: $0) })
     }
 }

@@ -15,14 +15,16 @@ extension MainWindow {
         }
         welcome.onClose = { [weak self] in self?.hideWelcome() }
         welcome.root.isVisible = true
-        environment.events?.emit(.notice(message: tr("Welcome to Loopfeed")))
+        deps.events?.emit(.notice(message: tr("Welcome to Loopfeed")))
     }
 
     func hideWelcome() {
         guard welcome.root.isVisible else { return }
+        // The focus on one of its buttons is let go first: a hidden widget's focus would be handed
+        // on to a neighbour (the rail's avatar). Nothing has it then, and the next Tab starts at
+        // the first control.
+        if welcome.root.containsFocus { window.clearFocus() }
         welcome.root.isVisible = false
-        // The focus was on one of its buttons: the window takes it back, not a hidden control.
-        window.clearFocus()
     }
 }
 

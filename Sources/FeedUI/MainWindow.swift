@@ -16,10 +16,10 @@ public final class MainWindow: PlaybackControl {
     let application: Application
 
     /// `players`: the library feed's players, made (and its current post started) before GTK.
-    public init(application: Application, environment: FeedEnvironment, launchTimeUs: Int64,
+    public init(application: Application, dependencies deps: WindowDependencies, launchTimeUs: Int64,
                 players: FeedPlayers? = nil) throws {
         self.application = application
-        self.environment = environment
+        self.deps = deps
         Theme.install()
         window = Window(application: application)
         // TRANSLATORS: the window title, the app's name; usually kept as it is.
@@ -27,10 +27,10 @@ public final class MainWindow: PlaybackControl {
         window.setIconName("io.github.loopfeed.Loopfeed")
         window.addCSSClass("loopfeed")
         // The size and state it was left in (450x800 the first time).
-        let saved = environment.preferences.load()
+        let saved = deps.preferences.load()
         window.setDefaultSize(width: Int32(saved.windowWidth), height: Int32(saved.windowHeight))
         if saved.windowMaximized { window.maximize() }
-        feed = try FeedController(environment: environment, launchTimeUs: launchTimeUs, players: players)
+        feed = try FeedController(deps.feed, launchTimeUs: launchTimeUs, players: players)
 
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)
@@ -38,7 +38,6 @@ public final class MainWindow: PlaybackControl {
         // each layout, and the first one (mapping the window) took 90 ms longer at launch.
         stack.setHomogeneous(false)
         stack.add(feed.view.root, name: TabBar.Tab.home.rawValue, title: TabBar.Tab.home.title)
-        thumbnails = environment.thumbnails
         // TRANSLATORS: the title of the page showing a feed of search results or a profile's videos.
         stack.add(results.root, name: Self.resultsPageName, title: tr("Results"))
         // The other tabs' pages are made when first shown, or just after the first frame
@@ -49,13 +48,11 @@ public final class MainWindow: PlaybackControl {
         layout.append(tabBar.root)
         let root = Overlay()
         root.setChild(layout)
-        comments = CommentsSheet(CommentsSheet.Dependencies(
-            repository: environment.repository, events: environment.events, clock: environment.clock,
-            timers: environment.timers, selfHandle: environment.selfHandle, filePath: environment.filePath(for:)))
+        comments = CommentsSheet(deps.comments)
         root.addOverlay(comments.layer)
-        imports = ImportStore(importer: environment.importer, events: environment.events)
-        preferencesEditor = PreferencesEditor(store: environment.preferences, videosFolder: environment.videosFolder,
-                                              folderExists: environment.folderExists)
+        imports = ImportStore(importer: deps.imports.importer, events: deps.events)
+        preferencesEditor = PreferencesEditor(store: deps.preferencesWindow.store, videosFolder: deps.preferencesWindow.videosFolder,
+                                              folderExists: deps.preferencesWindow.folderExists)
         window.setChild(root)
         // Every page made here exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
@@ -75,7 +72,7 @@ public final class MainWindow: PlaybackControl {
         feed.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         feed.onMention = { [weak self] handle in self?.openMention(handle) }
         feed.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
-        tabBar.setBadge(.inbox, count: InboxStore(repository: environment.repository).unseenCount)
+        tabBar.setBadge(.inbox, count: InboxStore(repository: deps.repository).unseenCount)
         feed.onFirstFrame = { [weak self] in self?.prepareOtherPages() }
         tabBar.onSelect = { [weak self] tab in self?.navigator.select(tab) }
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
@@ -107,13 +104,13 @@ public final class MainWindow: PlaybackControl {
             feed.setFullscreen(window.isFullscreen)
             results.feed?.setFullscreen(window.isFullscreen)
         }
-        FocusEvents.report(in: window, title: window.title, events: environment.events)
+        FocusEvents.report(in: window, title: window.title, events: deps.events)
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
         feed.onCurrentChanged = { [weak self] _ in self?.publishPlaybackState() }
         // Above every page: what the services behind the window could not do.
-        environment.notices?.show = { [weak self] kind, message in
+        deps.notices.show = { [weak self] kind, message in
             self?.importBanner.showResult(message)
-            self?.environment.events?.emit(.error(kind: kind, message: message, postID: nil))
+            self?.deps.events?.emit(.error(kind: kind, message: message, postID: nil))
         }
     }
 
@@ -134,16 +131,16 @@ public final class MainWindow: PlaybackControl {
         let size = window.defaultSize, maximized = window.isMaximized
         guard size.width > 0, size.height > 0 else { return }
         do {
-            try environment.preferences.update {
+            try deps.preferences.update {
                 $0.windowWidth = size.width
                 $0.windowHeight = size.height
                 $0.windowMaximized = maximized
             }
         } catch where closing {
             // The window is closing: only the log can still say it.
-            environment.events?.emit(.error(kind: "preferences", message: "window size not kept: \(error.detail)", postID: nil))
+            deps.events?.emit(.error(kind: "preferences", message: "window size not kept: \(error.detail)", postID: nil))
         } catch {
-            environment.notices?.say(kind: "preferences", tr("The window’s size can’t be kept: {error}", ["error": error]))
+            deps.notices.say(kind: "preferences", tr("The window’s size can’t be kept: {error}", ["error": error]))
         }
     }
 
@@ -177,17 +174,18 @@ public final class MainWindow: PlaybackControl {
         window.clearFocus()
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
-        environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
-        refreshFollowedFeedsEvery(environment.feedRefreshSeconds)
-        environment.subscriptions?.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
-        for address in environment.addressesToFollow { follow(address) }
-        for file in environment.opmlFilesToImport { importSubscriptions(from: file) }
+        let following = deps.following
+        following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
+        refreshFollowedFeedsEvery(following.refreshSeconds)
+        following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
+        for address in following.addressesToFollow { follow(address) }
+        for file in following.opmlFilesToImport { importSubscriptions(from: file) }
         // (A recording kept from last time is told when the Create page is made.)
-        if environment.isFirstLaunch { showWelcome() }
-        let notices = environment.startupNotices
+        if deps.isFirstLaunch { showWelcome() }
+        let notices = deps.startupNotices
         if !notices.isEmpty {
             feed.view.flash(notices.joined(separator: "\n"))
-            for notice in environment.startupNotices { environment.events?.emit(.notice(message: notice)) }
+            for notice in notices { deps.events?.emit(.notice(message: notice)) }
         }
     }
 
@@ -197,7 +195,7 @@ public final class MainWindow: PlaybackControl {
         guard seconds > 0 else { return }
         refreshTimer = MainLoop.after(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
             guard let self else { return }
-            environment.subscriptions?.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
+            deps.following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
             refreshFollowedFeedsEvery(seconds)
         }
     }
@@ -221,7 +219,7 @@ public final class MainWindow: PlaybackControl {
                 inbox.show()
                 tabBar.setBadge(.inbox, count: 0)
             }
-            if tab == .profile, !returning, let me = try? environment.repository.author(handle: selfHandle) {
+            if tab == .profile, !returning, let me = try? deps.repository.author(handle: selfHandle) {
                 ownProfile.show(me)
             }
             // Likes made in a results feed show in the grid it came from.
@@ -229,7 +227,7 @@ public final class MainWindow: PlaybackControl {
         case .results(let posts, let start):
             if results.route != route {
                 do {
-                    try results.show(route, posts: posts, start: start, environment: environment) { wireResults($0) }
+                    try results.show(route, posts: posts, start: start, feed: deps.feed) { wireResults($0) }
                 } catch {
                     navigator.back()
                     return
@@ -237,7 +235,7 @@ public final class MainWindow: PlaybackControl {
             }
             stack.visibleName = Self.resultsPageName
         case .author(let author):
-            let stored = (try? environment.repository.author(handle: author.handle)) ?? author
+            let stored = (try? deps.repository.author(handle: author.handle)) ?? author
             authorProfile.show(stored)
             if case .results = from { authorProfile.refresh() }
             stack.visibleName = Self.authorPageName
@@ -263,7 +261,7 @@ public final class MainWindow: PlaybackControl {
 
     /// A clicked @mention opens that profile, or says there is no such person here.
     private func openMention(_ handle: String) {
-        if let author = try? environment.repository.author(handle: handle) {
+        if let author = try? deps.repository.author(handle: handle) {
             openAuthor(author)
         } else {
             (activeFeed ?? feed).view.flash(tr("No one called @{handle} is on Loopfeed here.", ["handle": handle]))
@@ -281,9 +279,8 @@ public final class MainWindow: PlaybackControl {
     var inhibitCookie: UInt32 = 0
     private var windowStateTimer: SourceHandle?
     private var refreshTimer: SourceHandle?
-    let thumbnails: ThumbnailProviding
     var discoverPage: DiscoverPage?
-    let environment: FeedEnvironment
+    let deps: WindowDependencies
     /// A feed over search results or a profile grid, shown above the page it came from.
     private let results = ResultsPage()
     let navigator = Navigator()
@@ -307,7 +304,7 @@ public final class MainWindow: PlaybackControl {
     var preferencesWindow: PreferencesWindow?
     var addFeedDialog: AddFeedDialog?
     var followingWindow: FollowingWindow?
-    var library: (any LibraryWatching)? { environment.library }
+    var library: any LibraryWatching { deps.preferencesWindow.library }
     /// The library folders being watched (to tell a folder just added from the others).
     var watchedFolders: [String] = []
 
@@ -325,9 +322,8 @@ public final class MainWindow: PlaybackControl {
     private var profileEditor: ProfileEditor?
 
     func editProfile(_ author: Author) {
-        let editor = ProfileEditor(author: author, parent: window, repository: environment.repository,
-                                   avatars: environment.avatars,
-                                   avatarPath: environment.filePath(for: author.avatarURI))
+        let editor = ProfileEditor(author: author, parent: window, repository: deps.profile.repository,
+                                   avatars: deps.profile.avatars, avatarPath: deps.profile.filePath(author.avatarURI))
         editor.onSaved = { [weak self] saved in
             guard let self else { return }
             selfHandle = saved.handle
@@ -335,18 +331,18 @@ public final class MainWindow: PlaybackControl {
             if authorProfilePage?.author?.id == saved.id { authorProfile.show(saved) }
             feed.session.authorUpdated(saved)
             results.feed?.session.authorUpdated(saved)
-            environment.events?.emit(.profileSaved(handle: saved.handle, name: saved.name, bio: saved.bio))
+            deps.events?.emit(.profileSaved(handle: saved.handle, name: saved.name, bio: saved.bio))
         }
         editor.onNotSaved = { [weak self] message in
-            self?.environment.events?.emit(.error(kind: "storage", message: message, postID: nil))
+            self?.deps.events?.emit(.error(kind: "storage", message: message, postID: nil))
         }
         profileEditor = editor
-        FocusEvents.report(in: editor.window, title: editor.window.title, events: environment.events)
+        FocusEvents.report(in: editor.window, title: editor.window.title, events: deps.events)
         editor.present()
     }
 
     /// The user's handle now (they may change it).
-    private lazy var selfHandle: String = environment.selfHandle
+    private lazy var selfHandle: String = deps.selfHandle
 
     /// Opens a profile over the current page, with Back: also your own when clicked in a feed,
     /// so Esc returns to the video as it does for anyone else's.

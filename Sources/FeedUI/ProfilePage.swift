@@ -10,14 +10,7 @@ import Localization
 /// follow), a Videos / Liked tab bar that sticks to the top, and the 3-column grid.
 @MainActor
 final class ProfilePage {
-    struct Dependencies {
-        var repository: FeedRepository
-        var thumbnails: ThumbnailProviding
-        var playableURI: (String) -> String
-        var filePath: (String?) -> String?
-        var cache: CacheControl
-        var clock: MonotonicClock
-    }
+    typealias Dependencies = ProfileDependencies
 
     typealias Tab = ProfileStore.Tab
 

@@ -25,10 +25,10 @@ final class ResultsPage {
     }
 
     /// A new feed over `posts` at `start`; `wire` connects it before it starts.
-    func show(_ route: Route, posts: [Post], start: Int, environment: FeedEnvironment,
+    func show(_ route: Route, posts: [Post], start: Int, feed deps: FeedDependencies,
               wire: (FeedController) -> Void) throws {
         clear()
-        let controller = try FeedController(environment: environment, launchTimeUs: environment.clock.nowMicroseconds(),
+        let controller = try FeedController(deps, launchTimeUs: deps.clock.nowMicroseconds(),
                                             content: .fixed(posts: posts, start: start))
         wire(controller)
         root.setChild(controller.view.root)

@@ -32,14 +32,15 @@ final class SoundPicker: SoundPickerView {
 
     /// Made the first time a sound plays: a pipeline and a thread most launches never need.
     private var player: SoundPlayer?
-    private let audioSinkDescription: String?
+    /// The runtime the page's players are made on.
+    private let media: MediaRuntime
     private let clipJobs: ClipJobs
     private let camera: Overlay
     private let editor: Overlay
 
-    init(sounds: [RecordingSound], audioSinkDescription: String?, clipJobs: ClipJobs, camera: Overlay, editor: Overlay) {
+    init(sounds: [RecordingSound], media: MediaRuntime, clipJobs: ClipJobs, camera: Overlay, editor: Overlay) {
         sheet = SoundSheet(sounds: sounds)
-        self.audioSinkDescription = audioSinkDescription
+        self.media = media
         self.clipJobs = clipJobs
         self.camera = camera
         self.editor = editor
@@ -57,7 +58,7 @@ final class SoundPicker: SoundPickerView {
 
     private func soundPlayer() -> SoundPlayer? {
         if let player { return player }
-        player = try? SoundPlayer(audioSinkDescription: audioSinkDescription)
+        player = try? SoundPlayer(runtime: media)
         player?.onError = { [weak self] text in self?.onNotice?(text) }
         return player
     }

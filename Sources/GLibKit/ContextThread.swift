@@ -1,6 +1,5 @@
 import CGLib
 import Foundation
-import Synchronization
 
 /// A thread running its own GMainContext: what is sent to it runs there, one piece at a time, in
 /// the order it was sent. It is also a Swift `SerialExecutor`, so an actor can live on it and
@@ -15,32 +14,13 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
     private let running: RunningLoop
     public let name: String
 
-    /// Context threads whose loop has not finished yet, by name.
-    private static let running = Mutex<[String: Int]>([:])
-
-    /// The names of the context threads still running ("player", "sound"), one per thread.
-    public static var runningNames: [String] {
-        running.withLock { $0.sorted { $0.key < $1.key }.flatMap { Array(repeating: $0.key, count: $0.value) } }
-    }
-
-    /// Waits until the loops of every context thread called one of `names` have finished
-    /// (their owners stopped them), up to `timeout` seconds; true when none is left. For a clean
-    /// exit that frees GStreamer.
-    public static func waitUntilStopped(named names: Set<String>, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while running.withLock({ $0.filter { names.contains($0.key) }.values.reduce(0, +) }) > 0 {
-            if Date() >= deadline { return false }
-            usleep(2_000)
-        }
-        return true
-    }
-
-    public init(name: String) {
+    /// `group`: the group that joins this thread at exit (a player's runtime); without one the
+    /// thread is detached and ends by itself once stopped (a worker that only waits for work).
+    public init(name: String, group: ThreadGroup? = nil) {
         self.name = name
-        Self.running.withLock { $0[name, default: 0] += 1 }
         context = g_main_context_new()
         let loop = g_main_loop_new(context, 0)!
-        let running = RunningLoop(context: context, loop: loop, name: name)
+        let running = RunningLoop(context: context, loop: loop, group: group.map { ($0, $0.reserveID()) })
         g_main_loop_unref(loop)
         self.running = running
         let thread = g_thread_new(name, { data in
@@ -49,14 +29,16 @@ public final class ContextThread: SerialExecutor, @unchecked Sendable {
             g_main_context_push_thread_default(running.context)
             g_main_loop_run(running.loop)
             g_main_context_pop_thread_default(running.context)
-            ContextThread.running.withLock { names in
-                names[running.name, default: 1] -= 1
-                if names[running.name] == 0 { names.removeValue(forKey: running.name) }
-            }
+            running.finished()
             return nil
-        }, Unmanaged.passRetained(running).toOpaque())
-        // Detached: the thread ends by itself once the loop quits (see `stop`).
-        g_thread_unref(thread)
+        }, Unmanaged.passRetained(running).toOpaque())!
+        if let (group, id) = running.group {
+            group.add(thread, id: id, name: name, ended: running.ended)
+            running.added.signal()
+        } else {
+            // Detached: the thread ends by itself once the loop quits (see `stop`).
+            g_thread_unref(thread)
+        }
     }
 
     deinit {
@@ -121,12 +103,30 @@ private final class RunningLoop: @unchecked Sendable {
     // GMainContext and GMainLoop are thread-safe; the pointers never change.
     let context: OpaquePointer
     let loop: OpaquePointer
-    let name: String
-    init(context: OpaquePointer, loop: OpaquePointer, name: String) {
+    /// The group that joins the thread, and the thread's id there.
+    let group: (ThreadGroup, Int)?
+    /// Signalled once `init` has added the thread to its group.
+    let added = DispatchSemaphore(value: 0)
+    /// Signalled as the loop has finished (the group's `join` waits on it).
+    let ended = DispatchSemaphore(value: 0)
+
+    init(context: OpaquePointer, loop: OpaquePointer, group: (ThreadGroup, Int)?) {
         self.context = g_main_context_ref(context)
         self.loop = g_main_loop_ref(loop)
-        self.name = name
+        self.group = group
     }
+
+    /// On the thread, its last work: leaves its group (unless the group is joining it) and says
+    /// it has ended.
+    func finished() {
+        if let (group, id) = group {
+            // A loop stopped at once may end before `init` has added the thread.
+            added.wait()
+            group.ended(id)
+        }
+        ended.signal()
+    }
+
     deinit {
         g_main_loop_unref(loop)
         g_main_context_unref(context)

@@ -3,13 +3,10 @@ import Glibc
 
 /// GTK's renderer, chosen before the first window is realized (GTK reads `GSK_RENDERER` when it
 /// makes the first window's renderer). The display's GL renderer is asked with `DisplayGL`.
+/// What the variables said at launch is the caller's (the app reads its environment once); this
+/// only writes GTK's own variables for GTK to read.
 @MainActor
 public enum GraphicsRenderer {
-    /// What `GSK_RENDERER` says now, if anything.
-    public static var requested: String? {
-        getenv("GSK_RENDERER").map { String(cString: $0) }
-    }
-
     /// The device nodes a GPU driver opens: DRM render nodes, and NVIDIA's own nodes (its
     /// proprietary driver without nvidia-drm has no render node).
     public nonisolated static func gpuDevices() -> [String] {
@@ -22,9 +19,9 @@ public enum GraphicsRenderer {
     }
 
     /// Keeps GTK from loading GL at all (before GTK starts): `GDK_DEBUG=gl-disable`, added to
-    /// whatever GDK_DEBUG already says.
-    public static func disableGL() {
-        let current = getenv("GDK_DEBUG").map { String(cString: $0) } ?? ""
+    /// `debugFlags`, what GDK_DEBUG said at launch.
+    public static func disableGL(keeping debugFlags: String?) {
+        let current = debugFlags ?? ""
         setenv("GDK_DEBUG", current.isEmpty ? "gl-disable" : current + ",gl-disable", 1)
     }
 

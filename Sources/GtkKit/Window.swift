@@ -36,8 +36,17 @@ public final class Window: Widget {
     }
     public func maximize() { gtk_window_maximize(window) }
     public func present() { gtk_window_present(window) }
-    /// Takes keyboard focus away from every control (the next Tab starts from the first).
-    public func clearFocus() { gtk_window_set_focus(window, nil) }
+    /// Takes keyboard focus away from every control, and forgets where it was: the next Tab
+    /// starts from the first control (GTK keeps each container's last focused child, and a Tab
+    /// after a bare unset went on from there).
+    public func clearFocus() {
+        gtk_window_set_focus(window, nil)
+        var widget = gtk_window_get_child(window)
+        while let current = widget {
+            widget = gtk_widget_get_focus_child(current)
+            gtk_widget_set_focus_child(current, nil)
+        }
+    }
     public func close() { gtk_window_close(window) }
     public func destroy() { gtk_window_destroy(window) }
     public func fullscreen() { gtk_window_fullscreen(window) }

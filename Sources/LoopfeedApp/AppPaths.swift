@@ -14,19 +14,18 @@ public struct AppPaths: Equatable, Sendable {
         self.samplesDirectory = samplesDirectory
     }
 
-    public static func resolve(options: CommandLineOptions, environment: [String: String],
+    public static func resolve(options: CommandLineOptions, environment: EnvironmentOptions,
                                executable: URL) -> AppPaths {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        func xdg(_ key: String, _ fallback: String) -> URL {
-            if let value = environment[key], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-            return home.appendingPathComponent(fallback)
+        let home = URL(fileURLWithPath: environment.home ?? NSHomeDirectory())
+        func xdg(_ value: String?, _ fallback: String) -> URL {
+            value.map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(fallback)
         }
         let data = options.dataDirectory.map { URL(fileURLWithPath: $0) }
-            ?? xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("loopfeed")
+            ?? xdg(environment.dataHome, ".local/share").appendingPathComponent("loopfeed")
         let cache = options.cacheDirectory.map { URL(fileURLWithPath: $0) }
-            ?? xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("loopfeed")
+            ?? xdg(environment.cacheHome, ".cache").appendingPathComponent("loopfeed")
         return AppPaths(dataDirectory: data.standardizedFileURL, cacheDirectory: cache.standardizedFileURL,
-                        samplesDirectory: locateSamples(environment: environment, executable: executable))
+                        samplesDirectory: locateSamples(named: environment.samplesDirectory, executable: executable))
     }
 
     /// The icon theme root of the feed's own icons in the source tree (`data/icons`, which holds
@@ -64,14 +63,15 @@ public struct AppPaths: Equatable, Sendable {
             ? candidate : nil
     }
 
-    /// The shipped samples: next to an installed binary (`../share/loopfeed/samples`), then
-    /// `$LOOPFEED_SAMPLES_DIR`, then the source tree the binary was built in (`data/samples`).
-    static func locateSamples(environment: [String: String], executable: URL) -> URL? {
+    /// The shipped samples: in `named` (`$LOOPFEED_SAMPLES_DIR`), then next to an installed
+    /// binary (`../share/loopfeed/samples`), then the source tree the binary was built in
+    /// (`data/samples`).
+    static func locateSamples(named: String?, executable: URL) -> URL? {
         let manifest = "samples.json"
         let fm = FileManager.default
         let binDir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates = [binDir.appendingPathComponent("../share/loopfeed/samples")]
-        if let override = environment["LOOPFEED_SAMPLES_DIR"] { candidates.insert(URL(fileURLWithPath: override), at: 0) }
+        if let named { candidates.insert(URL(fileURLWithPath: named), at: 0) }
         var dir = binDir
         for _ in 0..<6 {
             candidates.append(dir.appendingPathComponent("data/samples"))

@@ -14,4 +14,10 @@ struct PlayableURI: Sendable {
         if uri.hasPrefix("/") { return URL(fileURLWithPath: uri).absoluteString }
         return uri
     }
+
+    /// A local path for an image URI (avatars, covers), if it is a file.
+    func filePath(for uri: String?) -> String? {
+        guard let uri, let url = URL(string: callAsFunction(uri)), url.isFileURL else { return nil }
+        return url.path
+    }
 }

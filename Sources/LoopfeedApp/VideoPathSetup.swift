@@ -13,12 +13,11 @@ enum VideoPathSetup {
     /// Before GTK starts: the choice when the machine and the environment alone tell (the memory
     /// path; without a GPU device GTK then loads no GL), applied; nil when GL must be asked once
     /// GTK is up (`choose`).
-    static func chooseBeforeGTK() -> VideoPathChoice? {
-        let environment = ProcessInfo.processInfo.environment
-        guard let choice = VideoPathChoice.beforeGTK(requestedPath: environment["LOOPFEED_VIDEO_PATH"],
-                                                     requestedRenderer: GraphicsRenderer.requested,
+    static func chooseBeforeGTK(environment: EnvironmentOptions) -> VideoPathChoice? {
+        guard let choice = VideoPathChoice.beforeGTK(requestedPath: environment.videoPath,
+                                                     requestedRenderer: environment.renderer,
                                                      gpuDevices: GraphicsRenderer.gpuDevices()) else { return nil }
-        if choice.disablesGL { GraphicsRenderer.disableGL() }
+        if choice.disablesGL { GraphicsRenderer.disableGL(keeping: environment.gdkDebug) }
         if let renderer = choice.renderer { GraphicsRenderer.use(renderer) }
         Texture.prepareFramesForCPUDrawing(choice.drawsOnCPU)
         return choice
@@ -26,16 +25,16 @@ enum VideoPathSetup {
 
     /// The GL path's output for the feed, or nil for the memory path. `early`: what
     /// `chooseBeforeGTK` decided, only reported here.
-    static func choose(early: VideoPathChoice?, events: EventSink?, clock: SystemMonotonicClock) -> VideoOutput? {
+    static func choose(early: VideoPathChoice?, environment: EnvironmentOptions, events: EventSink?,
+                       clock: SystemMonotonicClock) -> VideoOutput? {
         if let early {
             events?.emit(.renderer(name: early.renderer ?? "default", reason: early.rendererReason, probeUs: 0,
                                    videoPath: early.path.rawValue, videoReason: early.reason,
                                    decoding: "software", decodingReason: "the memory path decodes in software"))
             return nil
         }
-        let environment = ProcessInfo.processInfo.environment
-        let requestedPath = environment["LOOPFEED_VIDEO_PATH"]
-        let requestedRenderer = GraphicsRenderer.requested
+        let requestedPath = environment.videoPath
+        let requestedRenderer = environment.renderer
         let startUs = clock.nowMicroseconds()
         // A realized GL context of GTK's: asked for its renderer's name, and kept as the GL
         // path's context when that path is chosen.

@@ -15,7 +15,7 @@ public final class HTTPClient: HTTPTransport {
     private let session: SoupSessionTransport
     private let limited: LimitedHTTPTransport
 
-    /// `timers`: the main loop's (the composition root's `MainLoopTimers`).
+    /// `timers`: the main loop's (MainLoopServices' `MainLoopTimers`, made by the composition root).
     public init(userAgent: String, timers: any Timers, limits: HTTPLimits = HTTPLimits(), maximumRedirects: Int = 5) {
         self.limits = limits
         session = SoupSessionTransport(userAgent: userAgent, limits: limits, maximumRedirects: maximumRedirects)

@@ -59,4 +59,16 @@ final class HTTPMessageTests: XCTestCase {
         XCTAssertEqual(HTTPResponse(head: HTTPHead(status: 401, url: url)).checked.map(\.status), .failure(.status(401)))
         XCTAssertEqual(HTTPFailure.status(401).description, "the server answered 401")
     }
+
+    /// Issue 21: "Couldn’t follow …: can’t connect (Could not connect to 127.0.0.1: Connection
+    /// refused)" said it twice.
+    func testAFailureSaysItsReasonOnce() {
+        XCTAssertEqual(HTTPFailure.cannotConnect("Could not connect to 127.0.0.1: Connection refused").description,
+                       "can’t connect (connection refused)")
+        XCTAssertEqual(HTTPFailure.cannotConnect("Error resolving “nohost.example”: Name or service not known").description,
+                       "can’t connect (name or service not known)")
+        XCTAssertEqual(HTTPFailure.cannotConnect("Connection refused").description, "can’t connect (connection refused)")
+        XCTAssertEqual(HTTPFailure.tls("TLS handshake failed: CA is not trusted").description,
+                       "the secure connection failed (CA is not trusted)", "an acronym keeps its case")
+    }
 }

@@ -10,6 +10,8 @@ import XCTest
 /// ends ready or failed in bounded time, and the player's thread is never left waiting, so the
 /// next clip still loads.
 final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -36,7 +38,7 @@ final class BadMediaPlaybackTests: XCTestCase, @unchecked Sendable {
 
     @MainActor
     private func makePlayer(_ log: FrameLog = FrameLog()) throws -> LoopingPlayer {
-        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+        let player = try LoopingPlayer(receiver: log, runtime: runtime)
         player.loadTimeoutMilliseconds = 4_000
         return player
     }

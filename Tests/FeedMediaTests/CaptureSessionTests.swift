@@ -27,7 +27,7 @@ final class CaptureSessionTests: XCTestCase {
         try onMain {
             let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 180, height: 320),
-                                             receiver: frames)
+                                             receiver: frames, runtime: MediaRuntime())
             var live = false
             var finished: (URL, Double)?
             session.onLive = { live = true }
@@ -62,7 +62,7 @@ final class CaptureSessionTests: XCTestCase {
         try onMain {
             let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
-                                             receiver: frames)
+                                             receiver: frames, runtime: MediaRuntime())
             var live = false
             session.onLive = { live = true }
             session.start()
@@ -91,7 +91,7 @@ final class CaptureSessionTests: XCTestCase {
         try onMain {
             let frames = FrameLog()
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
-                                             receiver: frames)
+                                             receiver: frames, runtime: MediaRuntime())
             var live = false
             var finished: Double?
             session.onLive = { live = true }
@@ -113,7 +113,7 @@ final class CaptureSessionTests: XCTestCase {
     func testUnwritableFolderIsATypedError() throws {
         try onMain {
             let session = try CaptureSession(graph: CaptureGraph(device: .test), preview: PixelSize(width: 90, height: 160),
-                                             receiver: FrameLog())
+                                             receiver: FrameLog(), runtime: MediaRuntime())
             XCTAssertThrowsError(try session.startSegment(path: URL(fileURLWithPath: "/nonexistent/folder/x.mp4"))) { error in
                 XCTAssertEqual(error as? RecorderError, .notWritable(path: "/nonexistent/folder"))
             }

@@ -16,6 +16,8 @@ import XCTest
 /// LOOPFEED_FUZZ_SEED, LOOPFEED_FUZZ_START) set, writing fuzz_clips.json into
 /// $RELIABILITY_RESULTS_DIR (tools/reliability.sh).
 final class ClipFuzzTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     /// The bound for a page: its first frame or its error card within 5 s.
     static let settleSeconds = 5.0
     /// The probe's own timeout is 5 s; past this it hangs.
@@ -84,7 +86,7 @@ final class ClipFuzzTests: XCTestCase, @unchecked Sendable {
         let settings = FuzzSettings.fromEnvironment(defaultRuns: 40)
         let failures = try onMain {
             let log = FuzzLog(name: "fuzz_clips", settings: settings)
-            var player = try LoopingPlayer(receiver: FrameLog(), audioSinkDescription: "fakesink sync=true")
+            var player = try LoopingPlayer(receiver: FrameLog(), runtime: runtime)
             for index in log.indexes {
                 var rng = SeededRandom(seed: log.seed(of: index))
                 let (name, clip) = seeds[Int.random(in: 0..<seeds.count, using: &rng)]
@@ -119,7 +121,7 @@ final class ClipFuzzTests: XCTestCase, @unchecked Sendable {
                 log.record(index: index, mutation: mutation, outcome: "probe \(probed.outcome), player \(outcome)", seconds: seconds)
                 if !settled {
                     // A player that never settled is dropped for a fresh one, so one finding does not hide the next.
-                    player = try LoopingPlayer(receiver: FrameLog(), audioSinkDescription: "fakesink sync=true")
+                    player = try LoopingPlayer(receiver: FrameLog(), runtime: runtime)
                 }
                 if index % 10 == 9 {
                     player.load(uri: good.absoluteString)

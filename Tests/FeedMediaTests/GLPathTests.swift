@@ -11,6 +11,8 @@ import XCTest
 /// the player leave the GL path and play it from memory. Needs a display GL works on (Mesa's
 /// llvmpipe under Xvfb does); skipped without one.
 final class GLPathTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     private var clips: TestClips!
     private var glClips: GLTestClips!
     private var context: GLVideoContext!
@@ -31,7 +33,7 @@ final class GLPathTests: XCTestCase, @unchecked Sendable {
     private func makePlayer(_ log: FrameLog, fellBack: @escaping @MainActor @Sendable (String) -> Void = { reason in
         XCTFail("left the GL path: \(reason)")
     }) throws -> LoopingPlayer {
-        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true",
+        let player = try LoopingPlayer(receiver: log, runtime: runtime,
                                        video: .gl(context, fellBack: fellBack))
         player.loadTimeoutMilliseconds = 5_000
         return player
@@ -76,7 +78,7 @@ final class GLPathTests: XCTestCase, @unchecked Sendable {
 
             // The memory path turns the same clip in GStreamer (videoflip) and says nothing more.
             let memoryLog = FrameLog()
-            let memory = try LoopingPlayer(receiver: memoryLog, audioSinkDescription: "fakesink sync=true")
+            let memory = try LoopingPlayer(receiver: memoryLog, runtime: runtime)
             XCTAssertEqual(load(memory, glClips.rotated), .ready)
             XCTAssertEqual(memory.displaySize, PixelSize(width: 320, height: 568))
             let turned = try XCTUnwrap(memoryLog.entries.last)

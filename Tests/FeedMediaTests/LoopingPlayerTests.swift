@@ -10,6 +10,8 @@ import XCTest
 /// LoopingPlayer against real clips, with no display: frames go to a FrameLog, audio to a
 /// clocked fakesink. The GLib main loop is driven by MainLoop.run on the test's main thread.
 final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     private var clips: TestClips!
 
     override func setUpWithError() throws {
@@ -20,7 +22,7 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
 
     @MainActor
     private func makePlayer(_ log: FrameLog) throws -> LoopingPlayer {
-        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+        let player = try LoopingPlayer(receiver: log, runtime: runtime)
         player.loadTimeoutMilliseconds = 2_500
         return player
     }

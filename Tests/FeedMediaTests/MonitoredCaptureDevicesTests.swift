@@ -113,7 +113,7 @@ final class MonitoredCaptureDevicesTests: XCTestCase {
                                        timeoutSeconds: 5))
             let microphone = try XCTUnwrap(directory.microphones.first { $0.pulseSourceName == name })
             let session = try CaptureSession(graph: CaptureGraph(device: CaptureDevice(camera: .testBack, microphone: microphone)),
-                                             preview: PixelSize(width: 90, height: 160), receiver: FrameLog())
+                                             preview: PixelSize(width: 90, height: 160), receiver: FrameLog(), runtime: MediaRuntime())
             var live = false
             var failure: RecorderError?
             session.onLive = { live = true }

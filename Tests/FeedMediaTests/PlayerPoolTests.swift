@@ -8,7 +8,7 @@ final class PlayerPoolTests: XCTestCase {
         try onMain {
             GStreamer.initialize()
             let receivers = (0..<3).map { _ in FrameLog() }
-            let pool = try PlayerPool(receivers: receivers, audioSinkDescription: "fakesink")
+            let pool = try PlayerPool(receivers: receivers, runtime: MediaRuntime(audioSinkDescription: "fakesink"))
             XCTAssertEqual(pool.players.count, 3)
             XCTAssertEqual(Set(pool.players.map { ObjectIdentifier($0) }).count, 3)
             pool.volume = 1.7

@@ -11,6 +11,8 @@ import XCTest
 /// player's own thread. A watchdog timer on the main loop must keep firing on time while
 /// pages change and loops wrap, even while a player thread is stuck.
 final class PlayerThreadTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     private var clips: TestClips!
 
     override func setUpWithError() throws {
@@ -53,7 +55,7 @@ final class PlayerThreadTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let logs = (0..<3).map { _ in FrameLog() }
             let players = try logs.map { log -> LoopingPlayer in
-                let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+                let player = try LoopingPlayer(receiver: log, runtime: runtime)
                 player.viewport = PixelSize(width: 90, height: 160)
                 return player
             }
@@ -65,7 +67,7 @@ final class PlayerThreadTests: XCTestCase, @unchecked Sendable {
             }
             XCTAssertTrue(MainLoop.run(until: { players.allSatisfy { $0.phase == .ready } }, timeoutSeconds: 5))
             // A clip looping all along (1 s: about four re-arms during the run), as in a split view.
-            let looping = try LoopingPlayer(receiver: FrameLog(), audioSinkDescription: "fakesink sync=true")
+            let looping = try LoopingPlayer(receiver: FrameLog(), runtime: runtime)
             looping.onLoop = { _ in loops += 1 }
             looping.load(uri: clips.audioVideo.fileURI)
             looping.play()
@@ -97,7 +99,7 @@ final class PlayerThreadTests: XCTestCase, @unchecked Sendable {
     func testAStuckPlayerThreadDoesNotStopTheWindow() throws {
         try onMain {
             let log = FrameLog()
-            let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+            let player = try LoopingPlayer(receiver: log, runtime: runtime)
             player.load(uri: clips.portrait.fileURI)
             XCTAssertTrue(MainLoop.run(until: { player.phase == .ready }, timeoutSeconds: 5))
             player.play()

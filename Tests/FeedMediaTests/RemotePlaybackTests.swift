@@ -12,6 +12,8 @@ import XCTest
 /// demuxer's jumps to the end work whatever the server does, and a read waiting for bytes never
 /// holds up an unload or the next clip.
 final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
+    /// This test's players' runtime (their threads, their sound), silent.
+    private let runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true")
     private var clips: TestClips!
     private static let address = "http://videos.example/clip.mp4"
 
@@ -22,8 +24,8 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private static func player(_ log: FrameLog, cache: FakeRemoteVideoCache) throws -> LoopingPlayer {
-        let player = try LoopingPlayer(receiver: log, audioSinkDescription: "fakesink sync=true")
+    private func player(_ log: FrameLog, cache: FakeRemoteVideoCache) throws -> LoopingPlayer {
+        let player = try LoopingPlayer(receiver: log, runtime: runtime)
         player.remoteVideos = cache
         return player
     }
@@ -35,7 +37,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             // mp4mux writes the index last: nothing can show until the end has arrived.
             let video = cache.serve(Self.address, bytes: bytes, available: bytes.count / 2)
             let log = FrameLog()
-            let player = try Self.player(log, cache: cache)
+            let player = try player(log, cache: cache)
             player.load(uri: Self.address)
             XCTAssertEqual(cache.opened, [Self.address])
             XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited for the index")
@@ -58,7 +60,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let cache = FakeRemoteVideoCache()
             cache.cachedFiles[Self.address] = file
-            let player = try Self.player(FrameLog(), cache: cache)
+            let player = try player(FrameLog(), cache: cache)
             player.load(uri: Self.address)
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
             XCTAssertEqual(player.phase, .ready)
@@ -74,7 +76,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             let cache = FakeRemoteVideoCache()
             let video = cache.serve(Self.address, bytes: bytes, available: 4_096)
             let log = FrameLog()
-            let player = try Self.player(log, cache: cache)
+            let player = try player(log, cache: cache)
             player.load(uri: Self.address)
             XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited")
             XCTAssertEqual(player.phase, .loading)
@@ -93,7 +95,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
             let cache = FakeRemoteVideoCache()
             let video = cache.serve(Self.address, bytes: bytes, available: bytes.count * 4 / 10)
             let log = FrameLog()
-            let player = try Self.player(log, cache: cache)
+            let player = try player(log, cache: cache)
             player.load(uri: Self.address)
             XCTAssertTrue(MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5))
             XCTAssertEqual(player.phase, .ready)
@@ -118,7 +120,7 @@ final class RemotePlaybackTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let cache = FakeRemoteVideoCache()
             let video = cache.serve(Self.address, bytes: bytes, available: bytes.count / 2)
-            let player = try Self.player(FrameLog(), cache: cache)
+            let player = try player(FrameLog(), cache: cache)
             player.load(uri: Self.address)
             XCTAssertTrue(MainLoop.run(until: { video.blockedReads > 0 }, timeoutSeconds: 5), "no read waited")
             let error = MediaError(kind: .network, message: "The download from videos.example stopped for 15 seconds.")

@@ -9,23 +9,18 @@ import XCTest
 /// The sound server going away while a video plays (issue 13): the audio sink fails, the video
 /// loops on silently, and a real sink comes back once the server answers. The server is stood in
 /// for: the audio sink is one that fails mid-play (identity error-after), or one that can't open
-/// (a pulsesink pointed at a socket nobody listens on), and whether "the server answers" is
-/// `PlayerAudio.serverProbe`.
+/// (a pulsesink pointed at a socket nobody listens on), and whether "the server answers" is the
+/// probe this test's runtime was made with.
 final class SoundOutageTests: XCTestCase, @unchecked Sendable {
     private var clips: TestClips!
     private let serverUp = Locked(false)
+    private lazy var runtime = MediaRuntime(audioSinkDescription: "fakesink sync=true",
+                                            soundServerProbe: { [serverUp] in serverUp.value })
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         MainActor.assumeIsolated { GStreamer.initialize() }
         clips = try TestClips.get()
-        let serverUp = serverUp
-        PlayerAudio.serverProbe.withLock { $0 = { serverUp.value } }
-    }
-
-    override func tearDown() {
-        PlayerAudio.serverProbe.withLock { $0 = { true } }
-        super.tearDown()
     }
 
     /// What a player said, in order.
@@ -46,8 +41,9 @@ final class SoundOutageTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let log = FrameLog()
             // Fails after 5 audio buffers (about 0.1 s in), as pulsesink does when its server dies.
-            let player = try LoopingPlayer(receiver: log, audioSinkDescription: "identity error-after=5 ! fakesink sync=true")
-            let neighbour = try LoopingPlayer(receiver: FrameLog(), audioSinkDescription: "fakesink sync=true")
+            let player = try LoopingPlayer(receiver: log, runtime: runtime,
+                                           audioSinkDescription: "identity error-after=5 ! fakesink sync=true")
+            let neighbour = try LoopingPlayer(receiver: FrameLog(), runtime: runtime)
             let said = Said()
             said.watch(player)
             let neighbourSaid = Said()
@@ -98,7 +94,8 @@ final class SoundOutageTests: XCTestCase, @unchecked Sendable {
         try onMain {
             let log = FrameLog()
             // A server nobody runs: pulsesink can't reach READY, as with PulseAudio down.
-            let player = try LoopingPlayer(receiver: log, audioSinkDescription: "pulsesink server=unix:/nonexistent/native provide-clock=false")
+            let player = try LoopingPlayer(receiver: log, runtime: runtime,
+                                           audioSinkDescription: "pulsesink server=unix:/nonexistent/native provide-clock=false")
             let said = Said()
             said.watch(player)
             player.load(uri: clips.audioVideo.fileURI)

@@ -27,7 +27,7 @@ final class SoundPlayerTests: XCTestCase {
     func testPlaysFromAPointAtARate() throws {
         let track = track!
         try onMain {
-            let player = try SoundPlayer(audioSinkDescription: "fakesink sync=true")
+            let player = try SoundPlayer(runtime: MediaRuntime(audioSinkDescription: "fakesink sync=true"))
             var errors: [String] = []
             player.onError = { errors.append($0) }
             player.play(track, from: 2.0, rate: 0.5)
@@ -49,7 +49,7 @@ final class SoundPlayerTests: XCTestCase {
         let bogus = folder.appendingPathComponent("bogus.ogg")
         try Data("not a sound".utf8).write(to: bogus)
         try onMain {
-            let player = try SoundPlayer(audioSinkDescription: "fakesink sync=true")
+            let player = try SoundPlayer(runtime: MediaRuntime(audioSinkDescription: "fakesink sync=true"))
             var errors: [String] = []
             player.onError = { errors.append($0) }
             player.play(bogus, from: 0)

@@ -72,7 +72,7 @@ final class CreateSessionPostingTests: XCTestCase {
             XCTAssertEqual(rig.posted.map(\.id), [3])
             XCTAssertTrue(rig.feedNotices.isEmpty, "said with the copy")
             rig.publisher.finishCopy(URL(fileURLWithPath: "/home/me/Videos/clip.mp4"))
-            XCTAssertEqual(rig.feedNotices, ["Posted. A copy is in /home/me/Videos."])
+            XCTAssertEqual(rig.feedNotices, ["Posted. A copy is in ~/Videos."], "said under the home folder given")
         }
     }
 

@@ -42,7 +42,7 @@ final class CreateSessionRig {
             },
             repository: repository, events: events, clock: clock, timers: timers, dataDirectory: dataDirectory,
             leftover: leftover, preferences: preferences, videosFolder: URL(fileURLWithPath: "/home/me/Videos"),
-            publisher: publisher, clipJobs: jobs), editor: editor, posting: posting, sounds: sounds)
+            homeFolder: URL(fileURLWithPath: "/home/me"), publisher: publisher, clipJobs: jobs), editor: editor, posting: posting, sounds: sounds)
         session.onChange = { [unowned self] change in changes.append(change) }
         session.onPosted = { [unowned self] post in posted.append(post) }
         session.onFeedNotice = { [unowned self] text in feedNotices.append(text) }

@@ -79,7 +79,7 @@ final class FeedRefreshOverHTTPTests: XCTestCase {
             let cases: [(FakeHTTPAnswer, String)] = [
                 (.reply(.status(500, body: "oops")), "the server answered 500"),
                 (.reply(FakeHTTPReply(status: 200, headers: ["Content-Length": "20000000"], body: [])), "larger than 10 MB"),
-                (.failure(.cannotConnect("Connection refused")), "can’t connect (Connection refused)"),
+                (.failure(.cannotConnect("Could not connect to 127.0.0.1: Connection refused")), "can’t connect (connection refused)"),
                 (.reply(FakeHTTPReply(status: 200, body: Array(Self.rss(1...1).utf8), ending: .brokenAfter(10))),
                  "Connection terminated unexpectedly"),
             ]

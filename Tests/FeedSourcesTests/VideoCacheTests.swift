@@ -2,6 +2,7 @@ import FeedCore
 @testable import FeedSources
 import Foundation
 import GLibKit
+import MainLoopServices
 import SoupKit
 import TestSupport
 import XCTest

@@ -83,12 +83,11 @@ final class MigrationsTests: StorageTestCase {
         let repo = try LibraryDatabase.open(at: databaseURL)
         let older = try XCTUnwrap(try repo.search("older", limit: 1).first)
         XCTAssertNil(older.hasAudio, "not known until a player opens it")
-        try repo.recordHasAudio(postID: older.id, hasAudio: false)
+        try repo.setHasAudio(postID: older.id, false)
         XCTAssertEqual(try repo.post(id: older.id)?.hasAudio, false)
         XCTAssertNil(try repo.post(id: older.id)?.shownMusicLine)
-        try repo.recordHasAudio(postID: older.id, hasAudio: true)
+        try repo.setHasAudio(postID: older.id, true)
         XCTAssertEqual(try repo.post(id: older.id)?.shownMusicLine, "Original sound — Mo")
-        XCTAssertThrowsError(try repo.recordHasAudio(postID: 999, hasAudio: true))
     }
 
     func testPostingOptionsAreStored() throws {

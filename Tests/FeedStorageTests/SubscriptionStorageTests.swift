@@ -61,11 +61,3 @@ final class SubscriptionStorageTests: StorageTestCase {
         XCTAssertEqual(try repo.subscriptions(), [])
     }
 }
-
-/// The local user, as the app makes them.
-private enum SelfAuthorFixture {
-    static let handle = "you"
-    static func ensure(_ repo: SQLiteFeedRepository) throws -> Author {
-        try repo.insertAuthor(Author(handle: handle, name: "You", isSelf: true))
-    }
-}

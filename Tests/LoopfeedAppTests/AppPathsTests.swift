@@ -7,7 +7,7 @@ final class AppPathsTests: XCTestCase {
 
     func testFollowsXDGBaseDirectories() {
         let paths = AppPaths.resolve(options: CommandLineOptions(),
-                                     environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache"],
+                                     environment: .parse(["HOME": "/home/ann", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache"]),
                                      executable: executable)
         XCTAssertEqual(paths.dataDirectory.path, "/data/loopfeed")
         XCTAssertEqual(paths.cacheDirectory.path, "/cache/loopfeed")
@@ -16,7 +16,7 @@ final class AppPathsTests: XCTestCase {
 
     func testFallsBackToHomeAndIgnoresRelativeXDGValues() {
         let paths = AppPaths.resolve(options: CommandLineOptions(),
-                                     environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "relative"],
+                                     environment: .parse(["HOME": "/home/ann", "XDG_DATA_HOME": "relative"]),
                                      executable: executable)
         XCTAssertEqual(paths.dataDirectory.path, "/home/ann/.local/share/loopfeed")
         XCTAssertEqual(paths.cacheDirectory.path, "/home/ann/.cache/loopfeed")
@@ -26,7 +26,7 @@ final class AppPathsTests: XCTestCase {
         var options = CommandLineOptions()
         options.dataDirectory = "/tmp/d"
         options.cacheDirectory = "/tmp/c"
-        let paths = AppPaths.resolve(options: options, environment: ["XDG_DATA_HOME": "/data"], executable: executable)
+        let paths = AppPaths.resolve(options: options, environment: .parse(["XDG_DATA_HOME": "/data"]), executable: executable)
         XCTAssertEqual(paths.dataDirectory.path, "/tmp/d")
         XCTAssertEqual(paths.cacheDirectory.path, "/tmp/c")
     }
@@ -52,13 +52,13 @@ final class AppPathsTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("{}".utf8).write(to: dir.appendingPathComponent("samples.json"))
-        XCTAssertEqual(AppPaths.locateSamples(environment: ["LOOPFEED_SAMPLES_DIR": dir.path], executable: executable)?.path,
+        XCTAssertEqual(AppPaths.locateSamples(named: dir.path, executable: executable)?.path,
                        dir.standardizedFileURL.path)
-        XCTAssertNil(AppPaths.locateSamples(environment: [:], executable: executable))
+        XCTAssertNil(AppPaths.locateSamples(named: nil, executable: executable))
         // From a binary inside the source tree's build folder, data/samples is found upwards.
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let built = repo.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/loopfeed")
-        XCTAssertEqual(AppPaths.locateSamples(environment: [:], executable: built)?.path,
+        XCTAssertEqual(AppPaths.locateSamples(named: nil, executable: built)?.path,
                        repo.appendingPathComponent("data/samples").standardizedFileURL.path)
     }
 

@@ -5,26 +5,22 @@ import XCTest
 @testable import LoopfeedApp
 
 final class CameraChoiceTests: XCTestCase {
-    func testOptionPicksTheDirectory() {
-        XCTAssertEqual(CameraChoice.kind(option: "test"), .test)
-        XCTAssertEqual(CameraChoice.kind(option: "/dev/video3"), .monitored(pinnedPath: "/dev/video3"))
-        XCTAssertEqual(CameraChoice.kind(option: nil), .monitored(pinnedPath: nil))
-        XCTAssertEqual(CameraChoice.kind(option: ""), .monitored(pinnedPath: nil))
+    func testOptionPicksTheDevices() {
+        XCTAssertEqual(CameraChoice.devices(option: "test"), .test)
+        XCTAssertEqual(CameraChoice.devices(option: "/dev/video3"), .monitored(pinnedCameraPath: "/dev/video3"))
+        XCTAssertEqual(CameraChoice.devices(option: nil), .monitored(pinnedCameraPath: nil))
+        XCTAssertEqual(CameraChoice.devices(option: ""), .monitored(pinnedCameraPath: nil))
     }
 
     func testCameraTestRecordsFromTheTestSourcesAndFlipsBetweenTwoPatterns() {
         MainActor.assumeIsolated {
-            let devices = CameraChoice.recordingDevices(option: "test")
+            let devices = MediaRuntime(captureDevices: CameraChoice.devices(option: "test")).recordingDevices()
             XCTAssertTrue(devices.directory is TestCaptureDevices)
             XCTAssertTrue(devices.canRecord)
             XCTAssertEqual(devices.captureDevice, .test)
             XCTAssertTrue(devices.canFlip)
             XCTAssertEqual(devices.flipCamera()?.camera, .testBack)
             XCTAssertEqual(devices.flipCamera()?.camera, .testFront)
-        }
-        MainActor.assumeIsolated {
-            XCTAssertEqual(CameraChoice.recordingDevices(option: "test").captureDevice, .test,
-                           "what the Create page records from")
         }
     }
 
@@ -33,19 +29,13 @@ final class CameraChoiceTests: XCTestCase {
     func testAMissingPinnedCameraIsNotFound() {
         let path = "/dev/video-loopfeed-missing"
         MainActor.assumeIsolated {
-            let devices = CameraChoice.recordingDevices(option: path)
+            let runtime = MediaRuntime(captureDevices: CameraChoice.devices(option: path))
+            let devices = runtime.recordingDevices()
             XCTAssertTrue(devices.directory is MonitoredCaptureDevices)
             XCTAssertFalse(devices.canRecord)
             XCTAssertEqual(devices.rows.first, DeviceRow(kind: .camera, name: path, state: .notFound))
             XCTAssertFalse(devices.canFlip)
-        }
-    }
-
-    func testTheCompositionRootGetsOneLongLivedDirectoryPerOption() {
-        MainActor.assumeIsolated {
-            defer { CameraChoice.sharedDevices = [:] }
-            XCTAssertTrue(CameraChoice.shared(option: "test") === CameraChoice.shared(option: "test"))
-            XCTAssertFalse(CameraChoice.shared(option: "test") === CameraChoice.shared(option: "/dev/video-loopfeed-missing"))
+            _ = runtime.shutDown(within: 1)
         }
     }
 
@@ -54,9 +44,11 @@ final class CameraChoiceTests: XCTestCase {
         let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []
         try XCTSkipIf(nodes.contains { $0.hasPrefix("video") }, "this machine has a camera")
         MainActor.assumeIsolated {
-            let devices = CameraChoice.recordingDevices(option: nil)
+            let runtime = MediaRuntime(captureDevices: CameraChoice.devices(option: nil))
+            let devices = runtime.recordingDevices()
             XCTAssertEqual(devices.rows.first, DeviceRow(kind: .camera, name: nil, state: .notFound))
             XCTAssertNil(devices.captureDevice)
+            _ = runtime.shutDown(within: 1)
         }
     }
 }

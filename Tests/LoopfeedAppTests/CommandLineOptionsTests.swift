@@ -75,11 +75,11 @@ final class OPMLArgumentTests: XCTestCase {
         try Data("<?xml version='1.0'?>\n<opml version='2.0'><body/></opml>".utf8).write(to: unnamed)
         let video = folder.appendingPathComponent("clip.mp4")
         try Data([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70]).write(to: video)
-        XCTAssertTrue(LoopfeedMain.isOPMLFile(named.path))
-        XCTAssertTrue(LoopfeedMain.isOPMLFile(unnamed.absoluteString), "by what it says, as a file:// URI too")
-        XCTAssertFalse(LoopfeedMain.isOPMLFile(video.path))
-        XCTAssertFalse(LoopfeedMain.isOPMLFile(folder.path), "a folder is searched for videos")
-        XCTAssertFalse(LoopfeedMain.isOPMLFile("https://example.org/list.opml"), "a web address is followed as any other")
+        XCTAssertTrue(StartupInputs.isOPMLFile(named.path))
+        XCTAssertTrue(StartupInputs.isOPMLFile(unnamed.absoluteString), "by what it says, as a file:// URI too")
+        XCTAssertFalse(StartupInputs.isOPMLFile(video.path))
+        XCTAssertFalse(StartupInputs.isOPMLFile(folder.path), "a folder is searched for videos")
+        XCTAssertFalse(StartupInputs.isOPMLFile("https://example.org/list.opml"), "a web address is followed as any other")
     }
 
     /// Asking whether a FIFO named on the command line was an OPML list opened it, which waits
@@ -91,7 +91,7 @@ final class OPMLArgumentTests: XCTestCase {
         let answered = DispatchSemaphore(value: 0)
         let answer = Answer()
         Thread.detachNewThread {
-            let isOPML = LoopfeedMain.isOPMLFile(fifo)
+            let isOPML = StartupInputs.isOPMLFile(fifo)
             answer.value.withLock { $0 = isOPML }
             answered.signal()
         }
@@ -103,7 +103,7 @@ final class OPMLArgumentTests: XCTestCase {
             return
         }
         XCTAssertEqual(answer.value.withLock { $0 }, false)
-        XCTAssertFalse(LoopfeedMain.isOPMLFile("/dev/zero"))
+        XCTAssertFalse(StartupInputs.isOPMLFile("/dev/zero"))
     }
 }
 

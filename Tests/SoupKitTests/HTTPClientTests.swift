@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import GLibKit
+import MainLoopServices
 @testable import SoupKit
 import TestSupport
 import XCTest

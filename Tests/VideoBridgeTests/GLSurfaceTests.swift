@@ -65,7 +65,7 @@ final class GLSurfaceTests: XCTestCase {
     @MainActor
     private static func picture(of clip: URL, output: VideoOutput?) throws -> Pixels {
         let surface = VideoSurface(output: output)
-        let player = try LoopingPlayer(receiver: surface, audioSinkDescription: "fakesink",
+        let player = try LoopingPlayer(receiver: surface, runtime: MediaRuntime(audioSinkDescription: "fakesink"),
                                        video: output?.playerPath ?? .memory)
         player.load(uri: clip.absoluteString)
         XCTAssertTrue(MainLoop.run(until: { player.phase != .loading && surface.paintable.texture != nil }, timeoutSeconds: 8),

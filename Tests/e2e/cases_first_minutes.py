@@ -4,7 +4,9 @@ is selected, and links in comments."""
 
 from __future__ import annotations
 
+import tempfile
 import time
+from pathlib import Path
 
 from app import App, quit_app
 from app_data import db_comments, db_rows
@@ -140,7 +142,7 @@ def case_an_undo_is_never_lost(ctx: Context) -> None:
 def case_the_comments_sheet_is_opaque(ctx: Context) -> None:
     """Over a white video, the open sheet and its comment field are their own colours: nothing of
     the video, the caption or the rail shows through them."""
-    white = make_clip(ctx.case_tmp / "white.mp4", seconds=2, color=0xFFFFFF, width=320, height=568)
+    white = ctx.fixtures.clip("white", seconds=2, color=0xFFFFFF, width=320, height=568)
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
     app = App(ctx, [str(white)], name="opaque", env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
@@ -166,17 +168,18 @@ def case_the_file_chooser_takes_every_selected_file(ctx: Context) -> None:
     """Ctrl+O opens in ~/Videos (not Recent): Ctrl+A and Enter add every video there (Enter added
     one). Then Ctrl+O, Ctrl+L, a folder's path and Enter open that folder, and a file clicked, Ctrl+A
     and Enter add its videos too."""
-    home = ctx.case_tmp / "home"
+    own = Path(tempfile.mkdtemp(prefix="chooser-", dir=ctx.case_tmp))
+    home = own / "home"
     videos = home / "Videos"
     videos.mkdir(parents=True)
-    other = ctx.case_tmp / "more videos"
+    other = own / "more videos"
     other.mkdir()
     for index, color in enumerate((0x804020, 0x208040, 0x402080)):
         make_clip(videos / f"mine-{index}.mp4", seconds=1, color=color, width=320, height=568)
     for index, color in enumerate((0x606020, 0x206060)):
         make_clip(other / f"more-{index}.mp4", seconds=1, color=color, width=320, height=568)
-    no_samples = ctx.case_tmp / "no-samples"
-    no_samples.mkdir(exist_ok=True)
+    no_samples = own / "no-samples"
+    no_samples.mkdir()
     app = App(ctx, [str(ctx.fixtures.solid_clips()[0])], name="chooser",
               env={"LOOPFEED_SAMPLES_DIR": str(no_samples), "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
     wait_started(app)

@@ -79,7 +79,8 @@ def case_skipped_paths_are_said_in_the_window_on_one_line(ctx: Context) -> None:
     missing = ctx.case_tmp / "gone\nloopfeed: all is fine.mp4"
     app = App(ctx, [str(missing), str(good)], name="skipped-path")
     app.wait("first_frame", 20, pred=lambda e: e.get("index") == 0, what="first_frame index 0")
-    notice = app.wait("notice", 5, what="a notice in the window about the skipped path")
+    notice = app.wait("notice", 5, pred=lambda e: "gone" in e.get("message", ""),
+                      what="a notice in the window about the skipped path")
     escaped = str(missing).replace("\n", "\\n")
     expect(escaped in notice.get("message", ""), f"the notice does not name {escaped!r}: {notice}")
     window_shot(ctx, "skipped_path-toast")

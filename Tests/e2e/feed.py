@@ -52,6 +52,17 @@ def launch_lived_in(ctx: Context, name: str, data_dir: Path | None = None,
     return app, catalog
 
 
+WELCOME_CLOSE = (407, 38)  # the first launch's welcome card's close button, at 450x800
+
+
+def dismiss_welcome(ctx: Context, app: App) -> None:
+    """Closes the first launch's welcome card over Home (a case comparing Home's pixels before and
+    after another page would see it go: leaving Home puts it away)."""
+    if app.find("notice", pred=lambda e: e.get("message") == "Welcome to Loopfeed"):
+        ctx.xdotool("mousemove", *map(str, WELCOME_CLOSE), "click", "1")
+        time.sleep(0.3)
+
+
 def wait_started(app: App) -> tuple[dict, dict]:
     """Waits for `ready` and the first frame of page 0; returns (ready, page 0 event)."""
     ready = app.wait("ready", 20)
@@ -85,12 +96,19 @@ def expect_no_page(app: App, action: Callable[[], None], label: str, settle: flo
     expect(not pages, f"{label} changed the page: " + " | ".join(json.dumps(e) for e in pages))
 
 
-def post_by_someone_else(ctx: Context, app: App, catalog: dict, page: dict) -> tuple[int, dict]:
-    """Pages down from `page` (index 0) to the first sample post whose author is not you; returns
-    (index, its page event)."""
+def post_by_someone_else(ctx: Context, app: App, catalog: dict, page: dict,
+                         wanted: Callable[[dict], bool] | None = None) -> tuple[int, dict]:
+    """Pages down from `page` (index 0) to the first sample post whose author is not you (and that
+    `wanted`, given the catalogue's post, accepts); returns (index, its page event)."""
+    def fits(page: dict) -> bool:
+        if sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
+            return False
+        post = next((p for p in catalog["posts"] if "bundle:" + p["file"] == page.get("uri")), None)
+        return wanted is None or (post is not None and wanted(post))
+
     index = 0
-    while sample_author(catalog, page.get("uri", "")) in (SELF_HANDLE, None):
-        expect(index < 4, f"no post by another author among the first {index + 1}: {page}")
+    while not fits(page):
+        expect(index < 8, f"no fitting post by another author among the first {index + 1}: {page}")
         index += 1
         page = expect_page_moves(app, lambda: ctx.key("Down"), index, f"Down to post {index}")
     return index, page

@@ -17,6 +17,7 @@ xdotool, xdpyinfo, ImageMagick (import, convert), gst-launch-1.0.
 from __future__ import annotations
 
 import argparse
+import traceback
 import os
 import shutil
 import signal
@@ -199,6 +200,8 @@ def main() -> int:
                 skipped = str(e)
             except subprocess.TimeoutExpired as e:
                 reason = f"tool timed out: {e}"
+            except Exception as e:  # a case's own mistake fails that case, never the run
+                reason = f"the case raised {type(e).__name__}: {e}\n" + indent(traceback.format_exc(), 1500)
             path_problems = video_path_problems(ctx, opts.video_path) if opts.video_path else []
             if path_problems and reason is None and skipped is None:
                 reason = "\n".join(path_problems)

@@ -1,0 +1,58 @@
+import FeedCore
+import FeedUI
+import Foundation
+import GLibKit
+import MainLoopServices
+
+/// Hands each feature of the window what it uses of the services, and nothing else.
+@MainActor
+enum WindowWiring {
+    static func dependencies(_ services: AppServices, options: CommandLineOptions, environment: EnvironmentOptions,
+                             clock: SystemMonotonicClock) -> WindowDependencies {
+        let library = services.library
+        let events = services.events
+        let timers = MainLoopTimers()
+        let playable = services.playableURI
+        let filePath: (String?) -> String? = { playable.filePath(for: $0) }
+        let home = URL(fileURLWithPath: environment.home ?? NSHomeDirectory())
+        let videosFolder = UserDirectories.videos
+        let folderExists: (String) -> Bool = { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        let videoCache = services.videoCache
+        // --cache-limit holds for this run; without it the preference resizes the cache at once.
+        let cacheLimitChanged: (Int) -> Void = options.cacheLimit == nil
+            ? { megabytes in videoCache.limit = Int64(megabytes) << 20 } : { _ in }
+        return WindowDependencies(
+            repository: library, events: events, preferences: services.preferences, notices: services.notices,
+            selfHandle: services.selfHandle, startupNotices: services.inputs.skipped, isFirstLaunch: services.isFirstLaunch,
+            feed: FeedDependencies(
+                repository: library, events: events, clock: clock, timers: timers, playableURI: playable.callAsFunction,
+                filePath: filePath, media: services.media, video: nil, remoteVideos: videoCache,
+                preferences: services.preferences, stills: services.stills, notices: services.notices,
+                watchSignals: services.watchSignals, pinnedPosts: services.inputs.pinned, pageSize: 10),
+            comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
+                                           selfHandle: services.selfHandle, filePath: filePath),
+            create: CreateDependencies(
+                media: services.media, repository: library, events: events, clock: clock, timers: timers,
+                dataDirectory: services.paths.dataDirectory, preferences: services.preferences, sounds: services.sounds,
+                videosFolder: videosFolder, homeFolder: home, publisher: services.publisher, clipJobs: services.clipJobs),
+            discover: DiscoverDependencies(repository: library, thumbnails: services.thumbnails,
+                                           playableURI: playable.callAsFunction, events: events, clock: clock),
+            inbox: InboxDependencies(repository: library, thumbnails: services.thumbnails,
+                                     playableURI: playable.callAsFunction, filePath: filePath),
+            profile: ProfileDependencies(repository: library, thumbnails: services.thumbnails,
+                                         playableURI: playable.callAsFunction, filePath: filePath, cache: services.cache,
+                                         clock: clock, avatars: services.avatars),
+            following: FollowingDependencies(
+                subscriptions: services.subscriptions, webImages: services.webImages,
+                addressesToFollow: services.inputs.addressesToFollow, opmlFilesToImport: services.inputs.opmlFiles,
+                refreshSeconds: environment.feedRefreshSeconds ?? EnvironmentOptions.defaultRefreshSeconds),
+            preferencesWindow: PreferencesDependencies(store: services.preferences, videosFolder: videosFolder,
+                                                       folderExists: folderExists, videoCacheLimitChanged: cacheLimitChanged,
+                                                       library: services.libraryWatcher),
+            imports: ImportDependencies(importer: services.importer, videosFolder: videosFolder, homeFolder: home,
+                                        folderExists: folderExists))
+    }
+}
