@@ -48,10 +48,13 @@ public struct RemotePost: Sendable, Equatable {
     public var pageURL: String?
     /// The feed's still of the video (http or https), kept as the post's cover for grids.
     public var thumbnailURI: String?
+    /// The author's picture (http or https: the channel's own), when the feed gives one.
+    public var authorAvatarURI: String?
 
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
                 music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
-                pageURL: String? = nil, thumbnailURI: String? = nil) {
+                pageURL: String? = nil, thumbnailURI: String? = nil, authorAvatarURI: String? = nil) {
+        self.authorAvatarURI = authorAvatarURI
         self.pageURL = pageURL
         self.thumbnailURI = thumbnailURI
         self.music = music

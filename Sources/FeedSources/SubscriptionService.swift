@@ -239,6 +239,7 @@ public final class SubscriptionService: FeedSubscribing {
             guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
+            let isFeedsOwn = entry.author == nil || entry.author == feed.title
             posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
                                   // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
                                   authorName: name, caption: entry.title, music: "",
@@ -247,7 +248,10 @@ public final class SubscriptionService: FeedSubscribing {
                                   // A date in the future would pin the entry above everything
                                   // newer for as long as it lasts: it arrived now.
                                   created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
-                                  thumbnailURI: entry.thumbnailURL?.absoluteString))
+                                  thumbnailURI: entry.thumbnailURL?.absoluteString,
+                                  // The channel's picture (the Following window shows it too) is
+                                  // its own author's, not that of another channel in the feed.
+                                  authorAvatarURI: isFeedsOwn ? feed.imageURL?.absoluteString : nil))
         }
         return library.storeEntries(posts)
     }

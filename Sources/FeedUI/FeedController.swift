@@ -59,8 +59,14 @@ final class FeedController: FeedSessionView {
                                   playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
                                   watchSignals: deps.watchSignals))
         slots = zip(players.surfaces, players.playbacks).map {
-            PageSlot(surface: $0, playback: $1, clock: deps.clock,
-                     avatarPath: { deps.filePath($0.author.avatarURI) })
+            PageSlot(surface: $0, playback: $1, clock: deps.clock, avatarFile: { post, then in
+                // A followed channel's picture is on the web: the cache the Following window uses.
+                if let uri = post.author.avatarURI, uri.isWebAddress, let images = deps.webImages {
+                    images.image(at: uri) { then($0?.path) }
+                } else {
+                    then(deps.filePath(post.author.avatarURI))
+                }
+            })
         }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: deps.clock)

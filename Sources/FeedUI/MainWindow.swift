@@ -101,6 +101,7 @@ public final class MainWindow: PlaybackControl {
         window.onNotify("fullscreened") { [weak self] in
             guard let self else { return }
             tabBar.root.isVisible = !window.isFullscreen
+            if window.isFullscreen { hideWelcome() }
             feed.setFullscreen(window.isFullscreen)
             results.feed?.setFullscreen(window.isFullscreen)
         }

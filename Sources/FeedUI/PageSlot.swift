@@ -41,8 +41,9 @@ final class PageSlot {
     /// The author as the caption and rail show them: handle, name, picture (a change of one shows
     /// them again; a like changes the author's counts, which the page does not show).
     private var shownAuthor: [String?]?
-    /// The avatar picture's file for a post's author, when it is one.
-    private let avatarPath: (Post) -> String?
+    /// The avatar picture's file for a post's author, told at once for a file and when it has
+    /// come for a picture on the web (nil: none, the default avatar).
+    private let avatarFile: (Post, @escaping @MainActor (String?) -> Void) -> Void
 
     /// The feed index and post this slot holds; nil when empty.
     var index: Int? { playback.index }
@@ -60,10 +61,11 @@ final class PageSlot {
 
     /// `playback` may already hold a post (the current one, started before the window): the
     /// page then shows how far it has come.
-    init(surface: VideoSurface, playback: PagePlayback, clock: MonotonicClock, avatarPath: @escaping (Post) -> String?) {
+    init(surface: VideoSurface, playback: PagePlayback, clock: MonotonicClock,
+         avatarFile: @escaping (Post, @escaping @MainActor (String?) -> Void) -> Void) {
         self.surface = surface
         self.playback = playback
-        self.avatarPath = avatarPath
+        self.avatarFile = avatarFile
         progress = LoopProgressBar(clock: clock)
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
@@ -262,7 +264,13 @@ final class PageSlot {
         picture.setAccessibleLabel(tr("Video by {author}", ["author": post.author.atHandle]))
         overlay.show(post)
         overlay.root.isVisible = chrome.info
-        rail.show(post, avatarPath: avatarPath(post))
+        rail.show(post)
+        let shown = shownAuthor
+        // A picture that comes after the page moved on to someone else's post is not shown.
+        avatarFile(post) { [weak self] path in
+            guard let self, shownAuthor == shown else { return }
+            rail.setAvatar(path)
+        }
         rail.root.isVisible = chrome.info
     }
 

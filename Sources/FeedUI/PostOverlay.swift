@@ -83,7 +83,8 @@ final class PostOverlay {
     var authorHasFocus: Bool { authorButton.containsFocus }
 
     func show(_ post: Post) {
-        author.text = post.author.atHandle
+        author.text = post.author.shownHandle
+        author.tooltip = post.author.atHandle
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         authorButton.setAccessibleLabel(tr("Author {author}", ["author": post.author.atHandle]))
         captionText = ShownText.visible(post.caption)

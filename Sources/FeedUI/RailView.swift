@@ -97,8 +97,10 @@ final class RailView {
         return Button(child: content)
     }
 
-    func show(_ post: Post, avatarPath: String?) {
-        avatar.setFile(avatarPath)
+    func setAvatar(_ path: String?) { avatar.setFile(path) }
+
+    func show(_ post: Post) {
+        avatar.setFile(nil)
         avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
         // TRANSLATORS: the avatar's tooltip: the author's name and @handle.
         avatarButton.tooltip = tr("{name} ({handle})", ["handle": post.author.atHandle, "name": ShownText.isolated(post.author.name)])

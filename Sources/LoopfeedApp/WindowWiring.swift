@@ -31,7 +31,8 @@ enum WindowWiring {
                 repository: library, events: events, clock: clock, timers: timers, playableURI: playable.callAsFunction,
                 filePath: filePath, media: services.media, video: nil, remoteVideos: videoCache,
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
-                watchSignals: services.watchSignals, pinnedPosts: services.inputs.pinned, pageSize: 10),
+                watchSignals: services.watchSignals, pinnedPosts: services.inputs.pinned, pageSize: 10,
+                webImages: services.webImages),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath),
             create: CreateDependencies(
