@@ -177,17 +177,27 @@ public final class SubscriptionService: FeedSubscribing {
         try Data(OPML.write(outlines, title: tr("Loopfeed subscriptions")).utf8).write(to: file, options: .atomic)
     }
 
-    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {
-        refresh((try? library.subscriptions()) ?? [], added: added)
+    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {
+        refresh((try? library.subscriptions()) ?? [], added: added, finished: finished)
     }
 
-    /// Refreshes `subscriptions`, `concurrentRefreshes` at a time.
-    func refresh(_ subscriptions: [Subscription], added: @escaping @MainActor ([Post]) -> Void) {
+    /// Refreshes `subscriptions`, `concurrentRefreshes` at a time; `finished` gets those whose
+    /// refresh failed once the last has answered.
+    func refresh(_ subscriptions: [Subscription], added: @escaping @MainActor ([Post]) -> Void,
+                 finished: @escaping @MainActor ([Subscription]) -> Void = { _ in }) {
         var waiting = subscriptions[...]
+        var answering = subscriptions.count
+        let refreshed = Set(subscriptions.map(\.id))
+        guard answering > 0 else { return finished([]) }
         func next() {
             guard let subscription = waiting.popFirst() else { return }
-            refresh(subscription) { posts in
+            refresh(subscription) { [weak self] posts in
                 if !posts.isEmpty { added(posts) }
+                answering -= 1
+                if answering == 0 {
+                    // A failed refresh is recorded with its reason before it answers.
+                    finished((self?.subscriptions() ?? []).filter { refreshed.contains($0.id) && $0.lastError != nil })
+                }
                 next()
             }
         }

@@ -176,7 +176,14 @@ public final class MainWindow: PlaybackControl {
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
         let following = deps.following
-        following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
+        // Which of them could not be reached is said once, quietly (Following has the details).
+        let unreachable = UnreachableFeedsNotice(before: following.subscriptions.subscriptions())
+        following.subscriptions.refreshAll(added: { [weak self] posts in self?.feed.session.showNext(posts) },
+                                           finished: { [weak self] failed in
+            guard let self, let message = unreachable.message(failed: failed) else { return }
+            feed.view.flash(message)
+            deps.events?.emit(.notice(message: message))
+        })
         refreshFollowedFeedsEvery(following.refreshSeconds)
         following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
         for address in following.addressesToFollow { follow(address) }

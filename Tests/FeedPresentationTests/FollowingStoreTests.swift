@@ -14,7 +14,7 @@ final class FollowingStoreTests: XCTestCase {
         var removed: [Int64] = []
         init(_ rows: [Subscription]) { self.rows = rows }
         func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
-        func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {}
+        func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {}
         func subscriptions() -> [Subscription] { rows }
         func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {
             refreshed.append(id)

@@ -279,6 +279,30 @@ final class SubscriptionServiceTests: XCTestCase {
         }
     }
 
+    /// Issue 21 #11: once every feed has answered, the refresh says which could not be reached.
+    func testARefreshOfEveryFeedEndsWithThoseThatFailed() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            let other = URL(string: "https://other.example/feed.xml")!
+            fetcher.serve(Self.feedURL, Self.rss(1...1))
+            fetcher.serve(other, Self.rss(2...2).replacingOccurrences(of: "Blender Studio</title>", with: "Other</title>"))
+            _ = Self.add(service, Self.feedURL)
+            _ = Self.add(service, other)
+            fetcher.documents[other] = .failure(FetchFailure("can’t connect"))
+            var finished: [[String]] = []
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished, [[other.absoluteString]])
+            fetcher.serve(other, Self.rss(2...2))
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished.last, [], "it answered again")
+            try library.deleteSubscription(id: try XCTUnwrap(library.subscriptions().first).id)
+            try library.deleteSubscription(id: try XCTUnwrap(library.subscriptions().first).id)
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished.count, 3, "nothing followed: finished at once")
+        }
+    }
+
     func testAnOPMLListFollowsEachOfItsFeedsAndUnsubscribingKeepsWhatYouLiked() throws {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
