@@ -48,6 +48,21 @@ final class FollowingStoreTests: XCTestCase {
         }
     }
 
+    /// Issue 21 #14: Refresh all and Export do nothing with nothing followed; a refresh's line
+    /// stays on one line, a failure's reason wraps.
+    func testWithNothingFollowedThereIsNothingToRefreshOrExport() {
+        onMain {
+            let fake = FakeSubscriptions([Subscription(id: 1, url: "https://a/rss", title: "A", newCount: 4),
+                                          Subscription(id: 2, url: "https://b/rss", title: "B", lastError: "can’t connect")])
+            let store = FollowingStore(service: fake)
+            XCTAssertTrue(store.hasFeeds)
+            XCTAssertEqual(store.rows.map { store.lineWraps(for: $0) }, [false, true])
+            XCTAssertNil(store.unsubscribe(1))
+            XCTAssertNil(store.unsubscribe(2))
+            XCTAssertFalse(store.hasFeeds)
+        }
+    }
+
     func testRefreshAndUnsubscribeChangeTheListAndNewPostsGoToTheFeed() {
         onMain {
             let fake = FakeSubscriptions([Subscription(id: 1, url: "https://a/rss", title: "A"),

@@ -37,6 +37,7 @@ from cases_faults_disk import DISK_CASES  # noqa: E402
 from cases_faults_services import SERVICE_CASES  # noqa: E402
 from cases_feed import FEED_CASES, LAUNCH_CASES  # noqa: E402
 from cases_first_minutes import FIRST_MINUTES_CASES  # noqa: E402
+from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
@@ -60,6 +61,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *FEED_CASES,
     *UX_CASES,
     *FIRST_MINUTES_CASES,
+    *FOLLOWED_CHANNEL_CASES,
     *SOURCE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
