@@ -41,6 +41,7 @@ from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
+from cases_player_controls import PLAYER_CONTROL_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
 from cases_scale import SCALE_CASES, SCALE_SHORT_CASES  # noqa: E402
@@ -62,6 +63,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *UX_CASES,
     *FIRST_MINUTES_CASES,
     *FOLLOWED_CHANNEL_CASES,
+    *PLAYER_CONTROL_CASES,
     *SOURCE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
