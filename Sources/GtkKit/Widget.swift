@@ -28,6 +28,20 @@ open class Widget {
     /// Keeps a connection for disconnection on teardown.
     public func keep(_ connection: SignalConnection) { connections.append(connection) }
 
+    /// Whether the point (in this widget's coordinates) is on a button or a slider inside it: a
+    /// click there is the control's, not this widget's (a button takes the press only when it is
+    /// released, so a gesture on an ancestor sees the press first).
+    public func hasControl(atX x: Double, y: Double) -> Bool {
+        var picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT)
+        while let current = picked, current != widget {
+            let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0
+                || g_type_check_instance_is_a(instance, gtk_range_get_type()) != 0 { return true }
+            picked = gtk_widget_get_parent(current)
+        }
+        return false
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
     public func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }

@@ -79,6 +79,8 @@ def case_a_click_on_the_progress_bar_seeks_there(ctx: Context) -> None:
     time.sleep(0.3)
     position = float(ctx.playerctl("position"))
     expect(7.5 <= position < 10.0, f"MPRIS says the loop is at {position:.2f} s after the seek to 8 s")
+    time.sleep(0.6)
+    expect(ctx.playerctl("status") == "Playing", "the click on the bar also paused the video")
     quit_app(app)
 
 
@@ -117,6 +119,7 @@ def case_the_plus_on_a_creators_avatar_follows_them(ctx: Context) -> None:
     app, catalog = launch_samples(ctx, "follow-badge")
     _, page = wait_started(app)
     _, page = post_by_someone_else(ctx, app, catalog, page)
+    ctx.wait_mpris()
     time.sleep(0.8)
     x, y = FOLLOW_BADGE
     red = count(grab_colors(ctx, x - 6, y - 4, 12, 8), is_red)
@@ -128,7 +131,9 @@ def case_the_plus_on_a_creators_avatar_follows_them(ctx: Context) -> None:
     rows = db_rows(app, "SELECT count(*) FROM follows f JOIN authors a ON a.id = f.author_id WHERE a.handle = ?",
                    (page["author"],))
     expect(rows == [(1,)], f"the library does not follow {page['author']}: {rows}")
-    time.sleep(0.5)
+    time.sleep(1.0)
+    status = ctx.playerctl("status")
+    expect(status == "Playing", f"the press on the + also paused the video ({status})")
     left = count(grab_colors(ctx, x - 6, y - 4, 12, 8), is_red)
     expect(left < 5, f"the + stayed after following ({left} red pixels), see {ctx.screenshot('follow-badge-after')}")
     quit_app(app)
