@@ -115,6 +115,7 @@ public final class LimitedHTTPTransport: HTTPTransport {
     private func release(_ exchange: Exchange) {
         guard exchange.state == .underWay else { return }
         origins[exchange.request.origin]?.underWay -= 1
+        forgetIfIdle(exchange.request.origin)
         underWay -= 1
         exchange.timer?.cancel()
         exchange.timer = nil
@@ -162,9 +163,20 @@ public final class LimitedHTTPTransport: HTTPTransport {
         origin.pause?.cancel()
         origin.pause = timers.after(milliseconds: milliseconds) { [weak self, weak origin] in
             origin?.pause = nil
+            self?.forgetIfIdle(name)
             self?.startWaiting()
         }
     }
+
+    /// An origin with nothing under way and no pause is forgotten, so the table holds only the
+    /// servers being talked to (a federated feed names many).
+    private func forgetIfIdle(_ name: String) {
+        guard let origin = origins[name], origin.underWay == 0, origin.pause == nil else { return }
+        origins[name] = nil
+    }
+
+    /// How many origins are remembered (tests).
+    var originsKnown: Int { origins.count }
 
     /// Back to waiting, in its old place, for the origin's pause to end; what the server said
     /// meanwhile is not the caller's.

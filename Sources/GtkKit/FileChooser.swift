@@ -39,6 +39,10 @@ public final class FileChooser {
     /// The GtkFileChooser: a GtkFileChooserDialog of our own (whose Enter takes every selected
     /// file and opens a typed folder), or in a sandbox, where only the desktop's portal can reach
     /// the user's files, a GtkFileChooserNative.
+    /// Set once at launch by the composition root, from the environment: whether only the
+    /// desktop's portal reaches the user's files (a Flatpak, a Snap, GTK_USE_PORTAL=1).
+    public static var usesPortal = false
+
     private let chooser: GObjectHandle
     private let isDialog: Bool
     private var closed = false
@@ -53,9 +57,7 @@ public final class FileChooser {
         case .selectFolder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
         case .save: GTK_FILE_CHOOSER_ACTION_SAVE
         }
-        let env = ProcessInfo.processInfo.environment
-        let sandboxed = FileManager.default.fileExists(atPath: "/.flatpak-info") || env["SNAP"] != nil
-            || env["GTK_USE_PORTAL"] == "1"
+        let sandboxed = Self.usesPortal
         isDialog = !sandboxed
         let raw: UnsafeMutableRawPointer
         if sandboxed {

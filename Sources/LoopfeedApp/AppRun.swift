@@ -49,6 +49,7 @@ final class AppRun {
         GStreamer.initialize()
         events?.emit(.launchMark(name: "gstreamer_ready", atUs: clock.nowMicroseconds()))
         let earlyVideo = VideoPathSetup.chooseBeforeGTK(environment: environment)
+        FileChooser.usesPortal = environment.usesPortal
         let application = Application(id: LoopfeedMain.applicationID, unique: unique)
         // The feed's current post prerolls while GTK starts and the window is built (on its
         // player thread), when the frame path is known to be the memory path already and this

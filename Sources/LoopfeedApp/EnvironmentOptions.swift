@@ -8,7 +8,7 @@ import Localization
 /// said (`problems`, on stderr) and the variable then counts as unset.
 ///
 /// Not here, since others read them themselves: GTK's and GStreamer's own variables
-/// (GDK_BACKEND, GST_DEBUG, GTK_USE_PORTAL...), gettext's (LANG, LC_*), and `XDG_*` beyond the
+/// (GDK_BACKEND, GST_DEBUG...; GTK_USE_PORTAL is read here too, for the file choosers), gettext's (LANG, LC_*), and `XDG_*` beyond the
 /// two base directories (GLib's user folders).
 public struct EnvironmentOptions: Equatable, Sendable {
     /// `HOME`: the user's home folder (the XDG defaults are under it).
@@ -34,6 +34,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
     public var watchdog: Bool?
     /// `GST_TRACERS` is set: a clean exit frees GStreamer so its leaks tracer can report.
     public var tracesGStreamer = false
+    /// In a Flatpak (`/.flatpak-info`) or a Snap (`SNAP`), or with `GTK_USE_PORTAL=1`: only the
+    /// desktop's portal reaches the user's files, so the file choosers are the portal's.
+    public var usesPortal = false
     /// The values that could not be understood, in the order of the variables above.
     public var problems: [Problem] = []
 
@@ -67,8 +70,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
         }
     }
 
-    /// Reads `environment` (the process's: `ProcessInfo.processInfo.environment`).
-    public static func parse(_ environment: [String: String]) -> EnvironmentOptions {
+    /// Reads `environment` (the process's: `ProcessInfo.processInfo.environment`); `inFlatpak`:
+    /// whether the app runs in a Flatpak (nil: whether `/.flatpak-info` exists).
+    public static func parse(_ environment: [String: String], inFlatpak: Bool? = nil) -> EnvironmentOptions {
         var options = EnvironmentOptions()
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty else { return nil }
@@ -113,6 +117,8 @@ public struct EnvironmentOptions: Equatable, Sendable {
         case let text?: options.problems.append(.notASwitch(variable: "LOOPFEED_WATCHDOG", value: text))
         }
         options.tracesGStreamer = value("GST_TRACERS") != nil
+        let flatpak = inFlatpak ?? FileManager.default.fileExists(atPath: "/.flatpak-info")
+        options.usesPortal = flatpak || value("SNAP") != nil || trimmed("GTK_USE_PORTAL") == "1"
         return options
     }
 

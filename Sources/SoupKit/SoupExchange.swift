@@ -7,7 +7,9 @@ import GLibKit
 /// One request on libsoup; keeps itself alive (through the C callbacks' user data) until it
 /// ends. Redirects are followed here, at most `maximumRedirects`, only to http(s); a GET's or
 /// HEAD's on any redirect status, another method's only on 303 (then a GET) and 307, so a
-/// resumable upload's 308 ("resume incomplete") reaches its caller.
+/// resumable upload's 308 ("resume incomplete") reaches its caller. A redirect to another origin
+/// (scheme, host or port) carries no credentials: Authorization, Proxy-Authorization and Cookie
+/// stay with the origin they were given for.
 @MainActor
 final class SoupExchange: HTTPExchange {
     private let session: SoupSessionTransport
@@ -18,6 +20,10 @@ final class SoupExchange: HTTPExchange {
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var answered = false
     private var redirects = 0
+    /// Set once a redirect has left the request's origin; never cleared, even if a later one
+    /// comes back.
+    private var leftOrigin = false
+    private static let credentials: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
     init(session: SoupSessionTransport, request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) {
         self.session = session
@@ -42,7 +48,9 @@ final class SoupExchange: HTTPExchange {
         message = made
         soup_message_add_flags(made, SOUP_MESSAGE_NO_REDIRECT)
         let headers = soup_message_get_request_headers(made)
-        for field in request.headers.fields { soup_message_headers_append(headers, field.name, field.value) }
+        for field in request.headers.fields where !(leftOrigin && Self.credentials.contains(field.name.lowercased())) {
+            soup_message_headers_append(headers, field.name, field.value)
+        }
         // Real PeerTube servers answer 406 to a request without one.
         if request.headers["Accept"] == nil { soup_message_headers_replace(headers, "Accept", "*/*") }
         if let body {
@@ -79,6 +87,7 @@ final class SoupExchange: HTTPExchange {
             }
             redirects += 1
             guard redirects <= session.maximumRedirects else { return finish(.failed(.tooManyRedirects)) }
+            if !Self.sameOrigin(target, request.url) { leftOrigin = true }
             return start(target, method: next.method, body: next.method == request.method ? request.body : nil)
         }
         self.stream = stream
@@ -120,6 +129,15 @@ final class SoupExchange: HTTPExchange {
         events?(.chunk(Array(UnsafeRawBufferPointer(start: data, count: Int(size)))))
         guard events != nil else { return }
         read()
+    }
+
+    private static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            return (scheme, url.host?.lowercased() ?? "", port)
+        }
+        return origin(one) == origin(other)
     }
 
     private static func headers(of raw: OpaquePointer?) -> HTTPHeaders {

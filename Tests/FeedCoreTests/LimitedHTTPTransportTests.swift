@@ -1,4 +1,4 @@
-import FeedCore
+@testable import FeedCore
 import FeedTesting
 import Foundation
 import TestSupport
@@ -110,6 +110,30 @@ final class LimitedHTTPTransportTests: XCTestCase {
             guard case .head(let head)? = rig.events("busy").first else { return XCTFail("\(rig.events("busy"))") }
             XCTAssertEqual(head.status, 200)
             XCTAssertEqual(rig.server.cancelled.map(\.url.path), ["/busy"], "the 429's body was not read")
+        }
+    }
+
+    func testAHostIsForgottenOnceNothingIsUnderWayAndItsPauseIsOver() {
+        onMain {
+            let rig = Rig()
+            for n in 1...40 {
+                let url = Self.url("host\(n).example", "/feed")
+                rig.server.route(.get, url) { _ in .reply(FakeHTTPReply(status: 200, body: [1], delayMilliseconds: 10)) }
+                rig.send("h\(n)", .get(url))
+            }
+            rig.elapse(0)
+            XCTAssertGreaterThan(rig.client.originsKnown, 0)
+            rig.elapse(1_000)
+            XCTAssertEqual((1...40).filter { rig.ended("h\($0)") }.count, 40)
+            XCTAssertEqual(rig.client.originsKnown, 0, "a federated feed's hosts are not kept for ever")
+            let busy = Self.url("a.example", "/busy")
+            rig.server.route(.get, busy, answers: [.reply(.retryAfter(2)), .reply(.ok("fine"))])
+            rig.send("busy", .get(busy))
+            rig.elapse(0)
+            XCTAssertEqual(rig.client.originsKnown, 1, "kept while its pause runs")
+            rig.elapse(2_000)
+            XCTAssertTrue(rig.ended("busy"))
+            XCTAssertEqual(rig.client.originsKnown, 0)
         }
     }
 

@@ -40,6 +40,14 @@ final class EnvironmentOptionsTests: XCTestCase {
         XCTAssertEqual(EnvironmentOptions.parse(["LOOPFEED_REFRESH_SECONDS": "0"]).feedRefreshSeconds, 0, "only at launch")
     }
 
+    func testTheFileChoosersAreThePortalsOnlyInASandboxOrWhenAsked() {
+        XCTAssertFalse(EnvironmentOptions.parse([:], inFlatpak: false).usesPortal)
+        XCTAssertTrue(EnvironmentOptions.parse([:], inFlatpak: true).usesPortal, "a Flatpak")
+        XCTAssertTrue(EnvironmentOptions.parse(["SNAP": "/snap/loopfeed/12"], inFlatpak: false).usesPortal, "a Snap")
+        XCTAssertTrue(EnvironmentOptions.parse(["GTK_USE_PORTAL": "1"], inFlatpak: false).usesPortal)
+        XCTAssertFalse(EnvironmentOptions.parse(["GTK_USE_PORTAL": "0", "SNAP": ""], inFlatpak: false).usesPortal)
+    }
+
     func testTheWatchdogCanBeTurnedOffInADebugBuild() {
         let off = EnvironmentOptions.parse(["LOOPFEED_WATCHDOG": "0"])
         XCTAssertEqual(off.watchdog, false)

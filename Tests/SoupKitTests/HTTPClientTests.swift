@@ -70,6 +70,24 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
+    func testCredentialsStayWithTheirOriginThroughRedirects() throws {
+        let server = try Self.server.get()
+        let port = try XCTUnwrap(server.url("/").port)
+        let here = try Self.url("/away?to=%2Fcredentials")
+        let elsewhere = try Self.url("/away?to=" + "http://localhost:\(port)/credentials".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        try onMain {
+            let client = Self.client()
+            @MainActor func sent(_ url: URL) throws -> String {
+                var request = HTTPRequest.get(url)
+                request.headers.add("Authorization", "Bearer secret")
+                request.headers.add("Cookie", "session=secret")
+                return String(decoding: try XCTUnwrap(Self.fetch(client, request)).get().body, as: UTF8.self)
+            }
+            XCTAssertEqual(try sent(here), "Bearer secret\nsession=secret", "the same origin keeps them")
+            XCTAssertEqual(try sent(elsewhere), "-\n-", "another host (localhost, not 127.0.0.1) gets none")
+        }
+    }
+
     func testTooLargeStalledDroppedAndMissingAreToldApart() throws {
         let (big, stall, die, missing) = (try Self.url("/big"), try Self.url("/stall"), try Self.url("/die"), try Self.url("/nope"))
         onMain {

@@ -6,6 +6,8 @@ way a real server behaves. Prints its port on the first line, then serves until 
     /etag            ETag "v1"; 304 when If-None-Match is "v1"
     /redirect/N      N redirects, then "done"
     /to-file         a redirect to file:///etc/passwd
+    /away?to=URL     a redirect to URL
+    /credentials     the Authorization and Cookie it was sent, one a line ("-" for none)
     /big             says Content-Length: 20 MB
     /stall           half a body, then nothing for 30 s
     /die             half a body, then the connection is dropped
@@ -23,6 +25,7 @@ import socket
 import sys
 import threading
 import time
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 BODY = bytes(range(64))
@@ -102,6 +105,11 @@ class Handler(BaseHTTPRequestHandler):
             if left == 0:
                 return self.send(200, b"done")
             return self.send(302, b"", {"Location": f"/redirect/{left - 1}"})
+        if path.startswith("/away?to="):
+            return self.send(302, b"", {"Location": urllib.parse.unquote(path[len("/away?to="):])})
+        if path == "/credentials":
+            lines = [self.headers.get("Authorization", "-"), self.headers.get("Cookie", "-")]
+            return self.send(200, "\n".join(lines).encode())
         if path == "/to-file":
             return self.send(302, b"", {"Location": "file:///etc/passwd"})
         if path == "/big":
