@@ -8,8 +8,11 @@ extension FeedController {
     func bindControls() {
         chrome.onChange = { [weak self] shown in self?.chromeChanged(shown) }
         let motion = MotionController()
-        motion.onMotion { [weak self] _, _ in self?.pointerMoved() }
-        motion.onLeave { [weak self] in self?.chrome.pointerLeft() }
+        motion.onMotion { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        motion.onLeave { [weak self] in
+            self?.lastPointer = nil
+            self?.chrome.pointerLeft()
+        }
         view.root.addController(motion)
         pointerMotion = motion
         for (index, slot) in slots.enumerated() {
@@ -35,7 +38,9 @@ extension FeedController {
 
     /// A pointer moving over the page shows the controls; a stream of motion events re-arms the
     /// wait at most every 200 ms.
-    private func pointerMoved() {
+    private func pointerMoved(x: Double, y: Double) {
+        if let last = lastPointer, last.x == x, last.y == y { return }
+        lastPointer = (x, y)
         let now = env.clock.nowMicroseconds()
         guard now - lastStirUs > 200_000 || !chrome.shown.volume else { return }
         lastStirUs = now

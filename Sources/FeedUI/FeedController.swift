@@ -23,6 +23,9 @@ final class FeedController: FeedSessionView {
     let chrome: PlayerChrome
     var pointerMotion: MotionController?
     var lastStirUs: Int64 = 0
+    /// Where the pointer last moved over the feed: GTK says it moved, where it was, when the page
+    /// under it changes (a page change alone does not show the controls).
+    var lastPointer: (x: Double, y: Double)?
     var progressTick: UInt32?
 
     let gestures: FeedGestures
