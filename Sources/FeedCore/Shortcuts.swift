@@ -53,8 +53,8 @@ public struct Shortcut: Sendable, Equatable {
         case .next: tr("Next: join the segments, then the posting page")
         // TRANSLATORS: the shortcut that posts the video (the verb).
         case .post: tr("Post")
-        case .seekBack: tr("Back a few seconds (up to 5)")
-        case .seekForward: tr("On a few seconds (up to 5; past the end the loop starts again)")
+        case .seekBack: tr("Back a few seconds")
+        case .seekForward: tr("On a few seconds")
         case .volumeUp: tr("Louder")
         case .volumeDown: tr("Quieter")
         case .mute: tr("Mute or unmute")
@@ -69,6 +69,13 @@ public struct Shortcut: Sendable, Equatable {
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
         }
+    }
+
+    /// The keys as the shortcuts window draws them: the keypad's twins and `=` (the + key
+    /// unshifted) work too, but + and - once each keep the window's column narrow.
+    public var shownKeys: [String] {
+        let unshown: Set<String> = ["equal", "KP_Add", "KP_Subtract"]
+        return keys.filter { key in !unshown.contains(where: { key == $0 || key.hasSuffix(">" + $0) }) }
     }
 
     /// The keys named in words where their glyph is too small to read on a keycap (a comma looks

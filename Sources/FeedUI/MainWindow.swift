@@ -375,7 +375,7 @@ public final class MainWindow: PlaybackControl {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(sections: Shortcuts.sections.map { section, shortcuts in
                 (section.title, shortcuts.map {
-                    ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title, subtitle: $0.keysInWords)
+                    ShortcutsWindow.Shortcut($0.shownKeys.joined(separator: " "), $0.title, subtitle: $0.keysInWords)
                 })
             }, transientFor: window)
         }

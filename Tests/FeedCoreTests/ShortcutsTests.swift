@@ -47,6 +47,15 @@ final class ShortcutsTests: XCTestCase {
         XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).section, .playback)
     }
 
+    /// The shortcuts window draws + and - once each (the column stays narrow enough for one
+    /// page); every key still works.
+    func testTheShortcutsWindowDrawsPlusAndMinusOnce() {
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).shownKeys, ["plus"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeDown).shownKeys, ["minus"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .next).shownKeys, ["Return", "KP_Enter"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).keys, ["plus", "equal", "KP_Add"])
+    }
+
     func testModifiersThatNoShortcutNamesMatchNothing() {
         XCTAssertEqual(Shortcuts.action(forKey: "l", control: true, alt: false), .addFeed, "Ctrl+L follows, it does not like")
         XCTAssertEqual(Shortcuts.action(forKey: "v", control: true, alt: false), .pasteAddress)
