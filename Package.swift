@@ -41,6 +41,11 @@ let package = Package(
             name: "CSoup", path: "Sources/CSoup",
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]),
+        // libsecret: the desktop's keyring (the Secret Service), where account tokens are kept.
+        .systemLibrary(
+            name: "CSecret", path: "Sources/CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
@@ -64,6 +69,9 @@ let package = Package(
         // HTTP with libsoup on the main loop: nothing waits on the network. It implements
         // FeedCore's HTTPTransport: the one client the composition root hands to every caller.
         .target(name: "SoupKit", dependencies: ["CSoup", "CGLib", "GLibKit", "FeedCore"], swiftSettings: swiftSettings),
+
+        // FeedCore's SecretStoring over libsecret: tokens in the desktop's keyring, never in files.
+        .target(name: "KeyringKit", dependencies: ["CSecret", "CGLib", "GLibKit", "FeedCore"], swiftSettings: swiftSettings),
 
         // FeedCore's Timers and BackgroundWork over GLib's main loop: the app's, and the tests'
         // that run a real main loop, from one place.
@@ -114,6 +122,8 @@ let package = Package(
                     exclude: ["video_test_server.py", "Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "KeyringKitTests", dependencies: ["KeyringKit", "FeedCore", "GLibKit", "MainLoopServices", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "SoupKitTests", dependencies: ["SoupKit", "FeedCore", "GLibKit", "MainLoopServices", "TestSupport"],
                     exclude: ["http_test_server.py"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTesting", "Localization", "TestSupport"], swiftSettings: swiftSettings),

@@ -4,7 +4,7 @@
 
 RUN_PACKAGES=(
   pkg-config libgtk-4-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libsqlite3-dev libxml2-dev
-  libsoup-3.0-dev glib-networking
+  libsoup-3.0-dev glib-networking libsecret-1-dev
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-pulseaudio gstreamer1.0-x
   gstreamer1.0-gl adwaita-icon-theme fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
@@ -14,7 +14,7 @@ TEST_PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils xdotool imagemagick
   pulseaudio pulseaudio-utils dbus dbus-x11 meson ninja-build desktop-file-utils appstream
   libglib2.0-bin playerctl python3 python3-gi gir1.2-gtk-4.0 xclip openbox gettext
-  at-spi2-core gir1.2-atspi-2.0
+  at-spi2-core gir1.2-atspi-2.0 gnome-keyring
 )
 
 missing_packages() {

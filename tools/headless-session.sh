@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts what the UI tests need when there is no desktop: Xvfb, a D-Bus session bus and
-# PulseAudio with a null sink and source. Source it; `headless_session_stop` tears it down.
+# Starts what the UI tests need when there is no desktop: Xvfb, a D-Bus session bus,
+# PulseAudio with a null sink and source, and a keyring (gnome-keyring's Secret Service,
+# unlocked, its files in the session's folder). Source it; `headless_session_stop` tears it down.
 
 headless_session_start() {
   export LOOPFEED_SESSION_DIR
@@ -23,6 +24,19 @@ headless_session_start() {
   for _ in $(seq 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
   pactl set-default-sink ci_sink >/dev/null 2>&1 || true
   pactl set-default-source ci_mic >/dev/null 2>&1 || true
+  # The keyring's login collection is made and unlocked with a password from standard input.
+  if command -v gnome-keyring-daemon >/dev/null 2>&1; then
+    mkdir -p "$LOOPFEED_SESSION_DIR/keyring-data"
+    printf 'loopfeed-tests' | XDG_DATA_HOME="$LOOPFEED_SESSION_DIR/keyring-data" \
+      gnome-keyring-daemon --foreground --unlock --components=secrets \
+      --control-directory="$XDG_RUNTIME_DIR/keyring" >"$LOOPFEED_SESSION_DIR/keyring.log" 2>&1 &
+    echo $! >"$LOOPFEED_SESSION_DIR/keyring.pid"
+    for _ in $(seq 50); do
+      dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+        string:org.freedesktop.secrets 2>/dev/null | grep -q true && break
+      sleep 0.1
+    done
+  fi
   # With the null sink providing the clock video froze early in playback (PITFALLS).
   export LOOPFEED_AUDIO_SINK="pulsesink provide-clock=false"
 }
@@ -30,6 +44,7 @@ headless_session_start() {
 headless_session_stop() {
   [ -n "${LOOPFEED_SESSION_DIR:-}" ] || return 0
   pulseaudio --kill >/dev/null 2>&1 || true
+  [ -f "$LOOPFEED_SESSION_DIR/keyring.pid" ] && kill "$(cat "$LOOPFEED_SESSION_DIR/keyring.pid")" 2>/dev/null || true
   [ -f "$LOOPFEED_SESSION_DIR/dbus.pid" ] && kill "$(cat "$LOOPFEED_SESSION_DIR/dbus.pid")" 2>/dev/null || true
   [ -f "$LOOPFEED_SESSION_DIR/xvfb.pid" ] && kill "$(cat "$LOOPFEED_SESSION_DIR/xvfb.pid")" 2>/dev/null || true
   rm -rf "$LOOPFEED_SESSION_DIR"

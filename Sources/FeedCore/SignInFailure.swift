@@ -1,0 +1,39 @@
+import Localization
+
+/// Why signing in (or renewing a token) did not work, in words the sign-in form can say.
+/// Never carries a password or a token.
+public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not an http(s) address, or plain http to anything but this computer.
+    case insecureAddress(String)
+    /// The address answers, but not as the kind of server asked for.
+    case notThatServer(host: String, kind: String)
+    case wrongCredentials
+    /// The account has two-factor authentication: ask for its code and try again.
+    case needsTwoFactorCode
+    case wrongTwoFactorCode
+    /// The refresh token was refused (expired, revoked): sign in again.
+    case signInAgain
+    /// The server refused for another reason, in its own words when it gave them.
+    case refused(host: String, status: Int, message: String?)
+    case unreachable(host: String, HTTPFailure)
+
+    public var description: String {
+        switch self {
+        case .insecureAddress(let address):
+            tr("{address} is not a secure (https) address; Loopfeed signs in only over https",
+               ["address": address])
+        case .notThatServer(let host, let kind):
+            // TRANSLATORS: {kind} is "PeerTube" or "Loops".
+            tr("{host} is not a {kind} server", ["host": host, "kind": kind])
+        case .wrongCredentials: tr("The username or password is not right")
+        case .needsTwoFactorCode: tr("This account asks for the code from its two-factor app")
+        case .wrongTwoFactorCode: tr("That two-factor code is not right")
+        case .signInAgain: tr("The server no longer accepts this sign-in; sign in again")
+        case .refused(let host, let status, let message):
+            message.map { tr("{server} said no: {message}", ["server": host, "message": $0]) }
+                ?? tr("{server} said no ({status})", ["server": host, "status": String(status)])
+        case .unreachable(let host, let failure):
+            tr("{server} can’t be reached: {reason}", ["server": host, "reason": failure.description])
+        }
+    }
+}
