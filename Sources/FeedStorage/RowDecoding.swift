@@ -27,9 +27,13 @@ enum RowDecoding {
     static let authorColumnCount: Int32 = 12
 
     /// Someone whose posts a followed feed brings is followed (unsubscribing sets those posts'
-    /// feed to NULL). The list is made once per statement, then looked up per row.
+    /// feed to NULL). The list is made once per statement, then looked up per row; a feed's
+    /// entries all have their remote id, so it is read from `posts_remote` (a partial index on
+    /// those), not from every post of a large library.
     private static let followedThroughFeed = "a.id IN \(broughtByFeeds)"
-    private static let broughtByFeeds = "(SELECT fp.author_id FROM posts fp WHERE fp.subscription_id IS NOT NULL)"
+    private static let broughtByFeeds = """
+        (SELECT fp.author_id FROM posts fp WHERE fp.subscription_id IS NOT NULL AND fp.remote_id IS NOT NULL)
+        """
 
     static let selectAuthor = "SELECT \(authorColumns) FROM authors a"
 
