@@ -6,8 +6,9 @@ public enum AppEvent: Sendable, Equatable {
     case ready(posts: Int)
     /// `author`: the handle shown on the page (without "@").
     /// `cached`: a remote post's whole video is in the cache (false for local files).
+    /// `remoteHost`, `remoteID`: a post from a network, where it lives and what it is called there.
     case page(index: Int, postID: Int64, uri: String, liked: Bool, likeCount: Int, commentCount: Int,
-              author: String = "", shareCount: Int = 0, cached: Bool = false)
+              author: String = "", shareCount: Int = 0, cached: Bool = false, remoteHost: String? = nil, remoteID: String? = nil)
     case firstFrame(postID: Int64, index: Int, latencyUs: Int64, width: Int, height: Int)
     /// The input -> the paint in which the new page covers the middle of the window.
     case pageShown(postID: Int64, index: Int, latencyUs: Int64)
@@ -70,6 +71,12 @@ public enum AppEvent: Sendable, Equatable {
     case liveObjects(handles: Int, textures: Int, files: Int, threads: Int, byType: [String: Int] = [:])
     /// Discover searched the library for `query`: what it found, and how long the library took (µs).
     case search(query: String, results: Int, us: Int64)
+    /// What Discover found: `scope` "networks" or "local", `source` what was asked ("search",
+    /// "trending", "hot", "newest", "tag", "channel", "channels", "people", "library"), `count` the
+    /// items this answer gave; `total` the list's length now, `page` which page, `hidden` what the
+    /// vertical filter left out, `failures` the servers that did not answer.
+    case exploreResults(scope: String, query: String, count: Int, source: String, total: Int = 0, page: Int = 1,
+                        hidden: Int = 0, failures: Int = 0)
     /// Your profile was stored as shown (after the library took it): its handle, name and bio.
     case profileSaved(handle: String, name: String, bio: String)
     /// Asked for with SIGUSR2: a label a window shows, its box, the size of its text and why part of
@@ -86,6 +93,17 @@ public enum AppEvent: Sendable, Equatable {
     case volume(level: Double, muted: Bool)
     /// The user followed (or stopped following) a creator.
     case follow(handle: String, following: Bool)
+    /// A remote post's rendition failed (`failed`, its error's `kind`) and the next one plays
+    /// (`next`, the short side of its picture: `resolution`, 0 when unknown).
+    case renditionFallback(postID: Int64, failed: String, kind: String, next: String, resolution: Int)
+    /// A remote post's counts as its network said them and the rail shows them (with the like
+    /// and the comments made only here); `views` nil where the network counts none.
+    case remoteCounts(postID: Int64, likes: Int, comments: Int, views: Int?)
+    /// The comments sheet of a post shows `remote` comments from its network (threads and the
+    /// replies shown) and `local` ones made on this computer; after each page the network answered.
+    case commentsShown(postID: Int64, remote: Int, local: Int)
+    /// Captions of a post switched on (in `language`) or off, or another language chosen.
+    case captions(postID: Int64, language: String?, shown: Bool)
 
     public var name: String {
         switch self {
@@ -102,6 +120,7 @@ public enum AppEvent: Sendable, Equatable {
         case .clipRendered: "clip_rendered"
         case .posted: "posted"
         case .error: "error"
+        case .renditionFallback: "rendition_fallback"
         case .share: "share"
         case .focus: "focus"
         case .importProgress: "import_progress"
@@ -117,6 +136,7 @@ public enum AppEvent: Sendable, Equatable {
         case .stall: "stall"
         case .liveObjects: "live_objects"
         case .search: "search"
+        case .exploreResults: "explore_results"
         case .profileSaved: "profile_saved"
         case .label: "label"
         case .labelsShown: "labels_shown"
@@ -124,6 +144,9 @@ public enum AppEvent: Sendable, Equatable {
         case .seek: "seek"
         case .volume: "volume"
         case .follow: "follow"
+        case .remoteCounts: "remote_counts"
+        case .commentsShown: "comments_shown"
+        case .captions: "captions"
         }
     }
 
@@ -133,11 +156,13 @@ public enum AppEvent: Sendable, Equatable {
         case .ready(let posts):
             [("posts", .int(Int64(posts)))]
         case .page(let index, let postID, let uri, let liked, let likeCount, let commentCount, let author, let shareCount,
-                   let cached):
+                   let cached, let remoteHost, let remoteID):
             [("index", .int(Int64(index))), ("post_id", .int(postID)), ("uri", .string(uri)),
              ("liked", .bool(liked)), ("like_count", .int(Int64(likeCount))),
              ("comment_count", .int(Int64(commentCount))), ("author", .string(author)),
              ("share_count", .int(Int64(shareCount))), ("cached", .bool(cached))]
+                + (remoteHost.map { [("remote_host", JSONValue.string($0))] } ?? [])
+                + (remoteID.map { [("remote_id", JSONValue.string($0))] } ?? [])
         case .pageShown(let postID, let index, let latencyUs):
             [("post_id", .int(postID)), ("index", .int(Int64(index))), ("latency_us", .int(latencyUs))]
         case .firstFrame(let postID, let index, let latencyUs, let width, let height):
@@ -200,6 +225,10 @@ public enum AppEvent: Sendable, Equatable {
              ("by_type", .object(byType.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int(Int64($0.value))) }))]
         case .search(let query, let results, let us):
             [("query", .string(query)), ("results", .int(Int64(results))), ("us", .int(us))]
+        case .exploreResults(let scope, let query, let count, let source, let total, let page, let hidden, let failures):
+            [("scope", .string(scope)), ("query", .string(query)), ("count", .int(Int64(count))), ("source", .string(source)),
+             ("total", .int(Int64(total))), ("page", .int(Int64(page))), ("hidden", .int(Int64(hidden))),
+             ("failures", .int(Int64(failures)))]
         case .profileSaved(let handle, let name, let bio):
             [("handle", .string(handle)), ("name", .string(name)), ("bio", .string(bio))]
         case .label(let window, let text, let x, let y, let width, let height, let textWidth, let textHeight, let clipped):
@@ -208,6 +237,9 @@ public enum AppEvent: Sendable, Equatable {
              ("text_height", .int(Int64(textHeight))), ("clipped", .string(clipped))]
         case .labelsShown(let count):
             [("count", .int(Int64(count)))]
+        case .renditionFallback(let postID, let failed, let kind, let next, let resolution):
+            [("post_id", .int(postID)), ("failed", .string(failed)), ("kind", .string(kind)), ("next", .string(next)),
+             ("resolution", .int(Int64(resolution)))]
         case .watched(let signal):
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
@@ -218,6 +250,13 @@ public enum AppEvent: Sendable, Equatable {
             [("level", .double(level)), ("muted", .bool(muted))]
         case .follow(let handle, let following):
             [("handle", .string(handle)), ("following", .bool(following))]
+        case .remoteCounts(let postID, let likes, let comments, let views):
+            [("post_id", .int(postID)), ("likes", .int(Int64(likes))), ("comments", .int(Int64(comments))),
+             ("views", views.map { .int(Int64($0)) } ?? .null)]
+        case .commentsShown(let postID, let remote, let local):
+            [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
+        case .captions(let postID, let language, let shown):
+            [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
         }
     }
 
@@ -235,6 +274,7 @@ public enum JSONValue: Sendable, Equatable {
     case int(Int64)
     case double(Double)
     case bool(Bool)
+    case null
     /// Keys in the order given.
     indirect case object([(String, JSONValue)])
 
@@ -246,6 +286,7 @@ public enum JSONValue: Sendable, Equatable {
             return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .int(let v): return String(v)
         case .bool(let v): return v ? "true" : "false"
+        case .null: return "null"
         case .double(let v): return v.isFinite ? String(v) : "null"
         case .string(let s):
             var out = "\""

@@ -10,7 +10,7 @@ public struct DiscoveredVideo: Sendable, Equatable {
     public var authorAvatarURI: String?
     public var caption: String
     /// The address it plays from: the source PlaybackChoice puts first for the window it was
-    /// found in (a web video file, or an HLS master playlist).
+    /// found in (`PlaybackSource.address`: a file, or a rendition joined to its split audio).
     public var videoURI: String
     /// Everything the network serves of it, for a later choice (another window, a failed rendition).
     public var sources: RemoteVideoSources
@@ -59,7 +59,7 @@ public struct DiscoveredVideo: Sendable, Equatable {
         guard !video.isLive, let first = PlaybackChoice.order(video.sources, window: window).first else { return nil }
         self.init(remote: RemotePostRef(video.identity), authorHandle: video.author.handle,
                   authorName: video.author.shownName, authorAvatarURI: video.author.avatarURL?.absoluteString,
-                  caption: video.title, videoURI: first.url.absoluteString, sources: video.sources,
+                  caption: video.title, videoURI: first.address, sources: video.sources,
                   width: video.width ?? 0, height: video.height ?? 0, duration: video.duration ?? 0,
                   counts: video.counts, created: min(video.published ?? found, found),
                   pageURL: video.identity.pageURL?.absoluteString, coverURI: video.thumbnailURL?.absoluteString,

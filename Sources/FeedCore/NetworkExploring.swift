@@ -4,8 +4,9 @@
 /// the others' results still come.
 @MainActor
 public protocol NetworkExploring: AnyObject {
-    /// The servers asked (the search index among them while it is on).
-    var servers: [RemoteServer] { get }
+    /// The servers asked (the search index among them while it is on); the user's choice in
+    /// Preferences changes them.
+    var servers: [RemoteServer] { get set }
     /// Videos for a query or a shelf, the page after `cursor` (nil: the first).
     @discardableResult
     func videos(_ query: ExploreQuery, after cursor: ExploreCursor?,
@@ -25,6 +26,12 @@ public protocol NetworkExploring: AnyObject {
     @discardableResult
     func channelVideos(_ channel: RemoteChannel, filter: VerticalFilter, after cursor: ExploreCursor?,
                        then: @escaping @MainActor (ExploreAnswer<RemoteVideo>) -> Void) -> any NetworkRequest
+    /// A list's summary made playable (`needsDetails`: PeerTube lists carry no files): the
+    /// video's own document, from the server its identity names. A video that needs nothing
+    /// comes back as it is.
+    @discardableResult
+    func details(of video: RemoteVideo, then: @escaping @MainActor (Result<RemoteVideo, NetworkFailure>) -> Void)
+        -> any NetworkRequest
 }
 
 /// What a Discover page asks for: typed words, or one of the shelves shown before anything is
@@ -58,9 +65,13 @@ public struct ExploreQuery: Sendable, Equatable {
 public struct ExploreCursor: Sendable, Equatable, Hashable {
     /// By server (its base URL): the page to ask for next.
     public var pages: [String: RemotePageCursor]
+    /// What the pages so far gave (videos' and channels' keys): a later page of one server
+    /// lists what an earlier page of another gave, and Loops lists its pinned videos again.
+    public var seen: Set<String>
 
-    public init(pages: [String: RemotePageCursor]) {
+    public init(pages: [String: RemotePageCursor], seen: Set<String> = []) {
         self.pages = pages
+        self.seen = seen
     }
 }
 

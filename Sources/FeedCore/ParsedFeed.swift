@@ -25,17 +25,6 @@ public struct VideoRendition: Sendable, Equatable {
         if path.hasSuffix(".torrent") || path.hasSuffix(".m3u8") { return false }
         return type.isEmpty || type.hasPrefix("video/")
     }
-
-    /// The rendition that best fits a page `pageHeight` pixels tall: the smallest at least that
-    /// tall, else the largest; MP4 before other video types; nil when none can be played.
-    public static func best(of renditions: [VideoRendition], pageHeight: Int) -> VideoRendition? {
-        let playable = renditions.filter(\.isPlayableFile)
-        let mp4 = playable.filter { ($0.mimeType?.lowercased() ?? "video/mp4") == "video/mp4" || $0.url.path.lowercased().hasSuffix(".mp4") }
-        let pool = mp4.isEmpty ? playable : mp4
-        let tallEnough = pool.filter { ($0.height ?? 0) >= pageHeight }
-        if let smallest = tallEnough.min(by: { ($0.height ?? 0) < ($1.height ?? 0) }) { return smallest }
-        return pool.max { ($0.height ?? 0) < ($1.height ?? 0) }
-    }
 }
 
 /// One entry of a feed: a video and what is said about it, as plain text.

@@ -15,6 +15,21 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var libraryFolders: [String] = []
     /// How much downloaded video the cache keeps, in megabytes.
     public var videoCacheMegabytes: Int = 1024
+    /// The PeerTube instances Discover reads (scheme://host[:port] each).
+    public var peertubeInstances: [String] = []
+    /// The Loops servers Discover reads.
+    public var loopsServers: [String] = []
+    /// The PeerTube search index Discover's searches go to (the public one searches every
+    /// instance it knows), and whether it is used at all.
+    public var searchIndex: String = Preferences.defaultSearchIndex
+    public var searchIndexEnabled: Bool = true
+    /// Videos their networks mark sensitive (PeerTube's nsfw, Loops' is_sensitive) are shown.
+    public var showsSensitiveVideos: Bool = false
+
+    /// PeerTube's public search index (SepiaSearch, run by Framasoft).
+    public static let defaultSearchIndex = "https://sepiasearch.org"
+    /// Captions over a network's videos that have them (CC).
+    public var captionsShown: Bool = false
 
     /// The sizes the Preferences window offers for the cache, in megabytes.
     public static let videoCacheChoices = [256, 1024, 4096, 16384]
@@ -35,6 +50,14 @@ public struct Preferences: Sendable, Equatable, Codable {
         recordingLimitSeconds = min(180, max(5, (try? container.decode(Int.self, forKey: .recordingLimitSeconds))
                                                 ?? defaults.recordingLimitSeconds))
         saveCopyToVideos = (try? container.decode(Bool.self, forKey: .saveCopyToVideos)) ?? defaults.saveCopyToVideos
+        libraryFolders = (try? container.decode([String].self, forKey: .libraryFolders)) ?? defaults.libraryFolders
+        videoCacheMegabytes = (try? container.decode(Int.self, forKey: .videoCacheMegabytes)) ?? defaults.videoCacheMegabytes
+        peertubeInstances = (try? container.decode([String].self, forKey: .peertubeInstances)) ?? defaults.peertubeInstances
+        loopsServers = (try? container.decode([String].self, forKey: .loopsServers)) ?? defaults.loopsServers
+        searchIndex = (try? container.decode(String.self, forKey: .searchIndex)) ?? defaults.searchIndex
+        searchIndexEnabled = (try? container.decode(Bool.self, forKey: .searchIndexEnabled)) ?? defaults.searchIndexEnabled
+        showsSensitiveVideos = (try? container.decode(Bool.self, forKey: .showsSensitiveVideos)) ?? defaults.showsSensitiveVideos
+        captionsShown = (try? container.decode(Bool.self, forKey: .captionsShown)) ?? defaults.captionsShown
     }
 }
 

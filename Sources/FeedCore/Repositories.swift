@@ -89,6 +89,9 @@ public protocol FeedRepository: AnyObject {
     func restoreComment(_ comment: Comment) throws
     /// An author's posts, newest first.
     func posts(byAuthorHandle handle: String, limit: Int) throws -> [Post]
+    /// People whose name or handle contains `text` (case-insensitive): those the user follows or
+    /// has videos from (not only discovered ones), and the user; handles that start with it first.
+    func authors(matching text: String, limit: Int) throws -> [Author]
     /// Posts the user liked, newest first.
     func likedPosts(limit: Int) throws -> [Post]
     /// Follows or unfollows an author; their follower count follows. Idempotent.

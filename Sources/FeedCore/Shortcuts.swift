@@ -5,7 +5,7 @@ import Localization
 public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
-    case seekBack, seekForward, volumeUp, volumeDown, mute, fullscreen, leave
+    case seekBack, seekForward, volumeUp, volumeDown, mute, captions, fullscreen, leave
     case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
 }
 
@@ -58,6 +58,8 @@ public struct Shortcut: Sendable, Equatable {
         case .volumeUp: tr("Louder")
         case .volumeDown: tr("Quieter")
         case .mute: tr("Mute or unmute")
+        // TRANSLATORS: the shortcut that shows or hides a network's captions over its video.
+        case .captions: tr("Captions on or off")
         case .fullscreen: tr("Fullscreen")
         case .leave: tr("Close, go back or leave fullscreen")
         case .addFiles: tr("Add videos from files")
@@ -116,6 +118,7 @@ public enum Shortcuts {
         Shortcut(action: .volumeUp, keys: ["plus", "equal", "KP_Add"], section: .playback),
         Shortcut(action: .volumeDown, keys: ["minus", "KP_Subtract"], section: .playback),
         Shortcut(action: .mute, keys: ["m"], section: .playback),
+        Shortcut(action: .captions, keys: ["v"], section: .playback),
         Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),
         Shortcut(action: .leave, keys: ["Escape"], section: .playback),
         Shortcut(action: .addFiles, keys: ["<Control>o"], section: .application),

@@ -50,12 +50,20 @@ public struct RemotePost: Sendable, Equatable {
     public var thumbnailURI: String?
     /// The author's picture (http or https: the channel's own), when the feed gives one.
     public var authorAvatarURI: String?
+    /// Every file the entry offers, for another choice when the one chosen fails.
+    public var sources: RemoteVideoSources?
+    /// Where the video lives on its network, when the feed says (a PeerTube channel's or a
+    /// Loops account's): its counts, comments and captions are asked there.
+    public var remote: RemotePostRef?
 
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
                 music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
-                pageURL: String? = nil, thumbnailURI: String? = nil, authorAvatarURI: String? = nil) {
+                pageURL: String? = nil, thumbnailURI: String? = nil, sources: RemoteVideoSources? = nil,
+                remote: RemotePostRef? = nil, authorAvatarURI: String? = nil) {
         self.authorAvatarURI = authorAvatarURI
+        self.sources = sources
         self.pageURL = pageURL
+        self.remote = remote
         self.thumbnailURI = thumbnailURI
         self.music = music
         self.subscriptionID = subscriptionID
@@ -100,7 +108,10 @@ public protocol SubscriptionRepository {
     /// A refresh's outcome; a nil title, image, etag or date keeps the one stored.
     func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord) throws
     /// Stores the entry unless its subscription has it already (then only its like count
-    /// changes); the new post, nil when it was there.
+    /// changes, and it learns its place on the network if it did not know it); the new post, nil
+    /// when it was there. An entry that is a post the library already has from its network (found
+    /// by exploring it: adopted by the subscription; or followed through another feed) is no new
+    /// post either.
     @discardableResult func storeEntry(_ entry: RemotePost) throws -> Post?
     /// Stores a page of entries at once (one transaction in SQLite); the new posts, in order.
     /// An entry that can't be stored is left out; the others are kept.

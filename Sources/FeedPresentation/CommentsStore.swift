@@ -16,14 +16,17 @@ public final class CommentsStore {
         public var timers: Timers
         public var selfHandle: String
         public var now: () -> Date = { Date() }
+        /// Asks a remote post's network for its threads (nil: only what was written here shows).
+        public var reader: (any RemotePostReading)?
 
         public init(repository: FeedRepository, events: EventSink?, timers: Timers, selfHandle: String,
-                    now: @escaping () -> Date = { Date() }) {
+                    now: @escaping () -> Date = { Date() }, reader: (any RemotePostReading)? = nil) {
             self.repository = repository
             self.events = events
             self.timers = timers
             self.selfHandle = selfHandle
             self.now = now
+            self.reader = reader
         }
     }
 
@@ -45,6 +48,8 @@ public final class CommentsStore {
         case undoOffered(Bool)
         /// The post's counts changed (the title and the feed's rail follow).
         case post(Post)
+        /// The network's threads of a remote post changed (`threads`).
+        case remote(RemoteCommentThreads.Change)
     }
 
     public static let pageSize = 20
@@ -57,6 +62,9 @@ public final class CommentsStore {
     public private(set) var message: String?
     /// The comment deleted last, while it can still be put back.
     public private(set) var deleted: Comment?
+    /// A remote post's threads on its network, while the sheet shows them; the comments above
+    /// were made only on this computer.
+    public private(set) var threads: RemoteCommentThreads?
     private var undoTimer: TimerToken?
     /// The undo is on screen (its count may run).
     private var undoOnScreen = false
@@ -79,37 +87,64 @@ public final class CommentsStore {
     public func open(_ post: Post) {
         guard post.id != self.post?.id else {
             self.post = post
+            if threads == nil { startThreads(of: post) }
             if comments.isEmpty { loadMore() }
             return
         }
         finalizeDelete()
+        threads?.cancel()
+        threads = nil
         self.post = post
         comments = []
         hasMore = true
         setMessage(nil)
         onChange?(.reloaded)
+        startThreads(of: post)
         loadMore()
     }
 
+    /// A remote post's threads, when there is a network to ask.
+    private func startThreads(of post: Post) {
+        guard let ref = post.remote, let reader = deps.reader else { return }
+        let made = RemoteCommentThreads(reader: reader, post: ref)
+        made.onChange = { [weak self] change in self?.onChange?(.remote(change)) }
+        made.onPageAnswered = { [weak self, weak made] in
+            guard let self, let made else { return }
+            deps.events?.emit(.commentsShown(postID: post.id, remote: made.shownCount, local: comments.count))
+        }
+        threads = made
+        onChange?(.remote(.reset))
+    }
+
+    /// Whether the comments come from a network too (those made here are then marked so).
+    public var isRemote: Bool { threads != nil }
+
     /// The sheet closed: a pending deletion stands, and the loaded comments are let go (a closed
-    /// sheet would otherwise keep a row of widgets for each, hundreds on a busy post).
+    /// sheet would otherwise keep a row of widgets for each, hundreds on a busy post), the
+    /// network's too.
     public func closed() {
         finalizeDelete()
         comments = []
         hasMore = true
+        threads?.cancel()
+        threads = nil
         onChange?(.unloaded)
     }
 
+    /// The next page: of the comments made here, and of the network's threads.
     public func loadMore() {
-        guard hasMore, let post else { return }
-        do {
-            let page = try deps.repository.comments(postID: post.id, before: comments.last?.id, limit: Self.pageSize)
-            hasMore = page.count == Self.pageSize
-            comments.append(contentsOf: page)
-            onChange?(.appended(page))
-        } catch {
-            failed(tr("Couldn’t load comments: {error}", ["error": error]), postID: post.id)
+        guard let post else { return }
+        if hasMore {
+            do {
+                let page = try deps.repository.comments(postID: post.id, before: comments.last?.id, limit: Self.pageSize)
+                hasMore = page.count == Self.pageSize
+                comments.append(contentsOf: page)
+                onChange?(.appended(page))
+            } catch {
+                failed(tr("Couldn’t load comments: {error}", ["error": error]), postID: post.id)
+            }
         }
+        threads?.loadMore()
     }
 
     /// Whether the Post button can be pressed for `draft`, and the message it needs now.

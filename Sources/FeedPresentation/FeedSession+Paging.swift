@@ -81,7 +81,25 @@ extension FeedSession {
         case .atStart:
             bounce(delta: delta)
             return false
+        case .waitingForMore:
+            // The next results are on their way: said, and the move is made when they come.
+            waitingMove = delta
+            let loading = tr("Loading more…")
+            view?.flash(loading)
+            deps.events?.emit(.notice(message: loading))
+            bounce(delta: delta)
+            return false
         }
+    }
+
+    /// A supplier's posts came: the slots take them, and a move that waited for them is made.
+    func postsArrived() {
+        if !isSliding, view?.isDragging != true, store.current != nil { assignSlots() }
+        if let delta = waitingMove {
+            waitingMove = nil
+            if store.canGoNext || delta < 0 { move(by: delta) }
+        }
+        loadMoreIfNeeded()
     }
 
     /// The current post is a new showing, asked for at `inputUs`.
@@ -141,7 +159,8 @@ extension FeedSession {
         deps.events?.emit(.page(index: store.index, postID: post.id, uri: post.videoURI, liked: post.liked,
                                 likeCount: post.likeCount, commentCount: post.commentCount,
                                 author: post.author.handle, shareCount: post.shareCount,
-                                cached: deps.remoteVideos?.isCached(address) ?? false))
+                                cached: deps.remoteVideos?.isCached(address) ?? false,
+                                remoteHost: post.remote?.host, remoteID: post.remote?.id))
         if let slot = currentSlot {
             let page = pages[slot]
             if let error = page.error {
@@ -155,6 +174,8 @@ extension FeedSession {
         }
         view?.currentChanged(post)
         view?.playbackChanged(playing: isPlaying && visible)
+        // Asked after the page changed, never waited for: the rail follows the answer.
+        remoteCounts?.show(post)
         loadMoreIfNeeded()
     }
 

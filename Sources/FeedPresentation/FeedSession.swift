@@ -1,4 +1,5 @@
 public import FeedCore
+public import Foundation
 import Localization
 
 /// A feed's decisions, without widgets: paging through its `FeedStore`, a move asked for while
@@ -43,15 +44,22 @@ public final class FeedSession {
         /// The cache remote videos download into: told which post is on screen and which come next.
         public var remoteVideos: (any RemoteVideoCache)?
         public var watchSignals: (any WatchSignalSink)?
+        /// Asks the networks for their posts' counts (nil: remote posts show what the library knows).
+        public var remotePosts: (any RemotePostReading)?
+        /// The wall clock (how old a remote post's counts are).
+        public var now: () -> Date
 
         public init(events: EventSink?, clock: MonotonicClock, timers: Timers, playableURI: @escaping (String) -> String,
-                    remoteVideos: (any RemoteVideoCache)? = nil, watchSignals: (any WatchSignalSink)? = nil) {
+                    remoteVideos: (any RemoteVideoCache)? = nil, watchSignals: (any WatchSignalSink)? = nil,
+                    remotePosts: (any RemotePostReading)? = nil, now: @escaping () -> Date = { Date() }) {
             self.events = events
             self.clock = clock
             self.timers = timers
             self.playableURI = playableURI
             self.remoteVideos = remoteVideos
             self.watchSignals = watchSignals
+            self.remotePosts = remotePosts
+            self.now = now
         }
     }
 
@@ -75,19 +83,34 @@ public final class FeedSession {
     var pageShown = PageShownClock()
     /// The current post's showing, from its page change to the next one.
     public internal(set) var watch: WatchMeter?
+    /// A move past the last post while more was on its way: made when it comes.
+    public internal(set) var waitingMove: Int?
+    /// The counts of the remote post on screen, kept as its network says them.
+    public let remoteCounts: RemoteCountsRefresher?
 
     public init(store: FeedStore, pages: [PagePlayback], launchTimeUs: Int64, dependencies: Dependencies) {
         self.store = store
         self.pages = pages
         launchUs = launchTimeUs
         deps = dependencies
+        remoteCounts = dependencies.remotePosts.map { reader in
+            RemoteCountsRefresher(.init(reader: reader, timers: dependencies.timers, now: dependencies.now,
+                                        events: dependencies.events),
+                                  store: { [store] in try store.updateRemoteCounts(postID: $0, counts: $1, at: $2) })
+        }
+        // After every stored property: the closure takes self.
+        store.onArrived = { [weak self] in self?.postsArrived() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }
+            page.fallback = { [weak self] post, failed, error, tried in
+                self?.nextSource(for: post, failed: failed, error: error, tried: tried, viewport: page.player.viewport)
+            }
             page.onLoop = { [weak self] pass, framesPresented in
                 self?.passEnded(slot: slot, pass: pass, framesPresented: framesPresented)
             }
         }
+        remoteCounts?.onUpdate = { [weak self] post in self?.postUpdated(post) }
     }
 
     public var current: Post? { store.current }
@@ -152,6 +175,8 @@ public final class FeedSession {
     /// The feed goes away (its page is closed, the app quits): the post on screen is left.
     public func close() {
         finishWatching()
+        store.close()
+        remoteCounts?.show(nil)
     }
 
     // MARK: - Slots

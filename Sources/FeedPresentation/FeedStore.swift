@@ -1,10 +1,22 @@
 public import FeedCore
+public import Foundation
 
 /// What a feed shows: the library (posts from the store, newest first, after any named on the
-/// command line), or a fixed list (search results, a profile's grid) opened at one of them.
+/// command line), a fixed list (search results, a profile's grid) opened at one of them, or
+/// posts a supplier hands over as the feed nears its end (results from the networks).
 public enum FeedContent: Equatable {
     case library
     case fixed(posts: [Post], start: Int)
+    case supplied(any FeedSupplying)
+
+    public static func == (lhs: FeedContent, rhs: FeedContent) -> Bool {
+        switch (lhs, rhs) {
+        case (.library, .library): true
+        case (.fixed(let a, let i), .fixed(let b, let j)): a == b && i == j
+        case (.supplied(let a), .supplied(let b)): a === b
+        default: false
+        }
+    }
 }
 
 /// A feed's posts and the one on screen: pages of the library loaded as the user nears the end,
@@ -17,6 +29,8 @@ public final class FeedStore {
         case atStart
         /// Nothing after this post, now or later.
         case atEnd
+        /// More is on its way from the supplier: the move can be made once it comes.
+        case waitingForMore
     }
 
     private let repository: FeedRepository
@@ -27,6 +41,13 @@ public final class FeedStore {
     public private(set) var pager: FeedPager
     /// Where the next page of the library starts.
     private var libraryKey: FeedKey?
+    /// A supplier was asked for more and has not answered yet.
+    public private(set) var isAskingForMore = false
+    /// Posts a supplier handed over after it was asked (not from within the asking).
+    public var onArrived: (() -> Void)?
+
+    /// Everything the network serves of a remote post, for another choice when one fails.
+    public func remoteSources(postID: Int64) -> RemoteVideoSources? { try? repository.remoteSources(postID: postID) }
 
     public init(repository: FeedRepository, content: FeedContent, pinned: [Post], pageSize: Int) {
         self.repository = repository
@@ -44,6 +65,8 @@ public final class FeedStore {
             var pager = FeedPager(posts: posts, hasMore: false)
             _ = pager.jump(to: start)
             return pager
+        case .supplied(let supplier):
+            return FeedPager(posts: supplier.initialPosts, hasMore: true)
         }
     }
 
@@ -72,6 +95,7 @@ public final class FeedStore {
         switch result {
         case .moved(let from, let to): return .moved(from: from, to: to)
         case .atStart: return .atStart
+        case .waitingForMore where isAskingForMore: return .waitingForMore
         case .atEnd, .waitingForMore: return .atEnd
         }
     }
@@ -98,6 +122,10 @@ public final class FeedStore {
     /// loading goes on past them.
     @discardableResult
     public func loadMoreIfNeeded(force: Bool = false) throws -> Bool {
+        if case .supplied(let supplier) = content {
+            askForMore(supplier, force: force)
+            return false
+        }
         guard isLibrary, force || pager.needsMore, pager.hasMore else { return false }
         let pinnedIDs = Set(pinned.map(\.id))
         let before = pager.posts.count
@@ -110,6 +138,22 @@ public final class FeedStore {
             pager.append(fresh, reachedEnd: batch.count < pageSize)
         } while added == 0 && pager.hasMore
         return pager.posts.count != before
+    }
+
+    private func askForMore(_ supplier: any FeedSupplying, force: Bool) {
+        guard force || pager.needsMore, pager.hasMore, !isAskingForMore else { return }
+        isAskingForMore = true
+        supplier.more { [weak self] posts, reachedEnd in
+            guard let self else { return }
+            isAskingForMore = false
+            pager.append(posts, reachedEnd: reachedEnd)
+            onArrived?()
+        }
+    }
+
+    /// The feed is closed: its supplier stops what it does for it.
+    public func close() {
+        if case .supplied(let supplier) = content { supplier.stop() }
     }
 
     /// Which post index each slot should hold, given the index each holds now (nil: empty):
@@ -143,6 +187,14 @@ public final class FeedStore {
 
     public func recordShare(postID: Int64) throws -> Post {
         let stored = try repository.recordShare(postID: postID)
+        pager.update(stored)
+        return stored
+    }
+
+    /// A remote post's counts as its network says them now, stored (with what only this
+    /// computer knows added) and shown.
+    public func updateRemoteCounts(postID: Int64, counts: RemoteCounts, at date: Date) throws -> Post {
+        let stored = try repository.updateRemoteCounts(postID: postID, counts: counts, at: date)
         pager.update(stored)
         return stored
     }

@@ -8,6 +8,21 @@ public enum Route: Equatable {
     /// A feed over `posts`, opened at `start`.
     case results(posts: [Post], start: Int)
     case author(Author)
+    /// A feed over results from the networks, from the one chosen on.
+    case remoteResults(RemoteResultsFeed)
+    /// A channel's or account's page on a network.
+    case channel(RemoteActor)
+
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        switch (lhs, rhs) {
+        case (.tab(let a), .tab(let b)): a == b
+        case (.results(let a, let i), .results(let b, let j)): a == b && i == j
+        case (.author(let a), .author(let b)): a == b
+        case (.remoteResults(let a), .remoteResults(let b)): a === b
+        case (.channel(let a), .channel(let b)): a.kind == b.kind && a.handle == b.handle
+        default: false
+        }
+    }
 }
 
 /// The window's back stack: a tab at the bottom, the pages opened over it above. Selecting a tab

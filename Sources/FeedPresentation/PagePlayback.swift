@@ -42,6 +42,11 @@ public final class PagePlayback {
     /// The page's picture is gone with the error: clear it.
     public var onError: ((MediaError) -> Void)?
     public var onLoop: ((LoopPass, _ framesPresented: Int) -> Void)?
+    /// Another address for the post when the one loading fails (a remote video's next
+    /// rendition), given the addresses already tried; nil: the page fails with the error.
+    public var fallback: ((_ post: Post, _ failed: String, _ error: MediaError, _ tried: Set<String>) -> String?)?
+    /// The addresses of this post that failed and were replaced by a fallback.
+    public private(set) var triedAddresses: Set<String> = []
 
     public init(player: any PagePlayer) {
         self.player = player
@@ -51,6 +56,14 @@ public final class PagePlayback {
         }
         player.onError = { [weak self] error in
             guard let self else { return }
+            if let post, let failed = uri, let next = fallback?(post, failed, error, triedAddresses), next != failed {
+                triedAddresses.insert(failed)
+                uri = next
+                hasFrame = false
+                player.unload()
+                player.load(uri: next)
+                return
+            }
             self.error = error
             hasFrame = false
             onShow?(.failed(error))
@@ -80,6 +93,7 @@ public final class PagePlayback {
         }
         error = nil
         hasFrame = false
+        triedAddresses = []
         self.uri = uri
         player.load(uri: uri)
         onShow?(.loaded(isNew: true))

@@ -18,19 +18,21 @@ public final class SubscriptionService: FeedSubscribing {
     private let library: any Library
     private let fetcher: any FeedFetching
     private let events: EventSink?
-    /// The page's height in pixels: the rendition chosen is the smallest at least this tall.
-    private let pageHeight: Int
+    /// The window's size in device pixels: the rendition chosen first is the smallest whose
+    /// short side covers its short side (PlaybackChoice); the others are kept for a fallback.
+    private let window: @MainActor () -> PixelSize
     private let now: @Sendable () -> Date
     /// Reads what the fetcher brings, off the main thread in the app.
     private let reader: any FeedDocumentReading
 
     public init(library: any Library, fetcher: any FeedFetching, reader: any FeedDocumentReading,
-                events: EventSink?, pageHeight: Int = 800, now: @escaping @Sendable () -> Date = { Date() }) {
+                events: EventSink?, window: @escaping @MainActor () -> PixelSize = { PixelSize(width: 450, height: 800) },
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.library = library
         self.fetcher = fetcher
         self.reader = reader
         self.events = events
-        self.pageHeight = pageHeight
+        self.window = window
         self.now = now
     }
 
@@ -242,23 +244,27 @@ public final class SubscriptionService: FeedSubscribing {
     }
 
     private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
-        let host = URL(string: subscription.url)?.host ?? "web"
+        let feedURL = URL(string: subscription.url)
+        let host = feedURL?.host ?? "web"
         var posts: [RemotePost] = []
         let arrival = now()
+        let window = window()
         for entry in feed.entries {
-            guard let rendition = VideoRendition.best(of: entry.renditions, pageHeight: pageHeight) else { continue }
+            let sources = RemoteVideoSources(feedRenditions: entry.renditions)
+            guard let first = PlaybackChoice.order(sources, window: window).first else { continue }
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
             let isFeedsOwn = entry.author == nil || entry.author == feed.title
             posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
                                   // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
                                   authorName: name, caption: entry.title, music: "",
-                                  videoURI: rendition.url.absoluteString,
+                                  videoURI: first.address,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
                                   // A date in the future would pin the entry above everything
                                   // newer for as long as it lasts: it arrived now.
                                   created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
-                                  thumbnailURI: entry.thumbnailURL?.absoluteString,
+                                  thumbnailURI: entry.thumbnailURL?.absoluteString, sources: sources,
+                                  remote: feedURL.flatMap { FollowedPostIdentity.of(entry, feed: $0) },
                                   // The channel's picture (the Following window shows it too) is
                                   // its own author's, not that of another channel in the feed.
                                   authorAvatarURI: isFeedsOwn ? feed.imageURL?.absoluteString : nil))
@@ -298,7 +304,8 @@ public final class SubscriptionService: FeedSubscribing {
     }
 
     private func playableCount(_ feed: ParsedFeed) -> Int {
-        feed.entries.filter { VideoRendition.best(of: $0.renditions, pageHeight: pageHeight) != nil }.count
+        let window = window()
+        return feed.entries.filter { !PlaybackChoice.order(RemoteVideoSources(feedRenditions: $0.renditions), window: window).isEmpty }.count
     }
 
     /// "Blender Studio" on video.example is @blender.studio@video.example; the part before

@@ -77,8 +77,9 @@ struct SyndicationParser {
                 feed.siteURL = FeedText.webURL(attributes["href"], base: base)
             }
         case (Self.media, "content"):
+            // PeerTube marks its split audio file medium="video" too; its type says audio.
             let medium = attributes["medium"]?.lowercased()
-            guard medium == nil || medium == "video" else { return }
+            guard medium == nil || medium == "video" || medium == "audio" else { return }
             addRendition(url: attributes["url"], type: attributes["type"], size: attributes["fileSize"],
                          width: attributes["width"], height: attributes["height"])
             if let duration = attributes["duration"].flatMap(Double.init), entry?.duration == nil { entry?.duration = duration }
@@ -145,14 +146,16 @@ struct SyndicationParser {
         guard entry != nil, let url = FeedText.webURL(url, base: base) else { return }
         let rendition = VideoRendition(url: url, mimeType: type?.lowercased(), width: width.flatMap(Int.init),
                                        height: height.flatMap(Int.init), byteSize: size.flatMap(Int64.init))
-        guard rendition.isPlayableFile, !(entry?.renditions.contains { $0.url == url } ?? false) else { return }
+        // The audio-only file is kept for the video-only ones it gives their sound to.
+        guard rendition.isPlayableFile || rendition.isAudioFile,
+              !(entry?.renditions.contains { $0.url == url } ?? false) else { return }
         entry?.renditions.append(rendition)
     }
 
     private mutating func finishEntry() {
         guard let draft = entry else { return }
         entry = nil
-        guard let first = draft.renditions.first else { return }
+        guard let first = draft.renditions.first(where: \.isPlayableFile) else { return }
         let id = draft.id.isEmpty ? (draft.page ?? first.url.absoluteString) : draft.id
         feed.entries.append(FeedEntry(
             id: id, title: FeedText.title(draft.title),

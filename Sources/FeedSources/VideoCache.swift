@@ -33,10 +33,15 @@ public final class VideoCache: RemoteVideoCache {
     /// sentence for the window.
     public var onNotKept: ((String) -> Void)?
 
-    private let transport: any HTTPTransport
-    private let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
+    /// Joins a split-audio video's two files into the one the cache keeps (`JoinedTracks`).
+    public var joiner: (any TrackJoining)?
+
+    let transport: any HTTPTransport
+    let writer = DispatchQueue(label: "io.github.loopfeed.video-cache", qos: .utility)
     private var downloads: [String: VideoDownload] = [:]
-    private var current: String?
+    /// Split-audio videos being downloaded and joined, by their joined address.
+    var joins: [String: JoinedVideo] = [:]
+    private(set) var current: String?
     private var upcoming: [String] = []
     /// Posts not on screen whose downloads wait for a turn, in the order asked.
     private var waitingPrefetches: [String] = []
@@ -66,6 +71,7 @@ public final class VideoCache: RemoteVideoCache {
     }
 
     public func bytes(for address: String) -> any RemoteVideoBytes {
+        if let tracks = JoinedTracks(address: address) { return joined(address, tracks) }
         let download = download(for: address)
         download.want(upTo: prefetchBytes)
         run(download)
@@ -75,7 +81,9 @@ public final class VideoCache: RemoteVideoCache {
     public func focus(current: String?, upcoming: [String]) {
         self.current = current
         self.upcoming = upcoming.filter(\.isWebAddress)
-        if let current, current.isWebAddress, !isCached(current) {
+        if let current, let tracks = JoinedTracks(address: current), !isCached(current) {
+            _ = joined(current, tracks)
+        } else if let current, current.isWebAddress, !isCached(current) {
             let download = download(for: current)
             download.wanted = nil
             run(download)
@@ -124,7 +132,7 @@ public final class VideoCache: RemoteVideoCache {
 
     // MARK: - Downloads
 
-    private func finishedFile(for address: String) -> URL {
+    func finishedFile(for address: String) -> URL {
         directory.appendingPathComponent(VideoCacheLayout.key(for: address) + VideoCacheLayout.finishedSuffix)
     }
 
@@ -342,6 +350,10 @@ public final class VideoCache: RemoteVideoCache {
         waitingPrefetches.removeAll { !targets.contains($0) }
         if let current, current.isWebAddress, !isCached(current) { return }
         for address in targets where !isCached(address) {
+            if let tracks = JoinedTracks(address: address) {
+                _ = joined(address, tracks)
+                continue
+            }
             let download = download(for: address)
             download.want(upTo: prefetchBytes)
             run(download)
@@ -353,7 +365,7 @@ public final class VideoCache: RemoteVideoCache {
     /// them is one scan. Before, each ask was a scan of its own: with a thousand feeds refreshing,
     /// completions came faster than the scans ran and the writer queue fell seconds behind, so
     /// the post on screen's file was opened and written only after them.
-    private func trim() {
+    func trim() {
         let queued = trims.ask(keep: protectedKeys, limit: limit)
         guard !queued else { return }
         let directory = directory

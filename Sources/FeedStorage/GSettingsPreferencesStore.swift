@@ -29,6 +29,12 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         preferences.saveCopyToVideos = settings.bool("save-copy-to-videos")
         preferences.libraryFolders = settings.strings("library-folders")
         preferences.videoCacheMegabytes = settings.int("video-cache-megabytes")
+        preferences.peertubeInstances = settings.strings("peertube-instances")
+        preferences.loopsServers = settings.strings("loops-servers")
+        preferences.searchIndex = settings.string("search-index")
+        preferences.searchIndexEnabled = settings.bool("search-index-enabled")
+        preferences.showsSensitiveVideos = settings.bool("show-sensitive-videos")
+        preferences.captionsShown = settings.bool("captions-shown")
         return preferences
     }
 
@@ -75,9 +81,17 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         if preferences.saveCopyToVideos != old.saveCopyToVideos {
             settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
         }
+        if preferences.captionsShown != old.captionsShown { settings.setBool("captions-shown", preferences.captionsShown) }
         if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))
+        }
+        if preferences.peertubeInstances != old.peertubeInstances { settings.setStrings("peertube-instances", preferences.peertubeInstances) }
+        if preferences.loopsServers != old.loopsServers { settings.setStrings("loops-servers", preferences.loopsServers) }
+        if preferences.searchIndex != old.searchIndex { settings.setString("search-index", preferences.searchIndex) }
+        if preferences.searchIndexEnabled != old.searchIndexEnabled { settings.setBool("search-index-enabled", preferences.searchIndexEnabled) }
+        if preferences.showsSensitiveVideos != old.showsSensitiveVideos {
+            settings.setBool("show-sensitive-videos", preferences.showsSensitiveVideos)
         }
     }
 

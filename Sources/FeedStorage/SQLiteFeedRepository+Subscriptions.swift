@@ -46,7 +46,24 @@ extension SQLiteFeedRepository: SubscriptionRepository {
         try connection.transaction {
             let updated = try connection.run("UPDATE posts SET like_count = max(like_count, ?) WHERE subscription_id = ? AND remote_id = ?",
                                              [entry.likeCount, entry.subscriptionID, entry.remoteID])
-            guard updated == 0 else { return nil }
+            if updated > 0 {
+                // Stored before followed posts knew their place on the network: they learn it now.
+                if let remote = entry.remote, try post(remote: remote) == nil {
+                    try connection.run("""
+                        UPDATE posts SET remote_network = ?, remote_host = ?, remote_api = ?, remote_key = ?, remote_short = ?
+                        WHERE subscription_id = ? AND remote_id = ? AND remote_key IS NULL
+                        """, Self.remoteColumns(remote) + [entry.subscriptionID, entry.remoteID])
+                }
+                return nil
+            }
+            if let remote = entry.remote, let known = try post(remote: remote) {
+                // Found by exploring first: the subscription takes it (Home shows it from now on).
+                try connection.run("""
+                    UPDATE posts SET subscription_id = ?, remote_id = ?, discovered = 0
+                    WHERE id = ? AND subscription_id IS NULL
+                    """, [entry.subscriptionID, entry.remoteID, known.id])
+                return nil
+            }
             // Other people's authors are stored once; a refresh never resets a follow. A channel's
             // picture is its author's until they have one.
             if try author(handle: entry.authorHandle) == nil {
@@ -58,8 +75,15 @@ extension SQLiteFeedRepository: SubscriptionRepository {
             let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                               videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
                                               created: entry.created, coverURI: entry.thumbnailURI))
-            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ? WHERE id = ?",
-                               [entry.subscriptionID, entry.remoteID, entry.pageURL, post.id])
+            let sources = entry.sources.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
+            try connection.run("UPDATE posts SET subscription_id = ?, remote_id = ?, page_url = ?, sources_json = ? WHERE id = ?",
+                               [entry.subscriptionID, entry.remoteID, entry.pageURL, sources, post.id])
+            if let remote = entry.remote {
+                try connection.run("""
+                    UPDATE posts SET remote_network = ?, remote_host = ?, remote_api = ?, remote_key = ?, remote_short = ?
+                    WHERE id = ?
+                    """, Self.remoteColumns(remote) + [post.id])
+            }
             return try self.post(id: post.id) ?? post
         }
     }
@@ -67,6 +91,10 @@ extension SQLiteFeedRepository: SubscriptionRepository {
     public func storeEntries(_ entries: [RemotePost]) -> [Post] {
         // One commit for a feed's page, not one per entry: a refresh of 50 entries is one write.
         (try? connection.transaction { entries.compactMap { try? storeEntry($0) } }) ?? []
+    }
+
+    private static func remoteColumns(_ remote: RemotePostRef) -> [any SQLiteBindable] {
+        [remote.network.rawValue, remote.host, remote.apiBase.absoluteString, remote.id, remote.shortUUID]
     }
 
     @discardableResult

@@ -223,6 +223,20 @@ public final class SQLiteFeedRepository: FeedRepository {
             """, [handle, limit], row: RowDecoding.post)
     }
 
+    public func authors(matching text: String, limit: Int) throws -> [Author] {
+        let words = text.trimmingCharacters(in: .whitespaces)
+        guard !words.isEmpty, limit > 0 else { return [] }
+        let escaped = words.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return try connection.query("""
+            \(RowDecoding.selectAuthor)
+            WHERE (a.name LIKE ?1 ESCAPE '\\' OR a.handle LIKE ?1 ESCAPE '\\')
+              AND (a.is_self OR EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
+                   OR EXISTS(SELECT 1 FROM posts p WHERE p.author_id = a.id AND p.discovered = 0))
+            ORDER BY a.handle LIKE ?2 ESCAPE '\\' DESC, a.name COLLATE NOCASE, a.id LIMIT ?3
+            """, ["%\(escaped)%", "\(escaped)%", limit], row: RowDecoding.author)
+    }
+
     public func likedPosts(limit: Int) throws -> [Post] {
         try connection.query("""
             \(RowDecoding.selectPost) WHERE p.liked = 1 ORDER BY p.created_ms DESC, p.id DESC LIMIT ?

@@ -14,6 +14,10 @@ public final class FakeHTTPTransport: HTTPTransport {
     private var routes: [String: Responder] = [:]
     private var open: [Exchange] = []
 
+    /// Answers what no route names (an API asked with query strings the test matches itself);
+    /// without it, 404.
+    public var otherwise: Responder?
+
     /// Every request sent, in order.
     public private(set) var requests: [HTTPRequest] = []
     /// Requests the client cancelled before they ended.
@@ -54,7 +58,7 @@ public final class FakeHTTPTransport: HTTPTransport {
         requests.append(request)
         let exchange = Exchange(owner: self, request: request, events: events)
         open.append(exchange)
-        let answer = routes[Self.key(request.method, request.url)]?(request) ?? .reply(.status(404, body: "no such thing"))
+        let answer = (routes[Self.key(request.method, request.url)] ?? otherwise)?(request) ?? .reply(.status(404, body: "no such thing"))
         switch answer {
         case .silence:
             break

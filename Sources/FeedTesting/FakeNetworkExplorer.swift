@@ -11,6 +11,8 @@ public final class FakeNetworkExplorer: NetworkExploring {
     public private(set) var channelVideoCalls: [FakeNetworkCall<(channel: RemoteChannel, filter: VerticalFilter, cursor: ExploreCursor?),
                                                                 ExploreAnswer<RemoteVideo>>] = []
 
+    public private(set) var detailCalls: [FakeNetworkCall<RemoteVideo, Result<RemoteVideo, NetworkFailure>>] = []
+
     public init() {}
 
     public func videos(_ query: ExploreQuery, after cursor: ExploreCursor?,
@@ -44,6 +46,13 @@ public final class FakeNetworkExplorer: NetworkExploring {
                               then: @escaping @MainActor (ExploreAnswer<RemoteVideo>) -> Void) -> any NetworkRequest {
         let call = FakeNetworkCall((channel: channel, filter: filter, cursor: cursor), deliver: then)
         channelVideoCalls.append(call)
+        return call.request
+    }
+
+    public func details(of video: RemoteVideo, then: @escaping @MainActor (Result<RemoteVideo, NetworkFailure>) -> Void)
+        -> any NetworkRequest {
+        let call = FakeNetworkCall(video, deliver: then)
+        detailCalls.append(call)
         return call.request
     }
 }

@@ -33,6 +33,14 @@ extension InMemoryFeedRepository: SubscriptionRepository {
     public func storeEntry(_ entry: RemotePost) throws -> Post? {
         if let id = remoteKeys.first(where: { $0.value == (entry.subscriptionID, entry.remoteID) })?.key {
             if let post = try self.post(id: id), entry.likeCount > post.likeCount { try setLikeCount(postID: id, entry.likeCount) }
+            if let remote = entry.remote, posts[id]?.remote == nil, try post(remote: remote) == nil { posts[id]?.remote = remote }
+            return nil
+        }
+        if let remote = entry.remote, let known = try post(remote: remote) {
+            if remoteKeys[known.id] == nil {
+                remoteKeys[known.id] = (entry.subscriptionID, entry.remoteID)
+                posts[known.id]?.isDiscovered = false
+            }
             return nil
         }
         if try author(handle: entry.authorHandle) == nil {
@@ -45,6 +53,8 @@ extension InMemoryFeedRepository: SubscriptionRepository {
                                           created: entry.created, coverURI: entry.thumbnailURI))
         remoteKeys[post.id] = (entry.subscriptionID, entry.remoteID)
         try setPageURL(postID: post.id, entry.pageURL)
+        if let sources = entry.sources { remoteSourcesByPost[post.id] = sources }
+        posts[post.id]?.remote = entry.remote
         return try self.post(id: post.id) ?? post
     }
 

@@ -162,6 +162,22 @@ public final class InMemoryFeedRepository: FeedRepository {
             .prefix(max(0, limit)))
     }
 
+    public func authors(matching text: String, limit: Int) throws -> [Author] {
+        let words = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !words.isEmpty else { return [] }
+        let known = Set(posts.values.filter { !$0.isDiscovered }.map(\.author.id))
+        let found = authors.values.filter { author in
+            (author.name.lowercased().contains(words) || author.handle.lowercased().contains(words))
+                && (author.isSelf || author.isFollowed || known.contains(author.id))
+        }
+        let ordered = found.sorted { a, b in
+            let (aStarts, bStarts) = (a.handle.lowercased().hasPrefix(words), b.handle.lowercased().hasPrefix(words))
+            if aStarts != bStarts { return aStarts }
+            return (a.name.lowercased(), a.id) < (b.name.lowercased(), b.id)
+        }
+        return Array(ordered.prefix(max(0, limit)).map(counted))
+    }
+
     public func likedPosts(limit: Int) throws -> [Post] {
         Array(posts.values.filter(\.liked).map(withCurrentAuthor).sorted(by: Self.newestFirst).prefix(max(0, limit)))
     }

@@ -13,13 +13,16 @@ final class CommentRow {
     private let likeCount = Label()
     private let likeButton: Button
     private let time = Label()
+    /// Made here on a post from a network, not sent there (until an account can).
+    private let onlyHere: Bool
     var onLike: ((Comment) -> Void)?
     var onDelete: ((Comment) -> Void)?
     /// A #hashtag or @mention in the comment was clicked.
     var onLink: ((LinkedText.Link) -> Void)?
 
-    init(comment: Comment, avatarPath: String?, now: Date) {
+    init(comment: Comment, avatarPath: String?, now: Date, onlyHere: Bool = false) {
         self.comment = comment
+        self.onlyHere = onlyHere
         root.addCSSClass("comment-row")
         let avatar = Image(file: avatarPath, pixelSize: 36)
         avatar.setAlign(horizontal: .start, vertical: .start)
@@ -98,6 +101,8 @@ final class CommentRow {
             // TRANSLATORS: a button that likes (the verb).
             likeButton.tooltip = tr("Like")
         }
-        time.text = RelativeTime.short(from: comment.created, to: now)
+        // TRANSLATORS: beside a comment's age, on a post from the web: the comment was not sent there.
+        time.text = RelativeTime.short(from: comment.created, to: now) + (onlyHere ? " · " + tr("Only on this computer") : "")
+        time.tooltip = LocaleDates.moment(comment.created)
     }
 }

@@ -14,9 +14,14 @@ public struct CommentsDependencies {
     public var filePath: (String?) -> String?
     /// What "now" is for the comments' relative times.
     public var now: () -> Date
+    /// Asks a remote post's network for its threads (nil: only the comments made here).
+    public var reader: (any RemotePostReading)?
+    /// The pictures of the network's commenters.
+    public var webImages: (any WebImageFetching)?
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
-                selfHandle: String, filePath: @escaping (String?) -> String?, now: @escaping () -> Date = { Date() }) {
+                selfHandle: String, filePath: @escaping (String?) -> String?, now: @escaping () -> Date = { Date() },
+                reader: (any RemotePostReading)? = nil, webImages: (any WebImageFetching)? = nil) {
         self.repository = repository
         self.events = events
         self.clock = clock
@@ -24,5 +29,7 @@ public struct CommentsDependencies {
         self.selfHandle = selfHandle
         self.filePath = filePath
         self.now = now
+        self.reader = reader
+        self.webImages = webImages
     }
 }

@@ -16,6 +16,9 @@ final class CommentsSheet {
     private let title = Label()
     private let scroller = ScrolledWindow()
     private let list = Box(.vertical, spacing: 14)
+    /// The comments made here (marked so above a network's).
+    private let localList = Box(.vertical, spacing: 14)
+    private let remote: RemoteCommentsSection
     private let emptyLabel = Label(tr("No comments yet. Say something nice."))
     private let composer = TextView()
     private let composerRow = Box(.horizontal, spacing: 8)
@@ -46,7 +49,8 @@ final class CommentsSheet {
         bottom = BottomSheet(clock: deps.clock)
         store = CommentsStore(CommentsStore.Dependencies(repository: deps.repository, events: deps.events,
                                                          timers: deps.timers, selfHandle: deps.selfHandle,
-                                                         now: deps.now))
+                                                         now: deps.now, reader: deps.reader))
+        remote = RemoteCommentsSection(now: deps.now, images: deps.webImages)
         let drag = CommentSheetDrag()
         bottom.sheetTakesDrag = { [weak self] in
             drag.sheetTakesDrag(listOffset: self?.scroller.verticalOffset ?? 0, dragDown: true)
@@ -59,6 +63,10 @@ final class CommentsSheet {
         emptyLabel.addCSSClass("comment-time")
         emptyLabel.setMargins(top: 40)
         list.append(emptyLabel)
+        list.append(localList)
+        list.append(remote.root)
+        remote.onEmptinessChanged = { [weak self] in self?.updateEmpty() }
+        remote.onOpenLink = { [weak self] url in self?.openLink(url) }
         scroller.setChild(list)
         scroller.onBottomReached { [weak self] in self?.store.loadMore() }
         bottom.sheet.append(scroller)
@@ -197,33 +205,35 @@ final class CommentsSheet {
     private func apply(_ change: CommentsStore.Change) {
         switch change {
         case .reloaded:
-            for row in rows { list.remove(row.root) }
+            for row in rows { localList.remove(row.root) }
             rows.removeAll()
             composer.text = ""
-            emptyLabel.isVisible = true
+            remote.show(store.threads)
+            updateEmpty()
         case .unloaded:
-            for row in rows { list.remove(row.root) }
+            for row in rows { localList.remove(row.root) }
             rows.removeAll()
+            remote.show(nil)
         case .appended(let comments):
             for comment in comments {
                 let row = makeRow(comment)
                 rows.append(row)
-                list.append(row.root)
+                localList.append(row.root)
             }
-            emptyLabel.isVisible = rows.isEmpty
+            updateEmpty()
         case .inserted(let comment, let index):
             let row = makeRow(comment)
             rows.insert(row, at: index)
-            list.append(row.root)
-            list.reorder(row.root, after: index == 0 ? nil : rows[index - 1].root)
-            emptyLabel.isVisible = false
+            localList.append(row.root)
+            localList.reorder(row.root, after: index == 0 ? nil : rows[index - 1].root)
+            updateEmpty()
             if index == 0 { scroller.verticalOffset = 0 }
         case .removed(let id):
             if let index = rows.firstIndex(where: { $0.comment.id == id }) {
-                list.remove(rows[index].root)
+                localList.remove(rows[index].root)
                 rows.remove(at: index)
             }
-            emptyLabel.isVisible = rows.isEmpty
+            updateEmpty()
         case .updated(let comment):
             rows.first { $0.comment.id == comment.id }?.update(comment, now: deps.now())
         case .message(let text):
@@ -238,11 +248,36 @@ final class CommentsSheet {
         case .post(let post):
             title.text = store.title
             onPostChanged?(post)
+        case .remote(.reset):
+            remote.show(store.threads)
+            updateEmpty()
+        case .remote(let change):
+            remote.apply(change)
+            updateEmpty()
+        }
+    }
+
+    /// "No comments yet" once nothing was written here and the network (if any) has said it has none.
+    private func updateEmpty() {
+        // (Comments that came unreadable are not "none": the section says how many.)
+        let networkDone = store.threads.map { $0.status == .end && $0.unreadable == 0 } ?? true
+        emptyLabel.isVisible = rows.isEmpty && remote.isEmpty && networkDone
+        // An empty box would still take the list's spacing above the network's comments.
+        localList.isVisible = !rows.isEmpty
+    }
+
+    /// A web link in a network's comment, in the desktop's browser.
+    private func openLink(_ url: URL) {
+        AppLauncher.openDefault(uri: url.absoluteString) { [weak self] result in
+            guard case .failure(let error) = result else { return }
+            self?.message.text = tr("The link could not be opened: {error}", ["error": error.message])
+            self?.message.isVisible = true
         }
     }
 
     private func makeRow(_ comment: Comment) -> CommentRow {
-        let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now())
+        let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now(),
+                             onlyHere: store.isRemote)
         row.onLike = { [weak self] comment in self?.store.toggleLike(comment.id) }
         row.onLink = { [weak self] link in self?.onLink?(link) }
         row.onDelete = { [weak self] comment in

@@ -15,6 +15,21 @@ enum DialogForm {
         return (dialog, form)
     }
 
+    /// The same, scrolling past `maximumHeight` (a long form on a small screen).
+    static func makeScrolling(title: String, parent: Window, width: Int32, maximumHeight: Int) -> (DialogWindow, Box) {
+        let dialog = DialogWindow(title: title, parent: parent)
+        dialog.setDefaultSize(width: width, height: -1)
+        let form = Box(.vertical, spacing: 10)
+        form.addCSSClass("preferences")
+        form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.growVertically(upTo: maximumHeight)
+        scroller.setChild(form)
+        dialog.setChild(scroller)
+        return (dialog, form)
+    }
+
     /// A wrapped line of text; `dim` for an explanation under a heading.
     static func paragraph(_ text: String = "", dim: Bool = false) -> Label {
         let label = Label(text)

@@ -1,81 +1,198 @@
 import FeedPresentation
 import FeedCore
 import FeedMedia
+import Foundation
 import GLibKit
 import GtkKit
 import Localization
 
-/// Discover: search over captions, authors, music and hashtags as you type, trending hashtags
-/// as chips, results as a grid. Clicking a result opens a feed over the results.
+/// Discover: one search field over two places, switched by the scope chips: the networks the
+/// user reads (shelves, Loops' tags, channels and videos; DiscoverPage+Networks) and this
+/// computer (hashtags, people and videos, as before). Each row of chips is one Tab stop with
+/// the arrows inside. Clicking a result opens its feed, a channel or a person their page.
 @MainActor
 final class DiscoverPage {
     let root = Box(.vertical)
-    let search = SearchEntry(placeholder: tr("Search videos, people, sounds, #hashtags"))
-    private let chips = Box(.horizontal, spacing: 6)
-    private let status = Label()
-    private let grid: PostGrid
-    private let scroller = ScrolledWindow()
-    private let store: DiscoverStore
+    let search = SearchEntry(placeholder: tr("Search videos, people, channels, #hashtags"))
+    let indexNote = Label()
+    // TRANSLATORS: the chips that choose where Discover looks, for screen readers.
+    let scopes = ChipGroup(label: tr("Where to look"), mode: .choice, cssClass: "scope-chip")
+    // TRANSLATORS: the chips that choose which videos of the networks Discover shows.
+    let shelves = ChipGroup(label: tr("Which videos"), mode: .choice)
+    // TRANSLATORS: the chips that let other shapes and lengths into Discover's results.
+    let filters = ChipGroup(label: tr("Filters"), mode: .toggles)
+    // TRANSLATORS: the hashtags the networks offer to explore, for screen readers.
+    let networkTags = ChipGroup(label: tr("Tags on the networks"), mode: .choice)
+    // TRANSLATORS: the hashtags used most on this computer, for screen readers.
+    let localTags = ChipGroup(label: tr("Trending hashtags"), mode: .actions)
+    let status = Label()
+    // TRANSLATORS: opens Preferences at the networks Discover reads.
+    let setUpNetworks = Button(label: tr("Add networks…"))
+    let scroller = ScrolledWindow()
+    let people: PersonList
+    let channels: PersonList
+    let videosHeading = Label(tr("Videos"))
+    let localGrid: PostGrid
+    let remoteGrid: RemoteVideoGrid
+    let store: DiscoverStore
+    let network: NetworkDiscoverStore?
+    let deps: DiscoverDependencies
+    /// The networks the user reads (Preferences), which say when they change.
+    let networks: NetworksEditor
+    private(set) var scope: DiscoverScope
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)? {
-        get { grid.onOpen }
-        set { grid.onOpen = newValue }
+        get { localGrid.onOpen }
+        set { localGrid.onOpen = newValue }
     }
+    var onOpenRemote: ((_ list: RemoteVideoList, _ index: Int) -> Void)?
+    var onOpenChannel: ((RemoteChannel) -> Void)?
+    var onOpenProfile: ((Author) -> Void)?
+    var onOpenPreferences: (() -> Void)?
 
-    init(_ deps: DiscoverDependencies) {
+    init(_ deps: DiscoverDependencies, networks: NetworksEditor) {
+        self.deps = deps
+        self.networks = networks
         store = DiscoverStore(repository: deps.repository, events: deps.events, clock: deps.clock)
-        grid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
+        network = deps.explorer.map { NetworkDiscoverStore(explorer: $0, networks: networks, events: deps.events, timers: deps.timers) }
+        scope = networks.hasOwnServers && deps.explorer != nil ? .networks : .thisComputer
+        localGrid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
+        remoteGrid = RemoteVideoGrid(images: deps.images)
+        // TRANSLATORS: Discover's heading over the people whose name matches the search.
+        people = PersonList(title: tr("People"), images: deps.images)
+        // TRANSLATORS: Discover's heading over the channels and accounts found on the networks.
+        channels = PersonList(title: tr("Channels"), images: deps.images)
         root.addCSSClass("discover-page")
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
         // TRANSLATORS: the search field (a noun, or the verb as on a button).
         search.setAccessibleLabel(tr("Search"))
-        search.onSearchChanged { [weak self] in self?.refresh() }
+        search.onSearchChanged { [weak self] in self?.typed() }
+        search.onActivate { [weak self] in
+            self?.typed()
+            self?.network?.searchNow()
+        }
         root.append(search)
-
-        let chipScroller = ScrolledWindow()
-        chipScroller.setExternalHorizontalScrolling()
-        chipScroller.setChild(chips)
-        chips.setMargins(bottom: 8, start: 10, end: 10)
-        root.append(chipScroller)
+        indexNote.addCSSClass("discover-note")
+        indexNote.setWrap(true)
+        indexNote.setXAlign(0)
+        indexNote.setMargins(bottom: 6, start: 14, end: 14)
+        root.append(indexNote)
+        for row in [scopes, shelves, filters, networkTags, localTags] {
+            row.root.setMargins(bottom: 8)
+            root.append(row.root)
+        }
+        scopes.show([ChipGroup.Chip(text: tr("Networks"), accessibleLabel: tr("Look on the networks")),
+                     ChipGroup.Chip(text: tr("This computer"), accessibleLabel: tr("Look on this computer"))],
+                    selected: [scope == .networks ? 0 : 1])
+        scopes.onPress = { [weak self] index in self?.setScope(index == 0 ? .networks : .thisComputer) }
+        scopes.root.isVisible = network != nil
+        localTags.onPress = { [weak self] index in
+            guard let self, store.trending.indices.contains(index) else { return }
+            show(query: "#" + store.trending[index])
+        }
 
         status.addCSSClass("discover-status")
         status.setWrap(true)
+        status.setXAlign(0)
         status.isVisible = false
         root.append(status)
+        setUpNetworks.setAlign(horizontal: .start)
+        setUpNetworks.setMargins(start: 24, end: 24)
+        setUpNetworks.onClicked { [weak self] in self?.onOpenPreferences?() }
+        setUpNetworks.isVisible = false
+        root.append(setUpNetworks)
 
+        let content = Box(.vertical, spacing: 6)
+        content.append(people.root)
+        content.append(channels.root)
+        videosHeading.addCSSClass("discover-heading")
+        videosHeading.setXAlign(0)
+        content.append(videosHeading)
+        content.append(localGrid.root)
+        content.append(remoteGrid.root)
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setExpand(horizontal: true, vertical: true)
-        scroller.setChild(grid.root)
+        scroller.setChild(content)
+        scroller.onBottomReached { [weak self] in self?.network?.videos?.loadMore() }
         root.append(scroller)
+
+        people.onOpen = { [weak self] index in
+            guard let self, store.people.indices.contains(index) else { return }
+            onOpenProfile?(store.people[index])
+        }
+        installNetworks()
     }
 
-    /// Shows trending tags and, with an empty query, the most liked recent videos.
+    /// Shows what each place offers before anything is typed (a visit to the tab).
     func prepare() {
         store.prepare()
-        chips.removeAll()
-        for tag in store.trending {
-            let chip = Button(label: "#" + tag)
-            chip.addCSSClass("hashtag-chip")
-            // TRANSLATORS: a trending hashtag's button; {tag} is the hashtag without “#”.
-            chip.setAccessibleLabel(tr("Search #{tag}", ["tag": tag]))
-            chip.onClicked { [weak self] in self?.show(query: "#" + tag) }
-            chips.append(chip)
-        }
+        localTags.show(store.trending.map { ChipGroup.Chip(text: "#" + $0, accessibleLabel: tr("Search #{tag}", ["tag": $0])) })
         if search.text.isEmpty { refresh() }
     }
 
     func show(query: String) {
+        if query.hasPrefix("#"), scope != .networks || network == nil {
+            setScope(.thisComputer, refreshing: false)
+        }
         search.text = query
         refresh()
     }
 
     func focusSearch() { search.grabFocus() }
 
-    private func refresh() {
-        store.search(search.text)
-        grid.show(store.posts)
-        status.text = store.message ?? ""
-        status.isVisible = store.message != nil
+    /// The words typed changed (after GTK's own short pause).
+    private func typed() { refresh() }
+
+    func setScope(_ scope: DiscoverScope, refreshing: Bool = true) {
+        guard scope != self.scope else { return }
+        self.scope = scope
+        scopes.select([scope == .networks ? 0 : 1])
+        if refreshing { refresh() }
+    }
+
+    func refresh() {
+        switch scope {
+        case .thisComputer:
+            store.search(search.text)
+            bindLocal()
+        case .networks:
+            guard let network else { return setScope(.thisComputer) }
+            network.search(search.text)
+            if search.text.trimmingCharacters(in: .whitespaces).isEmpty { network.prepare() }
+            bindNetworks()
+        }
+    }
+
+    private func bindLocal() {
+        let searching = !store.query.isEmpty
+        for row in [shelves, filters, networkTags] { row.root.isVisible = false }
+        indexNote.isVisible = false
+        setUpNetworks.isVisible = false
+        localTags.root.isVisible = localTags.count > 0
+        channels.show([])
+        people.show(store.people.map { author in
+            PersonList.Person(name: author.name, handle: author.atHandle,
+                              detail: trn("{number} follower", "{number} followers", author.followers, ["number": CountFormatter.short(author.followers)]),
+                              avatarFile: deps.filePath(author.avatarURI))
+        })
+        videosHeading.isVisible = searching && !store.people.isEmpty && !store.posts.isEmpty
+        remoteGrid.root.isVisible = false
+        localGrid.root.isVisible = true
+        localGrid.show(store.posts)
+        say(store.message)
+    }
+
+    func say(_ message: String?) {
+        status.text = message ?? ""
+        status.isVisible = message != nil
     }
 }
 
-import Foundation
+extension DiscoverPage {
+    /// Back from a feed over this grid's results: the grid goes to the video the feed ended on.
+    func returned(from supplier: RemoteResultsFeed, at post: Post?) {
+        guard scope == .networks, supplier.list === network?.videos, let key = post?.remote?.key,
+              let index = supplier.list.videos.firstIndex(where: { RemotePostRef($0.identity).key == key }) else { return }
+        remoteGrid.show(supplier.list.videos)
+        remoteGrid.focus(index)
+    }
+}

@@ -46,6 +46,9 @@ final class FeedController: FeedSessionView {
     var onFirstFrame: (() -> Void)?
     /// Called when the current post changes or is updated (MPRIS metadata).
     var onCurrentChanged: ((Post?) -> Void)?
+    /// The captions of a network's post on screen (nil: no network to ask).
+    let captions: CaptionsSession?
+    private let captionsMenu = CaptionsMenu()
 
     /// `players`: the feed's players when they were made (and the current post started) before
     /// the window; otherwise they are made here.
@@ -60,7 +63,11 @@ final class FeedController: FeedSessionView {
                               dependencies: FeedSession.Dependencies(
                                   events: deps.events, clock: deps.clock, timers: deps.timers,
                                   playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
-                                  watchSignals: deps.watchSignals))
+                                  watchSignals: deps.watchSignals, remotePosts: deps.remotePosts))
+        captions = deps.remotePosts.map { reader in
+            CaptionsSession(.init(reader: reader, timers: deps.timers, events: deps.events, preferences: deps.preferences,
+                                  languages: UserLanguages.from(ProcessInfo.processInfo.environment)))
+        }
         slots = zip(players.surfaces, players.playbacks).map {
             PageSlot(surface: $0, playback: $1, clock: deps.clock, avatarFile: { post, then in
                 // A followed channel's picture is on the web: the cache the Following window uses.
@@ -83,6 +90,12 @@ final class FeedController: FeedSessionView {
     // MARK: - Setup
 
     private func wire() {
+        captions?.position = { [weak self] in
+            guard let position = self?.currentSlot?.player.position else { return nil }
+            return Double(position) / 1_000_000_000
+        }
+        captions?.onChange = { [weak self] change in self?.showCaptions(change) }
+        captionsMenu.onChoose = { [weak self] choice in self?.captions?.choose(choice) }
         view.sizeProbe.onResize { [weak self] width, height in self?.resized(width: width, height: height) }
         for (index, slot) in slots.enumerated() {
             slot.onFirstPaint = { [weak self] _ in self?.session.firstFramePainted(slot: index) }
@@ -99,6 +112,10 @@ final class FeedController: FeedSessionView {
             }
             slot.overlay.onHashtag = { [weak self] tag in self?.onHashtag?(tag) }
             slot.overlay.onMention = { [weak self] handle in self?.onMention?(handle) }
+            slot.rail.onCaptions = { [weak self, weak slot] in
+                guard let self, let captions, let slot else { return }
+                if let choices = captions.menu { captionsMenu.open(choices, at: slot.rail.captionsAnchor) } else { captions.toggle() }
+            }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 onOpenProfile?(post.author)
@@ -176,7 +193,35 @@ final class FeedController: FeedSessionView {
         trimTimer = MainLoop.after(milliseconds: milliseconds) { ProcessMemory.releaseFreeMemory() }
     }
 
-    func currentChanged(_ post: Post) { onCurrentChanged?(post) }
+    func currentChanged(_ post: Post) {
+        onCurrentChanged?(post)
+        captions?.show(post)
+        showCaptions()
+    }
+
+    /// The captions' control and text on the current page only.
+    private func showCaptions(_ change: CaptionsSession.Change? = nil) {
+        guard let captions else { return }
+        let current = currentSlot
+        for slot in slots where slot !== current {
+            slot.rail.showCaptions(available: false, on: false)
+            slot.overlay.captions.isVisible = false
+        }
+        guard let current else { return }
+        current.rail.showCaptions(available: captions.isAvailable, on: captions.isOn)
+        let label = current.overlay.captions
+        if case .failed(let message) = change {
+            label.text = message
+            label.isVisible = captions.isOn
+            return
+        }
+        let text = captions.isOn ? captions.text.map(ShownText.visible) : nil
+        label.isVisible = text != nil
+        guard let text, text != label.text else { return }
+        label.text = text
+        // Screen readers hear each new caption (a description's change is announced).
+        label.setAccessibleDescription(text)
+    }
 
     func playbackChanged(playing: Bool) {
         chrome.setPaused(session.isPaused)
@@ -230,11 +275,14 @@ final class FeedController: FeedSessionView {
     /// on screen.
     func teardown() {
         sharing.dismiss()
+        captionsMenu.dismiss()
         session.close()
     }
 
     /// The share menu is open: keys belong to it, not to paging.
     var isShareMenuOpen: Bool { sharing.isMenuOpen }
+    /// The CC menu is open: keys belong to it too.
+    var isCaptionsMenuOpen: Bool { captionsMenu.isOpen }
 
     /// Opens the share menu over the post's share button.
     private func share(_ post: Post) {

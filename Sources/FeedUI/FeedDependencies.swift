@@ -30,6 +30,9 @@ public struct FeedDependencies {
     public var notices: WindowNotices
     /// Where the feed's watch signals go; nil: nowhere.
     public var watchSignals: (any WatchSignalSink)?
+    /// Asks the networks about their posts (a remote post's counts); nil: remote posts show what
+    /// the library knows.
+    public var remotePosts: (any RemotePostReading)?
     /// The library feed's first posts (named on the command line), in order.
     public var pinnedPosts: [Post]
     /// Posts read from the library at a time.
@@ -41,7 +44,7 @@ public struct FeedDependencies {
                 playableURI: @escaping (String) -> String, filePath: @escaping (String?) -> String?,
                 media: MediaRuntime, video: VideoOutput?, remoteVideos: (any RemoteVideoCache)?,
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
-                watchSignals: (any WatchSignalSink)?, pinnedPosts: [Post], pageSize: Int,
+                watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
                 webImages: (any WebImageFetching)? = nil) {
         self.webImages = webImages
         self.repository = repository
@@ -57,6 +60,7 @@ public struct FeedDependencies {
         self.stills = stills
         self.notices = notices
         self.watchSignals = watchSignals
+        self.remotePosts = remotePosts
         self.pinnedPosts = pinnedPosts
         self.pageSize = pageSize
     }

@@ -60,6 +60,12 @@ final class FeedGestures {
 
         let click = ClickGesture()
         click.onPressed { [weak self] n, x, y in self?.pressed(n: n, x: x, y: y) }
+        // A press on a rail button reaches the page too; the button claims it on release, and
+        // that press must not pause the video a moment later.
+        click.onCancel { [weak self] in
+            self?.pendingClick?.cancel()
+            self?.pendingClick = nil
+        }
         widget.addController(click)
     }
 

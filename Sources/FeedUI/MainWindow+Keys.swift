@@ -48,8 +48,8 @@ extension MainWindow {
         }
         // The other modified shortcuts are application actions with accelerators.
         if control || alt { return false }
-        // Single-key shortcuts never fire while typing, nor while the share menu has the keys.
-        if window.focusIsInText || activeFeed?.isShareMenuOpen == true { return false }
+        // Single-key shortcuts never fire while typing, nor while the share or CC menu has the keys.
+        if window.focusIsInText || activeFeed?.isShareMenuOpen == true || activeFeed?.isCaptionsMenuOpen == true { return false }
         if onCreate, let character = key.character, create.startCaption(with: character) { return true }
         switch action {
         case .next where onCreate && !focusTakesEnter:
@@ -105,6 +105,7 @@ extension MainWindow {
         case .seekForward: feed.seek(bySteps: 1)
         case .volumeUp: feed.stepVolume(by: 1)
         case .volumeDown: feed.stepVolume(by: -1)
+        case .captions: feed.captions?.toggle()
         case .share: feed.shareCurrent()
         default: return false
         }

@@ -11,8 +11,12 @@ import Localization
 extension MainWindow {
     var discover: DiscoverPage {
         if let discoverPage { return discoverPage }
-        let page = DiscoverPage(deps.discover)
+        let page = DiscoverPage(deps.discover, networks: networksEditor)
         page.onOpen = { [weak self] posts, index in self?.openResults(posts, at: index) }
+        page.onOpenRemote = { [weak self] list, index in self?.openRemoteResults(list, at: index) }
+        page.onOpenChannel = { [weak self] channel in self?.openChannel(channel.actor) }
+        page.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
+        page.onOpenPreferences = { [weak self] in self?.showPreferences() }
         stack.add(page.root, name: TabBar.Tab.discover.rawValue, title: TabBar.Tab.discover.title)
         discoverPage = page
         return page

@@ -10,6 +10,12 @@ extension MainWindow {
         preferencesEditor.onRecordingLimitChanged = { [weak self] seconds in self?.createPage?.applyRecordingLimit(seconds) }
         preferencesEditor.onLibraryFoldersChanged = { [weak self] folders in self?.libraryFoldersChanged(folders) }
         preferencesEditor.onVideoCacheChanged = { [weak self] megabytes in self?.deps.preferencesWindow.videoCacheLimitChanged(megabytes) }
+        networksEditor.onNotSaved = { [weak self] error in
+            guard let self else { return }
+            let message = tr("This setting can’t be kept: {error}", ["error": error])
+            deps.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+            if let preferencesWindow { preferencesWindow.showProblem(message) } else { feed.view.flash(message) }
+        }
         preferencesEditor.onNotSaved = { [weak self] error in
             guard let self else { return }
             let message = tr("This setting can’t be kept: {error}", ["error": error])
@@ -40,7 +46,7 @@ extension MainWindow {
 
     func showPreferences() {
         if let preferencesWindow { return preferencesWindow.present() }
-        let shown = PreferencesWindow(editor: preferencesEditor, parent: window)
+        let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor, parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)

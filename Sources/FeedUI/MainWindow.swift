@@ -53,6 +53,8 @@ public final class MainWindow: PlaybackControl {
         imports = ImportStore(importer: deps.imports.importer, events: deps.events)
         preferencesEditor = PreferencesEditor(store: deps.preferencesWindow.store, videosFolder: deps.preferencesWindow.videosFolder,
                                               folderExists: deps.preferencesWindow.folderExists)
+        networksEditor = NetworksEditor(store: deps.preferencesWindow.store, checker: deps.preferencesWindow.serverChecker,
+                                        explorer: deps.discover.explorer, run: deps.preferencesWindow.readNetworks)
         window.setChild(root)
         // Every page made here exists from here on: the wiring below may capture self.
         results.onBack = { [weak self] in self?.navigator.back() }
@@ -187,6 +189,9 @@ public final class MainWindow: PlaybackControl {
         refreshFollowedFeedsEvery(following.refreshSeconds)
         following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
         for address in following.addressesToFollow { follow(address) }
+        networksEditor.addForThisRun(deps.preferencesWindow.runInstances) { [weak self] problem in
+            self?.deps.notices.say(kind: "network", tr("--instance: {problem}", ["problem": problem]))
+        }
         for file in following.opmlFilesToImport { importSubscriptions(from: file) }
         // (A recording kept from last time is told when the Create page is made.)
         if deps.isFirstLaunch { showWelcome() }
@@ -213,8 +218,11 @@ public final class MainWindow: PlaybackControl {
         // The welcome is Home's: another page's top is never hidden behind it.
         if route != .tab(.home) { hideWelcome() }
         if from == .tab(.create), route != .tab(.create), createPage?.isActive == true { create.deactivate() }
-        // A results feed no longer in the back stack lets its players go.
+        // A results feed no longer in the back stack lets its players go (the post it showed is
+        // where the grid it came from goes back to).
+        let lastShown = results.feed?.current
         if let shown = results.route, !navigator.contains(shown) { results.clear() }
+        if case .channel = from, route != from, !navigator.contains(from) { channelPageView?.store.leave() }
         switch route {
         case .tab(let tab):
             makePage(for: tab)
@@ -232,16 +240,16 @@ public final class MainWindow: PlaybackControl {
             }
             // Likes made in a results feed show in the grid it came from.
             if returning, case .results = from { ownProfile.refresh() }
+            // Back from a feed of network results: the grid, as the feed left it, at its last video.
+            if returning, tab == .discover, case .remoteResults(let supplier) = from { discover.returned(from: supplier, at: lastShown) }
         case .results(let posts, let start):
-            if results.route != route {
-                do {
-                    try results.show(route, posts: posts, start: start, feed: deps.feed) { wireResults($0) }
-                } catch {
-                    navigator.back()
-                    return
-                }
-            }
-            stack.visibleName = Self.resultsPageName
+            guard showResults(route, content: .fixed(posts: posts, start: start)) else { return }
+        case .remoteResults(let supplier):
+            guard showResults(route, content: .supplied(supplier)) else { return }
+        case .channel(let actor):
+            guard let page = channelPage else { return }
+            page.show(actor)
+            stack.visibleName = Self.channelPageName
         case .author(let author):
             let stored = (try? deps.repository.author(handle: author.handle)) ?? author
             authorProfile.show(stored)
@@ -250,6 +258,21 @@ public final class MainWindow: PlaybackControl {
         }
         tabBar.select(navigator.tab)
         visibilityChanged()
+    }
+
+    /// The results page over `content`, made unless it shows this route already; false when the
+    /// feed could not be made (and Back was taken).
+    private func showResults(_ route: Route, content: FeedContent) -> Bool {
+        if results.route != route {
+            do {
+                try results.show(route, content: content, feed: deps.feed) { wireResults($0) }
+            } catch {
+                navigator.back()
+                return false
+            }
+        }
+        stack.visibleName = Self.resultsPageName
+        return true
     }
 
     private static func isPage(_ route: Route) -> Bool {
@@ -281,7 +304,10 @@ public final class MainWindow: PlaybackControl {
         // The sound another feed set meanwhile (each feed has its own players).
         if shown { activeFeed?.sound.reload() }
         feed.session.setVisible(shown && navigator.current == .tab(.home))
-        if case .results = navigator.current { results.feed?.session.setVisible(shown) } else { results.feed?.session.setVisible(false) }
+        switch navigator.current {
+        case .results, .remoteResults: results.feed?.session.setVisible(shown)
+        default: results.feed?.session.setVisible(false)
+        }
     }
 
     var inhibitCookie: UInt32 = 0
@@ -294,6 +320,8 @@ public final class MainWindow: PlaybackControl {
     let navigator = Navigator()
     private static let resultsPageName = "results"
     static let authorPageName = "author"
+    static let channelPageName = "channel"
+    var channelPageView: ChannelPage?
     var ownProfilePage: ProfilePage?
     var inboxPage: InboxPage?
     var createPage: CreatePage?
@@ -309,6 +337,8 @@ public final class MainWindow: PlaybackControl {
     let dropZone = Box(.vertical)
     var addChooser: FileChooser?
     let preferencesEditor: PreferencesEditor
+    /// The networks Discover reads (Preferences' Networks section, `--instance`).
+    let networksEditor: NetworksEditor
     var preferencesWindow: PreferencesWindow?
     var addFeedDialog: AddFeedDialog?
     var followingWindow: FollowingWindow?
@@ -355,6 +385,7 @@ public final class MainWindow: PlaybackControl {
     /// Opens a profile over the current page, with Back: also your own when clicked in a feed,
     /// so Esc returns to the video as it does for anyone else's.
     func openAuthor(_ author: Author) {
+        if openAuthorOfCurrentPost(author) { return }
         navigator.open(.author(author))
     }
 
@@ -385,7 +416,7 @@ public final class MainWindow: PlaybackControl {
     /// The feed on screen: search or profile results above everything, else Home when shown.
     var activeFeed: FeedController? {
         switch navigator.current {
-        case .results: results.feed
+        case .results, .remoteResults: results.feed
         case .tab(.home): feed
         default: nil
         }

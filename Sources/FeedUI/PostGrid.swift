@@ -80,10 +80,12 @@ final class PostTile {
     private let overlay = Overlay()
 
     init(post: Post) {
+        // Under the picture until it comes, and instead of it when it can't be made.
+        overlay.setChild(TilePlaceholder(ShownText.visible(post.caption.isEmpty ? post.author.atHandle : post.caption)).root)
         picture.setFit(.cover)
         picture.setExpand(horizontal: true, vertical: true)
         picture.addCSSClass("tile-picture")
-        overlay.setChild(picture)
+        overlay.addOverlay(picture)
         let likes = Box(.horizontal, spacing: 3)
         likes.addCSSClass("tile-likes")
         likes.setAlign(horizontal: .start, vertical: .end)

@@ -16,6 +16,8 @@ final class PostOverlay {
     private let captionFrame = Overlay()
     private let linkRing = Box(.vertical)
     private var captionText = ""
+    /// A network's captions, above the caption text (FeedController shows them on the current page).
+    let captions = Label()
     let music = MusicMarquee()
 
     init() {
@@ -66,6 +68,12 @@ final class PostOverlay {
         authorButton.setAlign(horizontal: .start)
         authorButton.onClicked { [weak self] in self?.onAuthor?() }
         authorButton.tooltip = tr("Open profile")
+        captions.addCSSClass("video-captions")
+        captions.setWrap(true)
+        captions.setXAlign(0.5)
+        captions.setAlign(horizontal: .center)
+        captions.isVisible = false
+        root.append(captions)
         root.append(authorButton)
         root.append(captionFrame)
         root.append(music.root)

@@ -1,7 +1,7 @@
 public import FeedCore
 public import Foundation
 
-/// What the Preferences window and the library folders need.
+/// What the Preferences window and the library folders need, and the networks' addresses.
 public struct PreferencesDependencies {
     public var store: PreferencesStore
     /// The XDG videos folder, offered as a library folder when it exists.
@@ -12,13 +12,23 @@ public struct PreferencesDependencies {
     public var videoCacheLimitChanged: (Int) -> Void
     /// Follows the library folders (FeedSources' LibraryWatcher in the app).
     public var library: any LibraryWatching
+    /// Asks an address what it is before it is read (FeedSources' ServerCheck in the app).
+    public var serverChecker: (any NetworkServerChecking)?
+    /// What the command line said of the networks for this run (`--search-index`).
+    public var readNetworks: ReadNetworks
+    /// `--instance` addresses: asked what they are once the window is up, read this run.
+    public var runInstances: [URL]
 
     public init(store: PreferencesStore, videosFolder: URL, folderExists: @escaping (String) -> Bool,
-                videoCacheLimitChanged: @escaping (Int) -> Void, library: any LibraryWatching) {
+                videoCacheLimitChanged: @escaping (Int) -> Void, library: any LibraryWatching,
+                serverChecker: (any NetworkServerChecking)?, readNetworks: ReadNetworks, runInstances: [URL]) {
         self.store = store
         self.videosFolder = videosFolder
         self.folderExists = folderExists
         self.videoCacheLimitChanged = videoCacheLimitChanged
         self.library = library
+        self.serverChecker = serverChecker
+        self.readNetworks = readNetworks
+        self.runInstances = runInstances
     }
 }

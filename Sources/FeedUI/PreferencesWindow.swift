@@ -4,8 +4,9 @@ import Foundation
 import GtkKit
 import Localization
 
-/// Preferences (Ctrl+comma): library folders, the recording limit, and the posting page's
-/// "save a copy" default. The decisions are PreferencesEditor's; this only shows them.
+/// Preferences (Ctrl+comma): library folders, the networks Discover reads (NetworksSection),
+/// the recording limit, the posting page's "save a copy" default and the offline videos' space.
+/// The decisions are PreferencesEditor's and NetworksEditor's; this only shows them.
 @MainActor
 final class PreferencesWindow {
     private let editor: PreferencesEditor
@@ -19,13 +20,14 @@ final class PreferencesWindow {
     private var cacheButtons: [(Int, Button)] = []
     private var chooser: FileChooser?
     private let parent: Window
+    private var networks: NetworksSection?
     var onClosed: (() -> Void)?
 
-    init(editor: PreferencesEditor, parent: Window) {
+    init(editor: PreferencesEditor, networks networksEditor: NetworksEditor?, parent: Window) {
         self.editor = editor
         self.parent = parent
         let form: Box
-        (dialog, form) = DialogForm.make(title: tr("Preferences"), parent: parent, width: 420)
+        (dialog, form) = DialogForm.makeScrolling(title: tr("Preferences"), parent: parent, width: 440, maximumHeight: 600)
 
         form.append(Self.heading(tr("Library folders")))
         form.append(DialogForm.paragraph(tr("Videos in these folders join your feed, and new ones appear by themselves."), dim: true))
@@ -45,6 +47,12 @@ final class PreferencesWindow {
         problem.isVisible = false
         problem.addCSSClass("composer-message")
         form.append(problem)
+
+        if let networksEditor, networksEditor.isAvailable {
+            let section = NetworksSection(editor: networksEditor)
+            form.append(section.root)
+            networks = section
+        }
 
         form.append(Self.heading(tr("Recording")))
         let limits = Box(.horizontal, spacing: 6)
@@ -84,6 +92,7 @@ final class PreferencesWindow {
         form.append(sizes)
 
         dialog.onCloseRequest { [weak self] in
+            self?.networks?.detach()
             self?.onClosed?()
             return false
         }
@@ -94,7 +103,10 @@ final class PreferencesWindow {
     /// The dialog itself (its focus moves are reported as the main window's are).
     var window: DialogWindow { dialog }
     func present() { dialog.present() }
-    func close() { dialog.close() }
+    func close() {
+        networks?.detach()
+        dialog.close()
+    }
 
     /// One chip per choice in `row`; `chosen` gets the value of the one pressed.
     private static func chips(_ values: [Int], in row: Box, label: (Int) -> String,
@@ -108,7 +120,7 @@ final class PreferencesWindow {
         }
     }
 
-    private static func heading(_ text: String) -> Label {
+    static func heading(_ text: String) -> Label {
         let label = Label(text)
         label.setXAlign(0)
         label.addCSSClass("preferences-heading")

@@ -17,6 +17,12 @@ final class RailView {
     private let shareButton: Button
     /// The "+" over the avatar's lower edge while the user does not follow its creator.
     private let followBadge = Button(iconName: "list-add-symbolic")
+    /// How many times a network's video was watched, where the network counts it (not a button).
+    private let views = Box(.vertical, spacing: 2)
+    private let viewCount = Label()
+    /// CC: a network's captions on or off, where the video has some.
+    // TRANSLATORS: the rail's captions button, as players write it (closed captions).
+    private let captionsButton = Button(child: Label(tr("CC")))
 
     var onAvatar: (() -> Void)?
     /// The "+" was pressed: follow the creator.
@@ -24,6 +30,7 @@ final class RailView {
     var onLike: (() -> Void)?
     var onComments: (() -> Void)?
     var onShare: (() -> Void)?
+    var onCaptions: (() -> Void)?
 
     init() {
         root.addCSSClass("rail")
@@ -50,6 +57,19 @@ final class RailView {
         // TRANSLATORS: a button that shares the video (the verb).
         shareButton.setAccessibleLabel(tr("Share"))
         shareButton.tooltip = tr("Share (S)")
+        views.append(Image(iconName: "loopfeed-views-symbolic", pixelSize: 24))
+        viewCount.addCSSClass("rail-count")
+        views.append(viewCount)
+        views.addCSSClass("rail-views")
+        views.isVisible = false
+        root.append(views)
+        captionsButton.setHasFrame(false)
+        captionsButton.addCSSClass("rail-button")
+        captionsButton.addCSSClass("rail-captions")
+        captionsButton.tooltip = tr("Captions (V)")
+        captionsButton.isVisible = false
+        captionsButton.onClicked { [weak self] in self?.onCaptions?() }
+        root.append(captionsButton)
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
         followBadge.onClicked { [weak self] in self?.onFollow?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
@@ -74,6 +94,9 @@ final class RailView {
         return stack
     }
 
+    /// Where the captions menu points.
+    var captionsAnchor: Widget { captionsButton }
+
     /// Where the share menu points.
     var shareAnchor: Widget { shareButton }
 
@@ -95,6 +118,15 @@ final class RailView {
         count.addCSSClass("rail-count")
         content.append(count)
         return Button(child: content)
+    }
+
+    /// The CC control: shown where the post has captions, pressed while they show.
+    func showCaptions(available: Bool, on: Bool) {
+        captionsButton.isVisible = available
+        captionsButton.setCSSClass("on", on)
+        captionsButton.setAccessiblePressed(on)
+        // TRANSLATORS: the rail's CC button, which shows or hides a network's captions.
+        captionsButton.setAccessibleLabel(on ? tr("Captions, on") : tr("Captions, off"))
     }
 
     func setAvatar(_ path: String?) { avatar.setFile(path) }
@@ -123,5 +155,11 @@ final class RailView {
         commentButton.setAccessibleLabel(trn("Comments, {count}", "Comments, {count}", post.commentCount))
         shareCount.text = CountFormatter.short(post.shareCount)
         shareButton.setAccessibleLabel(trn("Share, {count} share", "Share, {count} shares", post.shareCount))
+        views.isVisible = post.viewCount != nil
+        if let watched = post.viewCount {
+            viewCount.text = CountFormatter.short(watched)
+            // TRANSLATORS: for screen readers, how many times a video from the web was watched.
+            views.setAccessibleLabel(trn("{count} view", "{count} views", watched))
+        }
     }
 }

@@ -24,12 +24,12 @@ final class ResultsPage {
         back.onClicked { [weak self] in self?.onBack?() }
     }
 
-    /// A new feed over `posts` at `start`; `wire` connects it before it starts.
-    func show(_ route: Route, posts: [Post], start: Int, feed deps: FeedDependencies,
+    /// A new feed over `content` (posts from a grid, or results from the networks); `wire`
+    /// connects it before it starts.
+    func show(_ route: Route, content: FeedContent, feed deps: FeedDependencies,
               wire: (FeedController) -> Void) throws {
         clear()
-        let controller = try FeedController(deps, launchTimeUs: deps.clock.nowMicroseconds(),
-                                            content: .fixed(posts: posts, start: start))
+        let controller = try FeedController(deps, launchTimeUs: deps.clock.nowMicroseconds(), content: content)
         wire(controller)
         root.setChild(controller.view.root)
         root.addOverlay(back)

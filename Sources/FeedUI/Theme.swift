@@ -6,6 +6,7 @@ enum Theme {
     static func install() {
         Style.preferDark()
         Style.apply(css: css)
+        NetworkStyle.install()
     }
 
     // Text sizes are in points: GTK scales them with the desktop's text scaling (gtk-xft-dpi), which
@@ -72,6 +73,8 @@ enum Theme {
     .post-caption:focus-visible, .post-caption link:focus-visible { outline: none; }
     .link-ring { border: 2px solid #fff; border-radius: 4px; box-shadow: 0 0 0 2px rgba(0,0,0,0.6), inset 0 0 0 1px rgba(0,0,0,0.6); }
     .rail-count { font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
+    .rail-views { color: #fff; padding: 2px; opacity: 0.92; }
+    .rail-views image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
     .rail-avatar { border-radius: 999px; border: 2px solid #fff; background-color: #333; }
     image.liked { color: #fe2c55; }
     .heart-burst { color: #fe2c55; -gtk-icon-shadow: 0 2px 8px rgba(0,0,0,0.4); }
@@ -89,6 +92,22 @@ enum Theme {
     .comment-avatar { border-radius: 999px; background-color: #333; }
     .comment-like, .comment-delete { color: rgba(255,255,255,0.6); padding: 2px 6px; min-height: 0; }
     .comment-like-count { font-size: 8.25pt; color: rgba(255,255,255,0.6); }
+    .video-captions { color: #fff; background-color: rgba(0,0,0,0.72); border-radius: 6px; padding: 4px 10px;
+        font-size: 12pt; font-weight: 600; }
+    .rail-captions label { font-weight: 800; font-size: 11pt; color: rgba(255,255,255,0.75); border: 2px solid rgba(255,255,255,0.75);
+        border-radius: 5px; padding: 0 4px; }
+    .rail-captions.on label { color: #000; background-color: #fff; border-color: #fff; }
+    .comment-author-name { font-size: 9.75pt; font-weight: 700; color: rgba(255,255,255,0.9); }
+    .remote-comment .comment-author { font-weight: 400; }
+    .comment-deleted { font-style: italic; color: rgba(255,255,255,0.5); }
+    .comment-text link { color: #7cc4ff; }
+    .comment-replies, .comment-order { color: rgba(255,255,255,0.65); font-size: 9pt; font-weight: 700; padding: 2px 6px;
+        min-height: 0; }
+    .comment-order { border-radius: 999px; }
+    .comment-order.selected { color: #fff; background-color: rgba(255,255,255,0.16); }
+    .comment-status { color: rgba(255,255,255,0.7); font-size: 9.5pt; }
+    .comment-replies:focus-visible, .comment-order:focus-visible, .comment-retry:focus-visible {
+        outline: 2px solid #fff; outline-offset: 1px; border-radius: 8px; }
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
     .composer-text { background-color: #2c2c31; border-radius: 8px; padding: 8px; min-height: 20px; color: #fff; }
     .composer-text text, .form-text text { background-color: transparent; color: #fff; }
@@ -100,7 +119,6 @@ enum Theme {
     .undo-bar { background-color: #2c2c31; padding: 6px 12px; margin: 0 12px; border-radius: 8px; }
     .post-tile { padding: 0; margin: 0; border: none; border-radius: 0; min-width: 0; min-height: 0;
         background-color: #1c1c1f; }
-    .post-tile.tile-broken { background-color: #2a1c20; }
     .tile-likes { margin: 4px 6px; font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.8); }
     .hashtag-chip { border-radius: 999px; padding: 2px 12px; min-height: 28px; }
     .discover-page { background-color: #000; }

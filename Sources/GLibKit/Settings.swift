@@ -75,6 +75,14 @@ public final class Settings {
     public func int(_ key: String) -> Int { Int(g_settings_get_int(raw, key)) }
     public func setInt(_ key: String, _ value: Int) { g_settings_set_int(raw, key, Int32(clamping: value)) }
 
+    public func string(_ key: String) -> String {
+        guard let value = g_settings_get_string(raw, key) else { return "" }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    public func setString(_ key: String, _ value: String) { g_settings_set_string(raw, key, value) }
+
     public func strings(_ key: String) -> [String] {
         guard let values = g_settings_get_strv(raw, key) else { return [] }
         defer { g_strfreev(values) }

@@ -32,6 +32,8 @@ struct AppServices {
     let media: MediaRuntime
     let videoCache: VideoCache
     let webImages: WebImageCache
+    /// Asks the networks about their posts (counts, comment threads, captions).
+    let remotePosts: RemotePostClient
     let thumbnails: WebThumbnails
     let stills: ScreenStills
     let publisher: ClipPublishService
@@ -41,6 +43,10 @@ struct AppServices {
     let importer: VideoImportService
     let subscriptions: SubscriptionService
     let libraryWatcher: LibraryWatcher
+    /// The networks Discover reads, over the one HTTP client (documents read on a worker).
+    let explorer: ExploreService
+    /// Asks an address typed in Preferences what it is.
+    let serverCheck: ServerCheck
     let watchSignals: WatchSignalEvents?
     let sounds: [RecordingSound]
     let selfHandle: String
@@ -73,6 +79,7 @@ struct AppServices {
                                     limit: options.cacheLimit ?? Int64(preferences.load().videoCacheMegabytes) << 20,
                                     transport: http)
         videoCache.onNotKept = { notices.say(kind: "cache", $0) }
+        videoCache.joiner = TrackJoiner()
         // A still the cache could not keep is said in the window (once in a while, not per tile).
         let cacheProblem: @Sendable (CacheWriteProblem) -> Void = { problem in
             MainLoop.invoke { notices.say(kind: "cache", problem.description) }
@@ -82,14 +89,20 @@ struct AppServices {
                                                                 onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
         let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
-                                                reader: BackgroundFeedDocumentReader(), events: events)
+                                                reader: BackgroundFeedDocumentReader(), events: events, window: {
+                                                    let saved = preferences.load()
+                                                    return PixelSize(width: saved.windowWidth, height: saved.windowHeight)
+                                                })
         subscriptions.videosLeft = { videoCache.remove(addresses: $0) }
+        // The networks Discover reads: their documents read on a worker, answers kept a minute.
+        let networkAPI = NetworkAPIClient(transport: http, work: MainLoopWork(label: "io.github.loopfeed.network-documents", qos: .utility),
+                                          timers: MainLoopTimers(), clock: clock)
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),
             media: MediaRuntime(audioSinkDescription: environment.audioSink,
                                 captureDevices: CameraChoice.devices(option: options.camera)),
-            videoCache: videoCache, webImages: webImages, thumbnails: thumbnails,
+            videoCache: videoCache, webImages: webImages, remotePosts: RemotePostClient(transport: http), thumbnails: thumbnails,
             stills: ScreenStills(directory: stillsDirectory, work: MainLoopWork(label: "io.github.loopfeed.stills", qos: .utility)),
             publisher: ClipPublishService(dataDirectory: paths.dataDirectory, repository: library,
                                           work: MainLoopWork(label: "io.github.loopfeed.publishing"),
@@ -103,6 +116,8 @@ struct AppServices {
             importer: VideoImportService(repository: library, work: BackgroundPriorityWork(name: "loopfeed-import"),
                                          probe: DiscovererVideoProbe(), thumbnails: thumbnails),
             subscriptions: subscriptions, libraryWatcher: LibraryWatcher(repository: library),
+            explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
+            serverCheck: ServerCheck(api: networkAPI),
             watchSignals: events.map { WatchSignalEvents(events: $0) },
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)

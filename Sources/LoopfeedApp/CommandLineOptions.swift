@@ -1,5 +1,6 @@
+public import FeedCore
 import FeedSources
-import Foundation
+public import Foundation
 import Localization
 
 /// Loopfeed's command line, parsed by Loopfeed itself (GLib gets none of it).
@@ -11,6 +12,11 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var cacheLimit: Int64?
     public var camera: String?
     public var eventsPath: String?
+    /// `--instance`: PeerTube instances or Loops servers Discover reads this run (asked what
+    /// they are at start).
+    public var instances: [URL] = []
+    /// `--search-index`: the index for this run, or none (`off`).
+    public var searchIndex: ReadNetworks.IndexChoice = .preferences
     public var inputs: [String] = []
     public var showHelp = false
     public var showVersion = false
@@ -21,9 +27,12 @@ public struct CommandLineOptions: Equatable, Sendable {
         case unknownOption(String)
         case missingValue(String)
         case badSize(String)
+        case notAnAddress(option: String, value: String)
 
         public var description: String {
             switch self {
+            case .notAnAddress(let option, let value):
+                "loopfeed: " + tr("'{value}' is not a web address for {option} (see --help)", ["value": value, "option": option])
             case .badSize(let text): "loopfeed: " + tr("'{size}' is not a size like 500M or 2G (see --help)", ["size": text])
             case .unknownOption(let option): "loopfeed: " + tr("unknown option '{option}' (see --help)", ["option": option])
             case .missingValue(let option): "loopfeed: " + tr("option '{option}' needs a value (see --help)", ["option": option])
@@ -66,6 +75,18 @@ public struct CommandLineOptions: Equatable, Sendable {
                 options.cacheLimit = size
             case "--camera": options.camera = try value()
             case "--events": options.eventsPath = try value()
+            case "--instance":
+                let text = try value()
+                guard let base = NetworkAddress.base(text) else { throw .notAnAddress(option: name, value: text) }
+                options.instances.append(base)
+            case "--search-index":
+                let text = try value()
+                if ["off", "none"].contains(text.lowercased()) {
+                    options.searchIndex = .none
+                } else {
+                    guard let base = NetworkAddress.base(text) else { throw .notAnAddress(option: name, value: text) }
+                    options.searchIndex = .address(base)
+                }
             default: throw .unknownOption(name)
             }
         }
@@ -99,6 +120,10 @@ public struct CommandLineOptions: Equatable, Sendable {
             tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone (default: every camera and microphone found, hot-plug too)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --events FILE      write one JSON object per line for each event (for tests and tools)"),
+            // TRANSLATORS: --help; keep the option names and the column where the explanations start.
+            tr("  --instance URL     read this PeerTube instance or Loops server in Discover for this run\n                     (repeatable; Preferences → Networks keeps them)"),
+            // TRANSLATORS: --help; keep the option name, “off” (typed as is) and the columns.
+            tr("  --search-index URL send this run's network searches to this PeerTube search index, or\n                     \"off\" for none (default: the preference, https://sepiasearch.org)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --version          print the version and exit"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.

@@ -42,6 +42,12 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(watched["watched_ms"] as? Int, 900)
         XCTAssertEqual(watched["completed"] as? Bool, false)
         XCTAssertEqual(watched["skipped"] as? Bool, true)
+        XCTAssertEqual(try keys(.remoteCounts(postID: 3, likes: 40, comments: 7, views: nil)),
+                       ["event", "t_us", "post_id", "likes", "comments", "views"])
+        let counts = try decode(.remoteCounts(postID: 3, likes: 40, comments: 7, views: nil))
+        XCTAssertEqual(counts["event"] as? String, "remote_counts")
+        XCTAssertTrue(counts["views"] is NSNull, "no views where the network counts none")
+        XCTAssertEqual(try decode(.remoteCounts(postID: 3, likes: 40, comments: 7, views: 1_200))["views"] as? Int, 1_200)
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
         XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),

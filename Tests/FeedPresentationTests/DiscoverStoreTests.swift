@@ -48,7 +48,8 @@ final class DiscoverStoreTests: XCTestCase {
             let store = DiscoverStore(repository: Self.library(), events: events, clock: ManualClock())
             store.search("snow")
             store.search("")
-            XCTAssertEqual(events.events, [.search(query: "snow", results: 2, us: 0)],
+            XCTAssertEqual(events.events, [.search(query: "snow", results: 2, us: 0),
+                                           .exploreResults(scope: "local", query: "snow", count: 2, source: "library", total: 2)],
                            "a query is logged with its results; the empty one (most liked) is not a search")
         }
     }
@@ -62,6 +63,28 @@ final class DiscoverStoreTests: XCTestCase {
             let empty = DiscoverStore(repository: InMemoryFeedRepository())
             empty.search("")
             XCTAssertEqual(empty.message, "No videos yet.")
+        }
+    }
+
+    func testAPersonsNameFindsTheirProfileAndATagFindsNoOne() throws {
+        onMain {
+            let library = Self.library()
+            _ = try? library.insertAuthor(Author(handle: "bob_loops@127.0.0.2:8080", name: "Bob Annan"))
+            _ = try? library.insertAuthor(Author(handle: "stranger", name: "Anna Stranger"))
+            let events = RecordingEventSink()
+            let store = DiscoverStore(repository: library, events: events, clock: ManualClock())
+            _ = try? library.setFollowing(handle: "bob_loops@127.0.0.2:8080", following: true)
+            store.search("ann")
+            XCTAssertEqual(store.people.map(\.handle), ["ann", "bob_loops@127.0.0.2:8080"],
+                           "the handle that starts with it first; someone with nothing here is left out")
+            XCTAssertTrue(events.events.contains(.exploreResults(scope: "local", query: "ann", count: 2, source: "people", total: 2)))
+            store.search("@bob")
+            XCTAssertEqual(store.people.map(\.name), ["Bob Annan"])
+            XCTAssertNil(store.message, "a person found is something found")
+            store.search("#winter")
+            XCTAssertEqual(store.people, [])
+            store.search("")
+            XCTAssertEqual(store.people, [])
         }
     }
 }

@@ -51,7 +51,8 @@ final class FeedSessionFixture {
     /// The post ids from the newest (index 0) on.
     let postIDs: [Int64]
 
-    init(posts count: Int, launchUs: Int64 = 0) throws {
+    /// `content`: what the feed shows, given the posts stored (the library when nil).
+    init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
@@ -60,7 +61,9 @@ final class FeedSessionFixture {
                                                          created: Date(timeIntervalSince1970: Double(number)))).id)
         }
         postIDs = ids.reversed()
-        store = FeedStore(repository: repository, content: .library, pinned: [], pageSize: 10)
+        let library = repository
+        let stored = try ids.reversed().compactMap { try library.post(id: $0) }
+        store = FeedStore(repository: repository, content: try content?(stored) ?? .library, pinned: [], pageSize: 10)
         session = FeedSession(store: store, pages: players.map { PagePlayback(player: $0) }, launchTimeUs: launchUs,
                               dependencies: FeedSession.Dependencies(events: events, clock: clock, timers: timers,
                                                                      playableURI: { $0 }, watchSignals: signals))

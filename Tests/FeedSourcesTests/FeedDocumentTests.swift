@@ -23,8 +23,12 @@ final class FeedDocumentTests: XCTestCase {
         XCTAssertEqual(entry.renditions.map(\.height), [1080, 480, 720])
         XCTAssertEqual(entry.renditions[2].url.absoluteString, "https://video.example/static/web-videos/abc-720.mp4",
                        "a relative address resolves against the feed's")
-        XCTAssertEqual(VideoRendition.best(of: entry.renditions, pageHeight: 640)?.height, 720, "the smallest at least as tall")
-        XCTAssertEqual(VideoRendition.best(of: entry.renditions, pageHeight: 1440)?.height, 1080, "else the largest")
+        // PeerTube's `height` is the resolution, the short side: a 360x640 window wants 480p.
+        let sources = RemoteVideoSources(feedRenditions: entry.renditions)
+        XCTAssertEqual(PlaybackChoice.order(sources, window: PixelSize(width: 360, height: 640)).first?.url.lastPathComponent,
+                       "abc-480.mp4", "the smallest covering the window's short side")
+        XCTAssertEqual(PlaybackChoice.order(sources, window: PixelSize(width: 1440, height: 2560)).first?.url.lastPathComponent,
+                       "abc-1080.mp4", "else the largest")
     }
 
     func testALoopsAtomFeedGivesItsEnclosures() throws {

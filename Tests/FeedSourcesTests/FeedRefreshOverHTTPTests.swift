@@ -31,7 +31,7 @@ final class FeedRefreshOverHTTPTests: XCTestCase {
             server = FakeHTTPTransport(timers: timers)
             let fetcher = HTTPFeedFetcher(transport: LimitedHTTPTransport(over: server, timers: timers))
             service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events,
-                                          pageHeight: 640)
+                                          window: { PixelSize(width: 360, height: 640) })
         }
 
         func add(_ url: URL) -> SubscriptionOutcome? {

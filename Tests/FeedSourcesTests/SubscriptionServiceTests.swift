@@ -39,7 +39,7 @@ final class SubscriptionServiceTests: XCTestCase {
         try onMain {
             let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher(), events = RecordingEventSink()
             fetcher.serve(Self.feedURL, Self.rss(1...3), etag: "\"a\"")
-            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events, pageHeight: 640)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: events, window: { PixelSize(width: 360, height: 640) })
             guard case .subscribed(let subscription, let added)? = Self.add(service, Self.feedURL) else {
                 return XCTFail("not subscribed")
             }
@@ -70,7 +70,7 @@ final class SubscriptionServiceTests: XCTestCase {
                 of: "<channel><title>Blender Studio</title>",
                 with: "<channel><title>Blender Studio</title><image><url>https://video.example/channel.png</url></image>"))
             let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
-                                              events: RecordingEventSink(), pageHeight: 640)
+                                              events: RecordingEventSink(), window: { PixelSize(width: 360, height: 640) })
             guard case .subscribed(_, let added)? = Self.add(service, Self.feedURL) else { return XCTFail("not subscribed") }
             let pictures = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0.author.avatarURI) })
             XCTAssertEqual(pictures["Clip 1"], "https://video.example/channel.png")
@@ -99,7 +99,7 @@ final class SubscriptionServiceTests: XCTestCase {
                 </channel></rss>
                 """)
             let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
-                                              events: nil, pageHeight: 640, now: { arrival })
+                                              events: nil, window: { PixelSize(width: 360, height: 640) }, now: { arrival })
             guard case .subscribed(_, let added)? = Self.add(service, Self.feedURL) else { return XCTFail("not subscribed") }
             let created = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0.created) })
             XCTAssertEqual(created["Pinned for decades"], arrival)

@@ -44,6 +44,11 @@ final class GSettingsPreferencesStoreTests: XCTestCase {
             changed.recordingLimitSeconds = 180
             changed.saveCopyToVideos = true
             changed.libraryFolders = ["/home/u/Videos", "/media/phone/DCIM"]
+            changed.peertubeInstances = ["https://tube.example", "http://127.0.0.2:8080"]
+            changed.loopsServers = ["https://loops.example"]
+            changed.searchIndex = "http://127.0.0.6:8080"
+            changed.searchIndexEnabled = false
+            changed.showsSensitiveVideos = true
             try store.save(changed)
             Settings.sync()
             XCTAssertEqual(try Self.open(folder).load(), changed, "read back by a new store from the key file")

@@ -26,6 +26,64 @@ final class SubscriptionStorageTests: StorageTestCase {
         XCTAssertEqual(stored.lastRefresh, Date(timeIntervalSince1970: 9))
     }
 
+    /// Every file an entry offers is kept with its post, for another rendition when one fails;
+    /// an entry that gave none has none.
+    func testAnEntryKeepsTheSourcesItWasGiven() throws {
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
+        let sources = RemoteVideoSources(webVideos: [
+            RemoteVideoFile(url: URL(string: "https://video.example/a-720.mp4")!, resolution: 720),
+            RemoteVideoFile(url: URL(string: "https://video.example/a-240.mp4")!, resolution: 240),
+        ])
+        var withSources = entry("a", in: subscription)
+        withSources.sources = sources
+        let stored = try XCTUnwrap(repo.storeEntry(withSources))
+        XCTAssertEqual(try repo.remoteSources(postID: stored.id), sources)
+        let plain = try XCTUnwrap(repo.storeEntry(entry("b", in: subscription)))
+        XCTAssertNil(try repo.remoteSources(postID: plain.id))
+    }
+
+    /// A followed entry's place on its network is stored with it; one stored before learns it at
+    /// the next refresh; a video found by exploring first is taken by the subscription, and a
+    /// video two followed feeds list is one post.
+    func testFollowedEntriesKeepTheirPlaceOnTheNetworkAndAreOnePostPerVideo() throws {
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        let api = URL(string: "http://127.0.0.2:8080")!
+        func ref(_ short: String) -> RemotePostRef {
+            RemotePostRef(network: .peertube, host: "127.0.0.2:8080", apiBase: api, id: short, shortUUID: short)
+        }
+        let channel = try repo.insertSubscription(url: "http://127.0.0.2:8080/feeds/videos.xml?videoChannelId=2", title: "Alice")
+        var first = entry("s1", in: channel)
+        first.remote = ref("s1")
+        let stored = try XCTUnwrap(repo.storeEntry(first))
+        XCTAssertEqual(stored.remote, ref("s1"))
+        XCTAssertEqual(try repo.post(remote: ref("s1"))?.id, stored.id)
+
+        let old = try XCTUnwrap(repo.storeEntry(entry("s2", in: channel)))
+        XCTAssertNil(old.remote)
+        var again = entry("s2", in: channel)
+        again.remote = ref("s2")
+        XCTAssertNil(try repo.storeEntry(again))
+        XCTAssertEqual(try repo.post(id: old.id)?.remote, ref("s2"), "learnt at the refresh")
+
+        let found = try XCTUnwrap(try repo.storeDiscovered([DiscoveredVideo(
+            remote: RemotePostRef(network: .peertube, host: "127.0.0.2:8080", apiBase: api, id: "uuid-3", shortUUID: "s3"),
+            authorHandle: "alice@127.0.0.2:8080", authorName: "Alice", caption: "found", videoURI: "http://127.0.0.2:8080/f3.mp4",
+            created: Date(timeIntervalSince1970: 2_000))]).first)
+        XCTAssertTrue(found.isDiscovered)
+        var third = entry("s3", in: channel)
+        third.remote = ref("s3")
+        XCTAssertNil(try repo.storeEntry(third), "the video found first is the post")
+        XCTAssertEqual(try repo.post(id: found.id)?.isDiscovered, false, "followed now: Home shows it")
+        XCTAssertTrue(try repo.feedPage(after: nil, limit: 10).contains { $0.id == found.id })
+
+        let account = try repo.insertSubscription(url: "http://127.0.0.2:8080/feeds/videos.xml?accountName=alice", title: "Alice")
+        var sameVideo = entry("s1-again", in: account)
+        sameVideo.remote = ref("s1")
+        XCTAssertNil(try repo.storeEntry(sameVideo), "listed by a second feed: still one post")
+        XCTAssertEqual(try repo.postCount(), 3)
+    }
+
     /// Text a feed wrote goes in as bound values: SQL in a title, an author's name or an entry's
     /// id is stored as the words it is, markup too, and the tables are all still there.
     func testSQLAndMarkupInAFeedsTextAreStoredAsWritten() throws {

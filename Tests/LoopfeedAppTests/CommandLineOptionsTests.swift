@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
+import FeedCore
 @testable import LoopfeedApp
 
 final class CommandLineOptionsTests: XCTestCase {
@@ -23,6 +24,20 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertThrowsError(try CommandLineOptions.parse(["--cache-limit", "big"])) { error in
             XCTAssertEqual(error as? CommandLineOptions.ParseError, .badSize("big"))
         }
+    }
+
+    func testInstancesAndTheSearchIndexForOneRun() throws {
+        let options = try CommandLineOptions.parse(["--instance", "http://127.0.0.2:8080/videos/trending", "--instance=tube.example",
+                                                    "--search-index", "http://127.0.0.6:8080"])
+        XCTAssertEqual(options.instances.map(\.absoluteString), ["http://127.0.0.2:8080", "https://tube.example"], "the scheme kept, the path dropped")
+        XCTAssertEqual(options.searchIndex, .address(URL(string: "http://127.0.0.6:8080")!))
+        XCTAssertEqual(try CommandLineOptions.parse(["--search-index", "off"]).searchIndex, .none)
+        XCTAssertEqual(try CommandLineOptions.parse([]).searchIndex, .preferences)
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--instance", "file:///etc/passwd"])) { error in
+            XCTAssertEqual(error as? CommandLineOptions.ParseError, .notAnAddress(option: "--instance", value: "file:///etc/passwd"))
+        }
+        XCTAssertTrue(CommandLineOptions.help.contains("--instance URL"))
+        XCTAssertTrue(CommandLineOptions.help.contains("--search-index URL"))
     }
 
     func testHelpAndVersion() throws {

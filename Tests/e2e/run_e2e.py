@@ -31,6 +31,7 @@ from typing import Callable
 sys.dont_write_bytecode = True  # nothing written into the source tree
 
 from cases_access import ACCESS_CASES  # noqa: E402
+from cases_explore import EXPLORE_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -41,9 +42,11 @@ from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
+from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
 from cases_player_controls import PLAYER_CONTROL_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
+from cases_remote import REMOTE_CASES  # noqa: E402
 from cases_scale import SCALE_CASES, SCALE_SHORT_CASES  # noqa: E402
 from cases_soak import SOAK_CASES, SOAK_SHORT_CASES  # noqa: E402
 from cases_sources import SOURCE_CASES  # noqa: E402
@@ -65,6 +68,9 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *FOLLOWED_CHANNEL_CASES,
     *PLAYER_CONTROL_CASES,
     *SOURCE_CASES,
+    *NETWORK_PLAYBACK_CASES,
+    *EXPLORE_CASES,
+    *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
     *MEDIA_CASES,

@@ -20,7 +20,7 @@ CREATE_TAB = (225, 765)
 AUTHOR_LABEL = (40, 655)      # the bold "@handle" line of a post with a two-line caption
 RAIL_AVATAR = (414, 497)
 BACK_BUTTON = (24, 24)
-GRID_TOP = 92                 # Discover: the first row of tiles, under the search field and the chips
+GRID_TOP = 134                # Discover on this computer: the first row of tiles, under the search field, the scope and the tags
 TILE_W, TILE_H = 150, 194
 SHEET_BODY = "450x250+0+420"  # the lower part of the open comments sheet: empty for a few comments
 
