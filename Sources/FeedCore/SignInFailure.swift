@@ -16,6 +16,11 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server refused for another reason, in its own words when it gave them.
     case refused(host: String, status: Int, message: String?)
     case unreachable(host: String, HTTPFailure)
+    /// The browser's sign-in page was turned down, or never came back.
+    case notApproved
+    case browserDidNotAnswer
+    /// No port on this computer could be opened for the browser to come back to.
+    case cannotListen
 
     public var description: String {
         switch self {
@@ -34,6 +39,9 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible {
                 ?? tr("{server} said no ({status})", ["server": host, "status": String(status)])
         case .unreachable(let host, let failure):
             tr("{server} can’t be reached: {reason}", ["server": host, "reason": failure.description])
+        case .notApproved: tr("The sign-in was not approved in the browser")
+        case .browserDidNotAnswer: tr("The browser did not come back within 5 minutes; try again")
+        case .cannotListen: tr("Loopfeed could not open a port on this computer for the browser to come back to")
         }
     }
 }

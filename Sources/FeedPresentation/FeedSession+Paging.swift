@@ -30,7 +30,10 @@ extension FeedSession {
 
     /// Home: the first post, put in place.
     public func goToFirst() {
-        guard !isSliding, view?.isDragging != true, store.index != 0 else { return }
+        guard view?.isDragging != true else { return }
+        // Kept, as a move pressed during a slide is, and made when the slide ends.
+        guard !isSliding else { return homeAfterSlide = true }
+        guard store.index != 0 else { return }
         let inputUs = deps.clock.nowMicroseconds()
         finishWatching(atUs: inputUs)
         currentPage?.leave()
@@ -49,6 +52,10 @@ extension FeedSession {
         view?.putPagesInPlace()
         pageInView(covering: 1)
         rewindLeftPages()
+        if homeAfterSlide {
+            homeAfterSlide = false
+            return goToFirst()
+        }
         if let queued { move(by: queued) }
     }
 

@@ -74,6 +74,8 @@ public final class FeedSession {
     public internal(set) var intent = Intent.playing
     public internal(set) var visible = true
     public internal(set) var motion = Motion.atRest
+    /// Home was pressed during a slide: the jump is made when the slide ends.
+    var homeAfterSlide = false
     public internal(set) var neighbours = Neighbours.loaded
     /// How much of the window the current page fills now (1 at rest, 0 when a slide begins).
     public internal(set) var covering = 1.0
@@ -98,7 +100,6 @@ public final class FeedSession {
                                         events: dependencies.events),
                                   store: { [store] in try store.updateRemoteCounts(postID: $0, counts: $1, at: $2) })
         }
-        // After every stored property: the closure takes self.
         store.onArrived = { [weak self] in self?.postsArrived() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }

@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+public import FeedCore
 public import Foundation
 import GLibKit
 
@@ -9,7 +10,7 @@ import GLibKit
 /// the browser is told it may close the tab. Anything else (another path, a wrong or missing
 /// state: a page that guessed the port) is refused and changes nothing.
 @MainActor
-public final class LoopbackRedirectListener {
+public final class LoopbackRedirectListener: RedirectListening {
     public enum Failure: Error, Equatable, Sendable {
         /// No port could be opened on 127.0.0.1.
         case cannotListen(String)

@@ -184,6 +184,24 @@ final class FeedSessionPagingTests: XCTestCase {
         }
     }
 
+    func testHomePressedDuringASlideIsMadeWhenTheSlideEnds() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 5)
+            feed.launchAndSettle()
+            feed.page(by: 1)
+            feed.session.move(by: 1)
+            XCTAssertTrue(feed.session.isSliding)
+            feed.session.goToFirst()
+            XCTAssertEqual(feed.store.index, 2, "not during the slide")
+            feed.view.paint()
+            feed.finishSlide()
+            XCTAssertEqual(feed.store.index, 0, "never dropped")
+            XCTAssertEqual(feed.session.motion, .atRest)
+            feed.session.goToFirst()
+            XCTAssertEqual(feed.store.index, 0)
+        }
+    }
+
     func testReloadFromStartEmptiesThePagesAndStartsAgainFromTheNewestPost() throws {
         try onMain {
             let feed = try FeedSessionFixture(posts: 5)

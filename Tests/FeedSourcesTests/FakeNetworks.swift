@@ -60,6 +60,13 @@ final class FakeNetworks: @unchecked Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     }
 
+    /// Changes `site`'s accounts and tokens (`/__fake/auth`: lifetimes, expiring, the Loops
+    /// browser's user and whether it denies).
+    func setAuth(_ site: URL, _ settings: [String: Any]) throws {
+        try call(site.appendingPathComponent("__fake/auth"), method: "POST",
+                 body: try JSONSerialization.data(withJSONObject: settings))
+    }
+
     func manifest(_ site: URL) throws -> [String: Any] {
         let data = try call(site.appendingPathComponent("__fake/manifest"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
