@@ -12,6 +12,13 @@ public enum HTTPEvent: Sendable, Equatable {
 public protocol HTTPExchange: AnyObject {
     /// Stops it: its events end with `.failed(.cancelled)`, unless they had ended already.
     func cancel()
+    /// It matters more now (a prefetch that became the video on screen): one still waiting for
+    /// its host's room goes ahead as if sent with `priority`. Nothing for one under way.
+    func raise(to priority: HTTPRequest.Priority)
+}
+
+extension HTTPExchange {
+    public func raise(to priority: HTTPRequest.Priority) {}
 }
 
 /// The one way Loopfeed talks HTTP: SoupKit's `HTTPClient` (libsoup 3, made once by the

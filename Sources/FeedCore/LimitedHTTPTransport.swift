@@ -52,7 +52,7 @@ public final class LimitedHTTPTransport: HTTPTransport {
         enum State { case waiting, underWay, done }
 
         weak var owner: LimitedHTTPTransport?
-        let request: HTTPRequest
+        var request: HTTPRequest
         let order: Int
         let events: @MainActor (HTTPEvent) -> Void
         var state = State.waiting
@@ -71,6 +71,8 @@ public final class LimitedHTTPTransport: HTTPTransport {
         }
 
         func cancel() { owner?.cancel(self) }
+
+        func raise(to priority: HTTPRequest.Priority) { owner?.raise(self, to: priority) }
     }
 
     private func origin(_ name: String) -> Origin {
@@ -204,6 +206,12 @@ public final class LimitedHTTPTransport: HTTPTransport {
             guard let self, let exchange, exchange.state == .underWay else { return }
             end(exchange, .failed(failure), stoppingInner: true)
         }
+    }
+
+    private func raise(_ exchange: Exchange, to priority: HTTPRequest.Priority) {
+        guard exchange.state == .waiting, priority > exchange.request.priority else { return }
+        exchange.request.priority = priority
+        startWaiting()
     }
 
     private func cancel(_ exchange: Exchange) {

@@ -87,6 +87,7 @@ public final class VideoCache: RemoteVideoCache {
             let download = download(for: current)
             download.wanted = nil
             run(download)
+            download.exchange?.raise(to: .interactive)
         }
         prefetchWhenCurrentIsIn()
         // What was kept for the posts just left may go now; a video played without being kept

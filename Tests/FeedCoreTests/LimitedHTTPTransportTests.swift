@@ -76,6 +76,26 @@ final class LimitedHTTPTransportTests: XCTestCase {
         }
     }
 
+    func testAWaitingPrefetchRaisedForTheScreenGoesAheadOfTheOthers() {
+        onMain {
+            let rig = Rig(HTTPLimits(perHost: 2))
+            for name in ["playing", "still", "prefetch"] {
+                let url = Self.url("a.example", "/\(name)")
+                rig.server.route(.get, url) { _ in .reply(FakeHTTPReply(status: 200, body: [1], delayMilliseconds: 100)) }
+            }
+            rig.send("playing", .get(Self.url("a.example", "/playing"), priority: .interactive))
+            rig.send("still", .get(Self.url("a.example", "/still")))
+            let prefetch = rig.send("prefetch", .get(Self.url("a.example", "/prefetch"), priority: .background))
+            rig.elapse(0)
+            XCTAssertEqual(rig.underWay, ["/playing"], "the host's last connection is kept for the screen")
+            prefetch.raise(to: .interactive)
+            rig.elapse(0)
+            XCTAssertEqual(rig.underWay, ["/playing", "/prefetch"], "the raised one takes it, ahead of the older still")
+            prefetch.raise(to: .background)
+            XCTAssertEqual(rig.server.requests.map(\.url.path), ["/playing", "/prefetch"], "raised once, sent once")
+        }
+    }
+
     func testTheTotalLimitHoldsAcrossHosts() {
         onMain {
             let rig = Rig(HTTPLimits(perHost: 6, total: 2))
