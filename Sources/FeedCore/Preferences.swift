@@ -30,6 +30,8 @@ public struct Preferences: Sendable, Equatable, Codable {
     public static let defaultSearchIndex = "https://sepiasearch.org"
     /// Captions over a network's videos that have them (CC).
     public var captionsShown: Bool = false
+    /// The caption language last picked from the CC menu ("fr"); empty: the user's own.
+    public var captionsLanguage: String = ""
 
     /// The sizes the Preferences window offers for the cache, in megabytes.
     public static let videoCacheChoices = [256, 1024, 4096, 16384]
@@ -58,6 +60,7 @@ public struct Preferences: Sendable, Equatable, Codable {
         searchIndexEnabled = (try? container.decode(Bool.self, forKey: .searchIndexEnabled)) ?? defaults.searchIndexEnabled
         showsSensitiveVideos = (try? container.decode(Bool.self, forKey: .showsSensitiveVideos)) ?? defaults.showsSensitiveVideos
         captionsShown = (try? container.decode(Bool.self, forKey: .captionsShown)) ?? defaults.captionsShown
+        captionsLanguage = (try? container.decode(String.self, forKey: .captionsLanguage)) ?? defaults.captionsLanguage
     }
 }
 

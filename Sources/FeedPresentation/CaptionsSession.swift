@@ -83,7 +83,7 @@ public final class CaptionsSession {
             guard case .success(let found) = result, !found.isEmpty else { return }
             tracks = found
             onChange?(.available(true))
-            if isOn { choose(CaptionTrack.best(of: found, preferred: deps.languages) ?? found[0], announce: false) }
+            if isOn { choose(CaptionTrack.best(of: found, preferred: preferredLanguages) ?? found[0], announce: false) }
         }
     }
 
@@ -119,7 +119,7 @@ public final class CaptionsSession {
         isOn.toggle()
         let on = isOn
         try? deps.preferences.update { $0.captionsShown = on }
-        if isOn, let first = CaptionTrack.best(of: tracks, preferred: deps.languages) ?? tracks.first {
+        if isOn, let first = CaptionTrack.best(of: tracks, preferred: preferredLanguages) ?? tracks.first {
             choose(first, announce: false)
         } else {
             clearTrack()
@@ -131,12 +131,19 @@ public final class CaptionsSession {
     /// Another language from the menu (captions go on if they were off).
     public func choose(languageID: String) {
         guard let wanted = tracks.first(where: { $0.languageID == languageID }) else { return }
-        if !isOn {
-            isOn = true
-            try? deps.preferences.update { $0.captionsShown = true }
+        try? deps.preferences.update {
+            $0.captionsShown = true
+            $0.captionsLanguage = languageID
         }
+        isOn = true
         choose(wanted, announce: true)
         onChange?(.choice)
+    }
+
+    /// The language last picked from the menu, then the user's own.
+    private var preferredLanguages: [String] {
+        let picked = deps.preferences.load().captionsLanguage
+        return picked.isEmpty ? deps.languages : [picked] + deps.languages
     }
 
     private func choose(_ chosen: CaptionTrack, announce: Bool) {

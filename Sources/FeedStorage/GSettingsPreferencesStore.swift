@@ -35,6 +35,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
         preferences.searchIndexEnabled = settings.bool("search-index-enabled")
         preferences.showsSensitiveVideos = settings.bool("show-sensitive-videos")
         preferences.captionsShown = settings.bool("captions-shown")
+        preferences.captionsLanguage = settings.string("captions-language")
         return preferences
     }
 
@@ -82,6 +83,7 @@ public final class GSettingsPreferencesStore: PreferencesStore {
             settings.setBool("save-copy-to-videos", preferences.saveCopyToVideos)
         }
         if preferences.captionsShown != old.captionsShown { settings.setBool("captions-shown", preferences.captionsShown) }
+        if preferences.captionsLanguage != old.captionsLanguage { settings.setString("captions-language", preferences.captionsLanguage) }
         if preferences.libraryFolders != old.libraryFolders { settings.setStrings("library-folders", preferences.libraryFolders) }
         if preferences.videoCacheMegabytes != old.videoCacheMegabytes {
             settings.setInt("video-cache-megabytes", min(102_400, max(100, preferences.videoCacheMegabytes)))

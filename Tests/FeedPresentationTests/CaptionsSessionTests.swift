@@ -105,6 +105,22 @@ final class CaptionsSessionTests: XCTestCase {
         }
     }
 
+    func testTheLanguagePickedIsRememberedForTheNextVideosAndRuns() {
+        onMain {
+            let rig = Rig(on: true, languages: ["en"])
+            rig.session.show(rig.post(1))
+            rig.reader.trackCalls[0].answer(.success([Self.track("en"), Self.track("fr")]))
+            rig.session.choose(languageID: "fr")
+            XCTAssertEqual(rig.preferences.load().captionsLanguage, "fr")
+            rig.session.show(rig.post(2))
+            rig.reader.trackCalls.last!.answer(.success([Self.track("en"), Self.track("fr")]))
+            XCTAssertEqual(rig.session.track?.languageID, "fr", "picked last time, ahead of the desktop's English")
+            rig.session.show(rig.post(3))
+            rig.reader.trackCalls.last!.answer(.success([Self.track("en"), Self.track("de")]))
+            XCTAssertEqual(rig.session.track?.languageID, "en", "not there: the user's own")
+        }
+    }
+
     func testLeavingThePostCallsOffItsCaptionsAndALocalPostHasNone() {
         onMain {
             let rig = Rig(on: true)

@@ -49,6 +49,8 @@ final class GSettingsPreferencesStoreTests: XCTestCase {
             changed.searchIndex = "http://127.0.0.6:8080"
             changed.searchIndexEnabled = false
             changed.showsSensitiveVideos = true
+            changed.captionsShown = true
+            changed.captionsLanguage = "fr"
             try store.save(changed)
             Settings.sync()
             XCTAssertEqual(try Self.open(folder).load(), changed, "read back by a new store from the key file")

@@ -12,6 +12,7 @@ from typing import Callable
 
 from app import App, quit_app
 from cases_access import A11Y_ENV, a11y_bus_address, probe_tree
+from cases_large_text import shown_labels
 from context import Context
 from outcomes import CaseFailed, expect
 from paths import REPO_ROOT
@@ -276,9 +277,21 @@ def case_captions_show_over_a_peertube_video(ctx: Context) -> None:
                    "an English cue", "captions-en")
         app.wait("loop", 8, english_at, pred=lambda e: e.get("post_id") == post_id,
                  what="the video looping on after the CC menu (not paused by it)")
-        resize(ctx, 1200, 700)
-        time.sleep(1.0)
-        ctx.screenshot("captions-en-1200x700")
+        for width, height in ((1200, 700), (360, 640)):
+            resize(ctx, width, height)
+            time.sleep(1.0)
+            shot = ctx.screenshot(f"captions-en-{width}x{height}")
+            deadline = time.monotonic() + 6
+            shown: list[dict] = []
+            while not shown and time.monotonic() < deadline:
+                shown = [label for label in shown_labels(app, f"captions at {width}x{height}")
+                         if label["text"] in CAPTION_LINES["en"]]
+                time.sleep(0.2)
+            expect(shown, f"no English caption shown at {width}x{height}, see {shot}")
+            cut = [label for label in shown if label["clipped"]]
+            expect(not cut, f"the caption is cut off at {width}x{height}: {cut}, see {shot}")
+            expect(all(label["x"] >= 0 and label["x"] + label["width"] <= width for label in shown),
+                   f"the caption pokes past the window at {width}x{height}: {shown}, see {shot}")
         ctx.pointer_into_window()
         since = app.cursor()
         ctx.key("v")
