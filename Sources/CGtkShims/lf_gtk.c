@@ -24,6 +24,42 @@ void lf_accessible_set_description(gpointer widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+gboolean lf_label_range_box(GtkWidget *label, int start, int end, graphene_rect_t *box) {
+    PangoLayout *layout = gtk_label_get_layout(GTK_LABEL(label));
+    int lx = 0, ly = 0;
+    gtk_label_get_layout_offsets(GTK_LABEL(label), &lx, &ly);
+    gboolean found = FALSE;
+    PangoLayoutIter *iter = pango_layout_get_iter(layout);
+    do {
+        PangoLayoutLine *line = pango_layout_iter_get_line_readonly(iter);
+        /* Pango stretches a range that misses a line to the layout's edge: only the lines the
+         * text is on count. */
+        if (line->start_index >= end || line->start_index + line->length <= start) continue;
+        PangoRectangle logical;
+        pango_layout_iter_get_line_extents(iter, NULL, &logical);
+        int *ranges = NULL, count = 0;
+        pango_layout_line_get_x_ranges(line, start, end, &ranges, &count);
+        for (int i = 0; i < count; i++) {
+            /* (GTK's own ring took in such ranges of the line before: a link starting a line
+             * was outlined together with that line.) */
+            if (ranges[2 * i + 1] <= ranges[2 * i]) continue;
+            graphene_rect_t part = GRAPHENE_RECT_INIT(lx + ranges[2 * i] / (float)PANGO_SCALE,
+                                                      ly + logical.y / (float)PANGO_SCALE,
+                                                      (ranges[2 * i + 1] - ranges[2 * i]) / (float)PANGO_SCALE,
+                                                      logical.height / (float)PANGO_SCALE);
+            if (found) graphene_rect_union(box, &part, box); else *box = part;
+            found = TRUE;
+        }
+        g_free(ranges);
+    } while (pango_layout_iter_next_line(iter));
+    pango_layout_iter_free(iter);
+    return found;
+}
+
+void lf_accessible_set_value_text(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
 /* The value that shows [start, start + size) in the visible part [value, value + page) of `adj`,
  * moving as little as it can (gtk_adjustment_clamp_page's sum, without its animation: the focus is
  * told where it shows once the next frame is painted). */

@@ -88,6 +88,12 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
+    /// The user moved the loop to `toMs` of `durationMs` (the progress bar, Left and Right).
+    case seek(postID: Int64, toMs: Int64, durationMs: Int64)
+    /// The sound as the user set it (the volume 0...1, muted).
+    case volume(level: Double, muted: Bool)
+    /// The user followed (or stopped following) a creator.
+    case follow(handle: String, following: Bool)
     /// A remote post's rendition failed (`failed`, its error's `kind`) and the next one plays
     /// (`next`, the short side of its picture: `resolution`, 0 when unknown).
     case renditionFallback(postID: Int64, failed: String, kind: String, next: String, resolution: Int)
@@ -136,6 +142,9 @@ public enum AppEvent: Sendable, Equatable {
         case .label: "label"
         case .labelsShown: "labels_shown"
         case .watched: "watched"
+        case .seek: "seek"
+        case .volume: "volume"
+        case .follow: "follow"
         case .remoteCounts: "remote_counts"
         case .commentsShown: "comments_shown"
         case .captions: "captions"
@@ -237,6 +246,12 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
+        case .seek(let postID, let toMs, let durationMs):
+            [("post_id", .int(postID)), ("to_ms", .int(toMs)), ("duration_ms", .int(durationMs))]
+        case .volume(let level, let muted):
+            [("level", .double(level)), ("muted", .bool(muted))]
+        case .follow(let handle, let following):
+            [("handle", .string(handle)), ("following", .bool(following))]
         case .remoteCounts(let postID, let likes, let comments, let views):
             [("post_id", .int(postID)), ("likes", .int(Int64(likes))), ("comments", .int(Int64(comments))),
              ("views", views.map { .int(Int64($0)) } ?? .null)]

@@ -53,8 +53,9 @@ public protocol FeedSubscribing: AnyObject {
     /// Adds whatever `url` is: a feed, a page announcing one, a PeerTube channel or account, an
     /// OPML list, or a video.
     func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void)
-    /// Refreshes every subscription, a few at a time; `added` gets each one's new posts.
-    func refreshAll(added: @escaping @MainActor ([Post]) -> Void)
+    /// Refreshes every subscription, a few at a time; `added` gets each one's new posts, and
+    /// `finished`, once every one has answered, those that could not be refreshed (as stored).
+    func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void)
     /// What is followed, by title.
     func subscriptions() -> [Subscription]
     /// Refreshes one; `done` gets its new posts.
@@ -68,4 +69,11 @@ public protocol FeedSubscribing: AnyObject {
     /// The new posts of feeds followed from an OPML list, as each list's feeds are refreshed
     /// (after `add` or `importOPML` answered `.imported`).
     var onImportedPosts: (@MainActor ([Post]) -> Void)? { get set }
+}
+
+extension FeedSubscribing {
+    /// Refreshes every subscription; `added` gets each one's new posts.
+    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {
+        refreshAll(added: added, finished: { _ in })
+    }
 }

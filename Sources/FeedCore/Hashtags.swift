@@ -89,3 +89,30 @@ public enum CaptionRun: Sendable, Equatable {
     /// "@handle", without the "@", lowercased.
     case mention(String)
 }
+
+extension CaptionRun {
+    /// The text the run shows: a tag after "#", a mention after "@" (as its handle, lowercased).
+    public var shown: String {
+        switch self {
+        case .text(let text): text
+        case .hashtag(let tag): "#" + tag
+        case .mention(let handle): "@" + handle
+        }
+    }
+
+    public var isLink: Bool { if case .text = self { false } else { true } }
+
+    /// Each link run with where it shows in the runs' text, in UTF-8 bytes (what a label's
+    /// layout counts in): where a focused link's ring goes.
+    public static func linkBytes(_ runs: [CaptionRun]) -> [(run: CaptionRun, bytes: Range<Int>)] {
+        var offset = 0
+        var links: [(run: CaptionRun, bytes: Range<Int>)] = []
+        for run in runs {
+            let length = run.shown.utf8.count
+            if run.isLink { links.append((run, offset..<(offset + length))) }
+            offset += length
+        }
+        return links
+    }
+}
+

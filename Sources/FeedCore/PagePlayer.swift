@@ -17,9 +17,12 @@ public protocol PagePlayer: AnyObject {
     var wantsPlaying: Bool { get }
     /// The current clip's display size once its caps are known (never the previous clip's).
     var videoSize: PixelSize? { get }
-    /// The clip's length and the position in it, in nanoseconds, once known (for MPRIS).
+    /// The clip's length and the position in it, in nanoseconds, once known (MPRIS, the progress
+    /// bar).
     var duration: UInt64? { get }
     var position: UInt64? { get }
+    /// Whether the clip has a sound track, once ready (nil before).
+    var hasAudio: Bool? { get }
     /// The size, in device pixels, frames are scaled to.
     var viewport: PixelSize { get set }
 
@@ -35,5 +38,8 @@ public protocol PagePlayer: AnyObject {
     func pause()
     /// Paused on the first frame again.
     func rewind()
+    /// Goes to `nanoseconds` into the clip, playing or paused as it was; the loop goes on from
+    /// there. Only a ready clip seeks; a seek asked while the last one lands replaces it.
+    func seek(toNanoseconds nanoseconds: UInt64)
     func unload()
 }

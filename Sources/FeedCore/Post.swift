@@ -81,6 +81,11 @@ public struct Post: Sendable, Equatable, Hashable, Identifiable {
         music.isEmpty ? tr("Original sound — {name}", ["name": author.name]) : music
     }
 
+    /// The music line as shown over the video: none for a video without sound (nothing plays,
+    /// so no sound is credited), and none until it is known whether there is one (the line would
+    /// show and go at once).
+    public var shownMusicLine: String? { hasAudio == true ? musicLine : nil }
+
     /// Hashtags in the caption, in order of first appearance, without "#".
     public var hashtags: [String] { Hashtags.parse(caption) }
 

@@ -5,7 +5,7 @@ import Localization
 public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
     case record, next, post
-    case mute, captions, fullscreen, leave
+    case seekBack, seekForward, volumeUp, volumeDown, mute, captions, fullscreen, leave
     case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
 }
 
@@ -53,6 +53,10 @@ public struct Shortcut: Sendable, Equatable {
         case .next: tr("Next: join the segments, then the posting page")
         // TRANSLATORS: the shortcut that posts the video (the verb).
         case .post: tr("Post")
+        case .seekBack: tr("Back a few seconds")
+        case .seekForward: tr("On a few seconds")
+        case .volumeUp: tr("Louder")
+        case .volumeDown: tr("Quieter")
         case .mute: tr("Mute or unmute")
         // TRANSLATORS: the shortcut that shows or hides a network's captions over its video.
         case .captions: tr("Captions on or off")
@@ -67,6 +71,13 @@ public struct Shortcut: Sendable, Equatable {
         case .showShortcuts: tr("Keyboard shortcuts")
         case .quit: tr("Quit")
         }
+    }
+
+    /// The keys as the shortcuts window draws them: the keypad's twins and `=` (the + key
+    /// unshifted) work too, but + and - once each keep the window's column narrow.
+    public var shownKeys: [String] {
+        let unshown: Set<String> = ["equal", "KP_Add", "KP_Subtract"]
+        return keys.filter { key in !unshown.contains(where: { key == $0 || key.hasSuffix(">" + $0) }) }
     }
 
     /// The keys named in words where their glyph is too small to read on a keycap (a comma looks
@@ -102,6 +113,10 @@ public enum Shortcuts {
         Shortcut(action: .record, keys: ["r"], section: .recording),
         Shortcut(action: .next, keys: ["Return", "KP_Enter"], section: .recording),
         Shortcut(action: .post, keys: ["<Control>Return", "<Control>KP_Enter"], section: .recording),
+        Shortcut(action: .seekBack, keys: ["Left"], section: .playback),
+        Shortcut(action: .seekForward, keys: ["Right"], section: .playback),
+        Shortcut(action: .volumeUp, keys: ["plus", "equal", "KP_Add"], section: .playback),
+        Shortcut(action: .volumeDown, keys: ["minus", "KP_Subtract"], section: .playback),
         Shortcut(action: .mute, keys: ["m"], section: .playback),
         Shortcut(action: .captions, keys: ["v"], section: .playback),
         Shortcut(action: .fullscreen, keys: ["f", "F11"], section: .playback),

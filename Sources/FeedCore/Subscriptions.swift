@@ -48,6 +48,8 @@ public struct RemotePost: Sendable, Equatable {
     public var pageURL: String?
     /// The feed's still of the video (http or https), kept as the post's cover for grids.
     public var thumbnailURI: String?
+    /// The author's picture (http or https: the channel's own), when the feed gives one.
+    public var authorAvatarURI: String?
     /// Every file the entry offers, for another choice when the one chosen fails.
     public var sources: RemoteVideoSources?
     /// Where the video lives on its network, when the feed says (a PeerTube channel's or a
@@ -57,7 +59,8 @@ public struct RemotePost: Sendable, Equatable {
     public init(subscriptionID: Int64, remoteID: String, authorHandle: String, authorName: String, caption: String,
                 music: String = "", videoURI: String, duration: Double = 0, likeCount: Int = 0, created: Date,
                 pageURL: String? = nil, thumbnailURI: String? = nil, sources: RemoteVideoSources? = nil,
-                remote: RemotePostRef? = nil) {
+                remote: RemotePostRef? = nil, authorAvatarURI: String? = nil) {
+        self.authorAvatarURI = authorAvatarURI
         self.sources = sources
         self.pageURL = pageURL
         self.remote = remote

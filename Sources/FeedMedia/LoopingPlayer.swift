@@ -21,6 +21,8 @@ public final class LoopingPlayer: PagePlayer {
     public private(set) var displaySize: PixelSize?
     /// The clip's length in nanoseconds, once ready.
     public private(set) var duration: UInt64?
+    /// Whether the clip has a sound track, once ready.
+    public private(set) var hasAudio: Bool?
 
     /// Called when the first frame is decoded and the loop is armed.
     public var onReady: (@MainActor (PixelSize?) -> Void)?
@@ -104,6 +106,7 @@ public final class LoopingPlayer: PagePlayer {
         streaming = false
         displaySize = nil
         duration = nil
+        hasAudio = nil
         wantsPlaying = false
         phase = .loading
         if uri.isWebAddress, let remoteVideos {
@@ -150,6 +153,13 @@ public final class LoopingPlayer: PagePlayer {
         engine.send(.rewind)
     }
 
+    /// Goes to `nanoseconds` into the clip, playing or paused as it was (see `PlayerStateMachine`:
+    /// the loop goes on seamlessly from there).
+    public func seek(toNanoseconds nanoseconds: UInt64) {
+        guard phase == .ready else { return }
+        engine.send(.seek(nanoseconds))
+    }
+
     /// Releases the stream and the decoder; the pipeline stays for reuse.
     public func unload() {
         streaming = false
@@ -157,6 +167,7 @@ public final class LoopingPlayer: PagePlayer {
         engine.send(.unload(source: source))
         uri = nil
         phase = .empty
+        hasAudio = nil
         wantsPlaying = false
     }
 
@@ -189,10 +200,11 @@ public final class LoopingPlayer: PagePlayer {
         case .loading(let source):
             guard source == self.source, phase == .loading else { return }
             startLoadTimeout(source)
-        case .ready(let source, let size, let durationNs):
+        case .ready(let source, let size, let durationNs, let hasAudio):
             guard source == self.source, phase == .loading else { return }
             displaySize = size
             duration = durationNs
+            self.hasAudio = hasAudio
             phase = .ready
             onReady?(size)
         case .failed(let source, let error):

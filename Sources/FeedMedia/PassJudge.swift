@@ -14,6 +14,8 @@ struct PassJudge: Equatable {
         case short
         /// Two steady passes in a row stopped at the same point, short of `duration`.
         case truncated(duration: UInt64)
+        /// It began part-way (a seek landed in it): not a loop, and nothing to judge.
+        case partial
     }
 
     /// A wait between two frames longer than this is a stall (of the process or the machine),
@@ -24,11 +26,27 @@ struct PassJudge: Equatable {
     /// stopping there too makes it a truncated file).
     private var earlyStop: UInt64?
 
-    mutating func reset() { earlyStop = nil }
+    /// The pass under way began part-way.
+    private var midway = false
+
+    mutating func reset() {
+        earlyStop = nil
+        midway = false
+    }
+
+    /// A seek landed part-way through the loop: the pass it lands in ends early on purpose.
+    mutating func startMidway() {
+        reset()
+        midway = true
+    }
 
     /// `durationNs`: the clip's length, nil when unknown or when the loop is trimmed (a trimmed
     /// loop stops early on purpose).
     mutating func judge(lastFrameNs: UInt64, longestGapUs: Int64, durationNs: UInt64?) -> Verdict {
+        if midway {
+            midway = false
+            return .partial
+        }
         guard let duration = durationNs, duration > 0 else { return .whole }
         // Wide enough for an audio track longer than the video (the duration is the longest
         // stream's); a truncated file usually stops far earlier.

@@ -131,6 +131,7 @@ actor PlaybackEngine {
         case .play: apply(.play)
         case .pause: apply(.pause)
         case .rewind: apply(.rewind)
+        case .seek(let targetNs): apply(.seek(targetNs: targetNs))
         case .unload(let source): apply(.unload(source: source))
         case .abandon(let source): apply(.abandon(source: source))
         case .setLoop(let startNs, let stopNs, let rate): apply(.setLoop(LoopRange(startNs: startNs, stopNs: stopNs, rate: rate)))
@@ -176,7 +177,7 @@ actor PlaybackEngine {
             begunSource.store(source)
         case .seek(let purpose, let range):
             let flags: SeekFlags = purpose.flushes ? [.flush, .segment, .accurate] : [.segment]
-            if !playbin.seek(to: range.startNs, flags: flags, stop: range.stopNs, rate: range.rate) {
+            if !playbin.seek(to: purpose.start(in: range), flags: flags, stop: range.stopNs, rate: range.rate) {
                 apply(.seekRefused(purpose))
             }
         case .resetLoopTracking: tracker.reset()
@@ -197,7 +198,8 @@ actor PlaybackEngine {
             }
         case .restoreSound: apply(audio.restore() ? .soundRestored : .soundStillGone)
         case .announceReady(let source):
-            report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration))
+            report?(.ready(source: source, displaySize: sizing.videoSize, durationNs: playbin.duration,
+                           hasAudio: playbin.handle.int("n-audio") > 0))
         case .post(let event): report?(event)
         case .tellVideoPathLeft(let detail):
             if let fellBack = videoPath.fellBack { MainLoop.invoke { fellBack(detail) } }

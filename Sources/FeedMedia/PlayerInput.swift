@@ -12,6 +12,8 @@ enum PlayerInput: Equatable {
     case pause
     /// Pause on the first frame (a post that is left).
     case rewind
+    /// The user moved to `targetNs` (the progress bar, Left and Right).
+    case seek(targetNs: UInt64)
     case unload(source: UInt64)
     /// The window gave up on `source` (no first frame in time).
     case abandon(source: UInt64)
@@ -67,8 +69,16 @@ enum SeekPurpose: Equatable, Sendable {
     case restartLoop
     /// A non-flushing segment seek: the next pass follows the last frame with no gap.
     case nextPass
+    /// A flushing segment seek the user asked for, from `toNs` to the loop's end, whose preroll
+    /// is awaited.
+    case jump(toNs: UInt64)
 
     var flushes: Bool { self != .nextPass }
+
+    /// Where the seek goes in `range`: the loop's start, or the user's point.
+    func start(in range: LoopRange) -> UInt64 {
+        if case .jump(let target) = self { target } else { range.startNs }
+    }
 }
 
 /// Why playbin would not start a clip.

@@ -11,6 +11,8 @@ enum PlayerCommand: Sendable {
     case play
     case pause
     case rewind
+    /// To `targetNs` into the clip (a ready clip only; the latest of several wins).
+    case seek(UInt64)
     case unload(source: UInt64)
     /// The window gave up on `source` (no first frame in time): stop decoding it.
     case abandon(source: UInt64)
@@ -29,7 +31,7 @@ enum PlayerCommand: Sendable {
 enum PlayerEvent: Sendable, Equatable {
     /// The player thread began loading `source` (the load timeout counts from here).
     case loading(source: UInt64)
-    case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?)
+    case ready(source: UInt64, displaySize: PixelSize?, durationNs: UInt64?, hasAudio: Bool)
     case failed(source: UInt64, MediaError)
     case loop(source: UInt64, LoopPass)
     /// The sound went (its sink failed: the video plays on silently) or came back, whatever the

@@ -81,6 +81,12 @@ struct LoopRange: Equatable, Sendable {
 
     /// A trimmed loop stops early on purpose: its passes are not judged against the length.
     var isTrimmed: Bool { stopNs != nil || startNs != 0 }
+
+    /// `ns` within the part that loops.
+    func clamp(_ ns: UInt64) -> UInt64 {
+        let latest = stopNs.map { $0 > startNs ? $0 - 1 : startNs } ?? UInt64.max
+        return min(max(ns, startNs), latest)
+    }
 }
 
 /// What a clip still loading does once ready (the window may say play before it is).

@@ -21,6 +21,9 @@ struct PlayerStateMachine {
     /// How many times the loop tracker was reset (every begin, rewind and new trim asks for
     /// one, and only they): a pass measured under an earlier count is not the current loop's.
     private(set) var tracking: UInt64 = 0
+    /// A user's seek asked while the last one's preroll is awaited: the latest, done once it lands
+    /// (a drag along the progress bar asks many; only where it is now matters).
+    private(set) var queuedJump: UInt64?
 
     init(path: VideoSinkGraph) { self.path = path }
 
@@ -41,6 +44,7 @@ struct PlayerStateMachine {
         case .play: return play()
         case .pause: return pause()
         case .rewind: return rewind()
+        case .seek(let targetNs): return jump(to: targetNs)
         case .unload(let source):
             state = .empty
             return [.release(source: source)]
@@ -102,6 +106,7 @@ struct PlayerStateMachine {
     /// Loads `clip` from its start (a new load, or the same clip again), keeping `whenReady`.
     private mutating func begin(_ clip: PlayerClip, _ whenReady: WhenReady) -> [PlayerAction] {
         tracking &+= 1
+        queuedJump = nil
         switch clip.origin {
         case .file:
             state = .prerolling(clip, whenReady, opened: clip.address)
@@ -148,6 +153,7 @@ struct PlayerStateMachine {
         case .armingLoop(let clip, let whenReady, let firstPass):
             return becomeReady(clip, whenReady, firstPass)
         case .ready(let clip, let playback, awaitingSeek: true):
+            if let target = queuedJump { return jump(clip, playback, to: target) }
             state = .ready(clip, playback, awaitingSeek: false)
             return playback == .playing ? [.setPlaying] : []
         default:
@@ -251,9 +257,35 @@ struct PlayerStateMachine {
         // Going back to the start is not a loop: the tracker must not read it as a pass that
         // ended early, nor a pass measured before it be judged against it.
         tracking &+= 1
+        queuedJump = nil
         clip.passes.reset()
         state = .ready(clip, .paused, awaitingSeek: true)
         return [.setPaused, .resetLoopTracking, .seek(.armLoop, clip.loop)]
+    }
+
+    /// The user's seek (the progress bar, Left and Right): a flushing segment seek from the
+    /// target to the loop's end, so the pass after it follows with the usual non-flushing seek
+    /// back to the start and the loop stays seamless. Only a ready clip seeks; one asked while a
+    /// seek of ours awaits its preroll waits for it.
+    private mutating func jump(to target: UInt64) -> [PlayerAction] {
+        guard case .ready(let clip, let playback, let awaitingSeek) = state else { return [] }
+        guard !awaitingSeek else {
+            queuedJump = target
+            return []
+        }
+        return jump(clip, playback, to: target)
+    }
+
+    private mutating func jump(_ clip: PlayerClip, _ playback: Playback, to target: UInt64) -> [PlayerAction] {
+        var clip = clip
+        queuedJump = nil
+        // Not a loop: the tracker must not read a jump back as a wrap, and the pass the jump
+        // lands in is not a whole one.
+        tracking &+= 1
+        clip.passes.startMidway()
+        // A flushing seek starts a new segment: a pass that ended before needs no arming.
+        state = .ready(clip, playback == .pausedAfterPass ? .paused : playback, awaitingSeek: true)
+        return [.resetLoopTracking, .seek(.jump(toNs: clip.loop.clamp(target)), clip.loop)]
     }
 
     /// A trim applies at once to a ready clip, else once it is.
@@ -323,7 +355,9 @@ struct PlayerStateMachine {
             // A seek during preroll can return FALSE: the clip is ready unarmed, plays to its
             // end, and the EOS restarts it.
             return becomeReady(clip, whenReady, firstPass)
-        case (.armLoop, .ready(let clip, let playback, awaitingSeek: true)):
+        case (.armLoop, .ready(let clip, let playback, awaitingSeek: true)),
+             (.jump, .ready(let clip, let playback, awaitingSeek: true)):
+            queuedJump = nil
             state = .ready(clip, playback, awaitingSeek: false)
             return []
         case (.nextPass, .ready(let clip, _, _)):
@@ -342,7 +376,7 @@ struct PlayerStateMachine {
         switch verdict {
         case .whole:
             return [.post(.loop(source: clip.source, report.pass))]
-        case .short:
+        case .short, .partial:
             return []
         case .truncated(let duration):
             return fail(clip, MediaError(kind: .corrupt,
@@ -373,23 +407,5 @@ struct PlayerStateMachine {
             if case .prerolling(_, _, let opened) = state { actions.append(.reopen(opened)) }
         }
         return actions
-    }
-
-    // MARK: Remote videos
-
-    /// ".mp4", ".webm" ...: the container the server's Content-Type names, else the address's own
-    /// extension; "" when neither says.
-    static func containerExtension(_ contentType: String?, address: String) -> String {
-        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        switch type {
-        case "video/mp4", "video/x-m4v": return ".mp4"
-        case "video/quicktime": return ".mov"
-        case "video/webm": return ".webm"
-        case "video/x-matroska": return ".mkv"
-        default:
-            let path = URL(string: address)?.path ?? ""
-            let ext = (path as NSString).pathExtension.lowercased()
-            return ["mp4", "m4v", "mov", "webm", "mkv", "ogv"].contains(ext) ? "." + ext : ""
-        }
     }
 }

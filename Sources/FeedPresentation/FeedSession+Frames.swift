@@ -57,10 +57,14 @@ extension FeedSession {
         view?.firstFrameShown(slot: slot)
     }
 
+    /// What the player learnt at its preroll is kept with the post: its size, whether it has sound.
     func pageReady(slot: Int, size: PixelSize?) {
         let page = pages[slot]
-        guard let size, let post = page.post, post.displaySize == nil else { return }
-        _ = page.update(store.recordVideoSize(size, of: post))
+        guard var post = page.post else { return }
+        let learnt = post
+        if let size, post.displaySize == nil { post = store.recordVideoSize(size, of: post) }
+        if let hasAudio = page.player.hasAudio, post.hasAudio != hasAudio { post = store.recordHasAudio(hasAudio, of: post) }
+        if post != learnt { _ = page.update(post) }
     }
 
     func pageFailed(slot: Int, error: MediaError) {

@@ -36,6 +36,23 @@ extension FeedSession {
         }
     }
 
+    /// The "+" on the avatar of the page in `slot`: its creator is followed, and every page of
+    /// theirs loses its "+".
+    public func followAuthor(slot: Int) {
+        guard pages.indices.contains(slot), let author = pages[slot].post?.author, author.showsFollowBadge else { return }
+        do {
+            let followed = try store.follow(author)
+            authorUpdated(followed)
+            deps.events?.emit(.follow(handle: followed.handle, following: true))
+            // TRANSLATORS: said when the "+" on a creator's picture is pressed; {handle} is their @handle.
+            view?.flash(tr("You follow {handle}", ["handle": followed.atHandle]))
+        } catch {
+            let message = tr("Couldn’t follow {handle}: {error}", ["handle": author.atHandle, "error": error])
+            view?.flash(message)
+            deps.events?.emit(.error(kind: "storage", message: message, postID: pages[slot].post?.id))
+        }
+    }
+
     /// Counts one share of the post (the share menu did it) and returns it as stored.
     public func recordShare(postID: Int64) throws -> Post {
         let stored = try store.recordShare(postID: postID)

@@ -215,6 +215,21 @@ public final class FeedStore {
     public func update(author: Author) -> [Post] { pager.update(author: author) }
 
     /// Probed facts about a video, stored so the next launch lays it out at once.
+    /// Follows `author` in the library; the author as stored now (`update(author:)` shows it).
+    public func follow(_ author: Author) throws -> Author {
+        try repository.setFollowing(handle: author.handle, following: true)
+    }
+
+    /// Whether `post`'s video has sound, as its player found (kept, so the next showing credits
+    /// the right sound at once).
+    public func recordHasAudio(_ hasAudio: Bool, of post: Post) -> Post {
+        var post = post
+        post.hasAudio = hasAudio
+        pager.update(post)
+        try? repository.setHasAudio(postID: post.id, hasAudio)
+        return post
+    }
+
     public func recordVideoSize(_ size: PixelSize, of post: Post) -> Post {
         var post = post
         post.width = size.width

@@ -20,6 +20,13 @@ public final class FollowingStore {
         rows = service.subscriptions()
     }
 
+    /// Refresh all and Export have something to do: something is followed.
+    public var hasFeeds: Bool { !rows.isEmpty }
+
+    /// Whether a row's line may wrap: a reason for a failure is as long as it is; a refresh's
+    /// line is one line, however narrow the window ("· 4 new" never goes under it).
+    public func lineWraps(for subscription: Subscription) -> Bool { subscription.lastError != nil }
+
     public func reload() {
         rows = service.subscriptions()
         onChange?()

@@ -166,6 +166,24 @@ public final class PagePlayback {
         if needsRewind { deactivate() }
     }
 
+    /// Where the loop is (0...1) while a ready clip of known length plays or stands; nil otherwise.
+    public var progress: Double? {
+        guard canSeek else { return nil }
+        return LoopSeek.fraction(positionNs: player.position, durationNs: player.duration)
+    }
+
+    /// A ready clip of known length, not failed.
+    public var canSeek: Bool { player.phase == .ready && error == nil && (player.duration ?? 0) > 0 }
+
+    /// Goes to `target` (nanoseconds), playing or paused as it was; the target, or nil when the
+    /// clip can't seek.
+    public func seek(_ target: (_ positionNs: UInt64, _ durationNs: UInt64) -> UInt64) -> (toNs: UInt64, durationNs: UInt64)? {
+        guard canSeek, let duration = player.duration else { return nil }
+        let goal = target(player.position ?? 0, duration)
+        player.seek(toNanoseconds: goal)
+        return (goal, duration)
+    }
+
     /// Pauses or plays; true when the pause mark should show (a chosen pause of a playable page).
     @discardableResult
     public func setPaused(_ paused: Bool, showIndicator: Bool = true) -> Bool {

@@ -5,7 +5,7 @@ import Localization
 /// Adds videos named on the command line to the feed as posts by "Local files" (at start-up,
 /// on the main thread: a handful of paths; chosen and dropped ones go to VideoImportService).
 public struct LocalImporter {
-    public static let authorHandle = "local"
+    public static let authorHandle = Author.localFilesHandle
 
     private let repository: any FeedRepository
     private let now: @Sendable () -> Date

@@ -179,17 +179,27 @@ public final class SubscriptionService: FeedSubscribing {
         try Data(OPML.write(outlines, title: tr("Loopfeed subscriptions")).utf8).write(to: file, options: .atomic)
     }
 
-    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {
-        refresh((try? library.subscriptions()) ?? [], added: added)
+    public func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {
+        refresh((try? library.subscriptions()) ?? [], added: added, finished: finished)
     }
 
-    /// Refreshes `subscriptions`, `concurrentRefreshes` at a time.
-    func refresh(_ subscriptions: [Subscription], added: @escaping @MainActor ([Post]) -> Void) {
+    /// Refreshes `subscriptions`, `concurrentRefreshes` at a time; `finished` gets those whose
+    /// refresh failed once the last has answered.
+    func refresh(_ subscriptions: [Subscription], added: @escaping @MainActor ([Post]) -> Void,
+                 finished: @escaping @MainActor ([Subscription]) -> Void = { _ in }) {
         var waiting = subscriptions[...]
+        var answering = subscriptions.count
+        let refreshed = Set(subscriptions.map(\.id))
+        guard answering > 0 else { return finished([]) }
         func next() {
             guard let subscription = waiting.popFirst() else { return }
-            refresh(subscription) { posts in
+            refresh(subscription) { [weak self] posts in
                 if !posts.isEmpty { added(posts) }
+                answering -= 1
+                if answering == 0 {
+                    // A failed refresh is recorded with its reason before it answers.
+                    finished((self?.subscriptions() ?? []).filter { refreshed.contains($0.id) && $0.lastError != nil })
+                }
                 next()
             }
         }
@@ -244,6 +254,7 @@ public final class SubscriptionService: FeedSubscribing {
             guard let first = PlaybackChoice.order(sources, window: window).first else { continue }
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
+            let isFeedsOwn = entry.author == nil || entry.author == feed.title
             posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
                                   // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
                                   authorName: name, caption: entry.title, music: "",
@@ -253,7 +264,10 @@ public final class SubscriptionService: FeedSubscribing {
                                   // newer for as long as it lasts: it arrived now.
                                   created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
                                   thumbnailURI: entry.thumbnailURL?.absoluteString, sources: sources,
-                                  remote: feedURL.flatMap { FollowedPostIdentity.of(entry, feed: $0) }))
+                                  remote: feedURL.flatMap { FollowedPostIdentity.of(entry, feed: $0) },
+                                  // The channel's picture (the Following window shows it too) is
+                                  // its own author's, not that of another channel in the feed.
+                                  authorAvatarURI: isFeedsOwn ? feed.imageURL?.absoluteString : nil))
         }
         return library.storeEntries(posts)
     }

@@ -6,20 +6,34 @@ import Foundation
 enum RowDecoding {
     /// Author columns of alias `a`, followed by whether the local user follows them. Other
     /// people's counts are what their source says; the user's own are counted from what is
-    /// here: followers from the Inbox's follows, following from the follows table, likes from
+    /// here: followers from the Inbox's follows, following from the feeds and channels followed
+    /// and the people followed (once: a person followed through a feed counts with it), likes from
     /// their posts' likes. The subqueries do not refer to the row (`a.id`), so SQLite runs each
     /// once per statement: correlated, the likes sum ran again for every row of the user's and a
     /// profile of 10,000 own posts took 39 s.
     static let authorColumns = """
         a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri,
         CASE WHEN a.is_self THEN (SELECT count(*) FROM activity v WHERE v.kind = 'follow') ELSE a.followers END,
-        CASE WHEN a.is_self THEN (SELECT count(*) FROM follows) ELSE a.following END,
+        CASE WHEN a.is_self THEN (SELECT count(*) FROM subscriptions) + (SELECT count(*) FROM follows f2
+                                  WHERE f2.author_id NOT IN \(broughtByFeeds))
+             ELSE a.following END,
         CASE WHEN a.is_self THEN (SELECT coalesce(sum(p2.like_count), 0) FROM posts p2
                                   WHERE p2.author_id IN (SELECT s.id FROM authors s WHERE s.is_self))
              ELSE a.likes END,
-        a.is_self, EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id)
+        a.is_self,
+        EXISTS(SELECT 1 FROM follows f WHERE f.author_id = a.id) OR \(followedThroughFeed),
+        \(followedThroughFeed)
         """
-    static let authorColumnCount: Int32 = 11
+    static let authorColumnCount: Int32 = 12
+
+    /// Someone whose posts a followed feed brings is followed (unsubscribing sets those posts'
+    /// feed to NULL). The list is made once per statement, then looked up per row; a feed's
+    /// entries all have their remote id, so it is read from `posts_remote` (a partial index on
+    /// those), not from every post of a large library.
+    private static let followedThroughFeed = "a.id IN \(broughtByFeeds)"
+    private static let broughtByFeeds = """
+        (SELECT fp.author_id FROM posts fp WHERE fp.subscription_id IS NOT NULL AND fp.remote_id IS NOT NULL)
+        """
 
     static let selectAuthor = "SELECT \(authorColumns) FROM authors a"
 
@@ -56,7 +70,7 @@ enum RowDecoding {
         Author(id: row.int64(0), handle: row.string(1), name: row.string(2), bio: row.string(3),
                avatarURI: row.optionalString(4), coverURI: row.optionalString(5),
                followers: row.int(6), following: row.int(7), likes: row.int(8),
-               isSelf: row.bool(9), isFollowed: row.bool(10))
+               isSelf: row.bool(9), isFollowed: row.bool(10), isFollowedThroughFeed: row.bool(11))
     }
 
     static func post(_ row: SQLiteRow) -> Post {

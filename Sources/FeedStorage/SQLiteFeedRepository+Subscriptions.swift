@@ -64,9 +64,13 @@ extension SQLiteFeedRepository: SubscriptionRepository {
                     """, [entry.subscriptionID, entry.remoteID, known.id])
                 return nil
             }
-            // Other people's authors are stored once; a refresh never resets a follow.
+            // Other people's authors are stored once; a refresh never resets a follow. A channel's
+            // picture is its author's until they have one.
             if try author(handle: entry.authorHandle) == nil {
-                try insertAuthor(Author(handle: entry.authorHandle, name: entry.authorName))
+                try insertAuthor(Author(handle: entry.authorHandle, name: entry.authorName, avatarURI: entry.authorAvatarURI))
+            } else if let picture = entry.authorAvatarURI {
+                try connection.run("UPDATE authors SET avatar_uri = ? WHERE handle = ? AND avatar_uri IS NULL",
+                                   [picture, entry.authorHandle])
             }
             let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                               videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,

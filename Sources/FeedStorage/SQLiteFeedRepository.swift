@@ -247,7 +247,9 @@ public final class SQLiteFeedRepository: FeedRepository {
     public func setFollowing(handle: String, following: Bool) throws -> Author {
         try connection.transaction {
             let author = try requireAuthor(handle: handle)
-            guard author.isFollowed != following, !author.isSelf else { return author }
+            // Whether they are followed in person: one followed through a feed is unfollowed there.
+            let inPerson = try connection.queryFirst("SELECT 1 FROM follows WHERE author_id = ?", [author.id]) { _ in true } ?? false
+            guard inPerson != following, !author.isSelf else { return author }
             if following {
                 try connection.run("INSERT OR IGNORE INTO follows (author_id, created_ms) VALUES (?, ?)", [author.id, Date()])
             } else {

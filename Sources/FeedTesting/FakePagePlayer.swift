@@ -6,7 +6,7 @@ public import FeedCore
 @MainActor
 public final class FakePagePlayer: PagePlayer {
     public enum Command: Equatable, Sendable {
-        case load(String), play, pause, rewind, unload
+        case load(String), play, pause, rewind, unload, seek(UInt64)
     }
 
     public private(set) var commands: [Command] = []
@@ -16,6 +16,7 @@ public final class FakePagePlayer: PagePlayer {
     public var viewport = PixelSize(width: 0, height: 0)
     public var duration: UInt64?
     public var position: UInt64?
+    public private(set) var hasAudio: Bool?
     public var onReady: (@MainActor (PixelSize?) -> Void)?
     public var onError: (@MainActor (MediaError) -> Void)?
     public var onLoop: (@MainActor (LoopPass) -> Void)?
@@ -26,6 +27,7 @@ public final class FakePagePlayer: PagePlayer {
         commands.append(.load(uri))
         phase = .loading
         videoSize = nil
+        hasAudio = nil
     }
 
     public func play() {
@@ -43,17 +45,27 @@ public final class FakePagePlayer: PagePlayer {
         wantsPlaying = false
     }
 
+    /// Lands at once: the position is where it went.
+    public func seek(toNanoseconds nanoseconds: UInt64) {
+        commands.append(.seek(nanoseconds))
+        position = nanoseconds
+    }
+
     public func unload() {
         commands.append(.unload)
         phase = .empty
         wantsPlaying = false
         videoSize = nil
+        hasAudio = nil
     }
 
-    /// The clip prerolled, `size` being its display size.
-    public func finishLoading(size: PixelSize?) {
+    /// The clip prerolled, `size` being its display size; `hasAudio`: whether it has a sound
+    /// track.
+    public func finishLoading(size: PixelSize?, hasAudio: Bool = true, durationNs: UInt64? = nil) {
         phase = .ready
         videoSize = size
+        self.hasAudio = hasAudio
+        if let durationNs { duration = durationNs }
         onReady?(size)
     }
 

@@ -44,7 +44,9 @@ extension InMemoryFeedRepository: SubscriptionRepository {
             return nil
         }
         if try author(handle: entry.authorHandle) == nil {
-            try insertAuthor(Author(handle: entry.authorHandle, name: entry.authorName))
+            try insertAuthor(Author(handle: entry.authorHandle, name: entry.authorName, avatarURI: entry.authorAvatarURI))
+        } else if let picture = entry.authorAvatarURI {
+            setAvatarIfNone(handle: entry.authorHandle, picture)
         }
         let post = try insertPost(NewPost(authorHandle: entry.authorHandle, caption: entry.caption, music: entry.music,
                                           videoURI: entry.videoURI, duration: entry.duration, likeCount: entry.likeCount,
@@ -54,6 +56,12 @@ extension InMemoryFeedRepository: SubscriptionRepository {
         if let sources = entry.sources { remoteSourcesByPost[post.id] = sources }
         posts[post.id]?.remote = entry.remote
         return try self.post(id: post.id) ?? post
+    }
+
+    /// Authors whose posts a followed feed brings.
+    var authorsThroughFeeds: Set<Int64> {
+        let followed = Set(subscriptionRows.map(\.id))
+        return Set(remoteKeys.filter { followed.contains($0.value.subscription) }.compactMap { posts[$0.key]?.author.id })
     }
 
     @discardableResult

@@ -189,7 +189,7 @@ public final class InMemoryFeedRepository: FeedRepository {
         author.isFollowed = following
         author.followers = max(0, author.followers + (following ? 1 : -1))
         authors[handle] = author
-        return author
+        return counted(author)
     }
 
     @discardableResult
@@ -244,6 +244,13 @@ public final class InMemoryFeedRepository: FeedRepository {
         posts[postID] = post
     }
 
+    /// A followed channel's picture for its author, unless they have one.
+    func setAvatarIfNone(handle: String, _ picture: String) {
+        guard var author = authors[handle], author.avatarURI == nil else { return }
+        author.avatarURI = picture
+        authors[handle] = author
+    }
+
     /// A remote entry's like count as its source now says it.
     func setLikeCount(postID: Int64, _ count: Int) throws {
         guard var post = posts[postID] else { throw Failure.postNotFound(id: postID) }
@@ -264,12 +271,17 @@ public final class InMemoryFeedRepository: FeedRepository {
     }
 
     /// The user's own counts come from what is stored, as in SQLite: followers from the
-    /// Inbox's follows, following from the people they follow, likes from their posts.
+    /// Inbox's follows, following from the feeds followed and the people followed apart from
+    /// them, likes from their posts. Someone a followed feed brings is followed.
     private func counted(_ author: Author) -> Author {
-        guard author.isSelf else { return author }
+        let throughFeeds = authorsThroughFeeds
         var copy = author
+        copy.isFollowedThroughFeed = throughFeeds.contains(author.id)
+        copy.isFollowed = author.isFollowed || copy.isFollowedThroughFeed
+        guard author.isSelf else { return copy }
         copy.followers = activities.filter { $0.kind == .follow }.count
-        copy.following = authors.values.filter(\.isFollowed).count
+        copy.following = subscriptionRows.count
+            + authors.values.filter { $0.isFollowed && !throughFeeds.contains($0.id) }.count
         copy.likes = posts.values.filter { $0.author.id == author.id }.reduce(0) { $0 + $1.likeCount }
         return copy
     }

@@ -1,37 +1,37 @@
 import FeedCore
-import Localization
+import FeedPresentation
 
-/// The feed's sound (volume and mute, kept in the preferences) and the position MPRIS reads.
+/// The feed's sound (`FeedSound`: volume and mute, kept in the preferences) bound to the pool
+/// and the pages' sound controls, and the position MPRIS reads.
 extension FeedController {
-    var volume: Double { preferences.volume }
-    var muted: Bool { preferences.muted }
+    var volume: Double { sound.level.volume }
+    var muted: Bool { sound.level.muted }
 
-    func setVolume(_ volume: Double) {
-        preferences.volume = min(1, max(0, volume))
-        pool.volume = preferences.volume
-        let chosen = preferences.volume
-        keepPreference { $0.volume = chosen }
+    func setVolume(_ volume: Double) { sound.setVolume(volume) }
+    func toggleMute() { sound.toggleMute() }
+
+    /// `steps` presses of + (of - when negative); the controls show what it did.
+    func stepVolume(by steps: Int) {
+        sound.step(by: steps)
+        chrome.stir()
     }
 
-    func toggleMute() {
-        preferences.muted.toggle()
-        pool.muted = preferences.muted
-        for slot in slots { slot.setMuted(preferences.muted) }
-        let muted = preferences.muted
-        view.flash(preferences.muted ? tr("Sound off") : tr("Sound on"))
-        keepPreference { $0.muted = muted }
-    }
-
-    /// Writes a sound setting; one that could not be kept (a full disk) is said in the window
-    /// and the events, and still holds until Loopfeed closes.
-    private func keepPreference(_ change: (inout Preferences) -> Void) {
-        do {
-            try env.preferences.update(change)
-        } catch {
-            let message = tr("The sound setting can’t be kept: {error}", ["error": error])
-            view.flash(message)
-            env.events?.emit(.error(kind: "preferences", message: message, postID: nil))
+    func bindSound() {
+        sound.onChange = { [weak self] level in self?.soundChanged(level) }
+        sound.onSay = { [weak self] message in self?.view.flash(message) }
+        soundChanged(sound.level)
+        for slot in slots {
+            slot.sound.onToggleMute = { [weak self] in self?.sound.toggleMute() }
+            slot.sound.onVolume = { [weak self] volume in self?.sound.setVolume(volume) }
+            slot.sound.onPointer = { [weak self] on in self?.chrome.setPointerOnControls(on) }
         }
+    }
+
+    private func soundChanged(_ level: SoundLevel) {
+        pool.volume = level.volume
+        pool.muted = level.muted
+        for slot in slots { slot.sound.show(level) }
+        chrome.setSilent(level.isSilent)
     }
 
     /// Position and length of the current video in microseconds (MPRIS).

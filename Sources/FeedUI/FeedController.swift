@@ -17,7 +17,16 @@ final class FeedController: FeedSessionView {
     let slots: [PageSlot]
     let pool: PlayerPool
     let session: FeedSession
-    var preferences: Preferences
+    /// The volume and mute, kept in the preferences (FeedController+Sound).
+    let sound: FeedSound
+    /// What shows over the video (FeedController+Controls).
+    let chrome: PlayerChrome
+    var pointerMotion: MotionController?
+    var lastStirUs: Int64 = 0
+    /// Where the pointer last moved over the feed: GTK says it moved, where it was, when the page
+    /// under it changes (a page change alone does not show the controls).
+    var lastPointer: (x: Double, y: Double)?
+    var progressTick: UInt32?
 
     let gestures: FeedGestures
     let animator: PageAnimator
@@ -48,7 +57,8 @@ final class FeedController: FeedSessionView {
         env = deps
         let players = try players ?? FeedPlayers(deps, content: content)
         pool = players.pool
-        preferences = deps.preferences.load()
+        sound = FeedSound(preferences: deps.preferences, events: deps.events)
+        chrome = PlayerChrome(timers: deps.timers)
         session = FeedSession(store: players.store, pages: players.playbacks, launchTimeUs: launchTimeUs,
                               dependencies: FeedSession.Dependencies(
                                   events: deps.events, clock: deps.clock, timers: deps.timers,
@@ -59,14 +69,22 @@ final class FeedController: FeedSessionView {
                                   languages: UserLanguages.from(ProcessInfo.processInfo.environment)))
         }
         slots = zip(players.surfaces, players.playbacks).map {
-            PageSlot(surface: $0, playback: $1, avatarPath: { deps.filePath($0.author.avatarURI) })
+            PageSlot(surface: $0, playback: $1, clock: deps.clock, avatarFile: { post, then in
+                // A followed channel's picture is on the web: the cache the Following window uses.
+                if let uri = post.author.avatarURI, uri.isWebAddress, let images = deps.webImages {
+                    images.image(at: uri) { then($0?.path) }
+                } else {
+                    then(deps.filePath(post.author.avatarURI))
+                }
+            })
         }
         view = FeedView(slots: slots)
         gestures = FeedGestures(on: view.root, clock: deps.clock)
         animator = PageAnimator(widget: view.root, clock: deps.clock)
-        for slot in slots { slot.setMuted(preferences.muted) }
         session.view = self
         wire()
+        bindSound()
+        bindControls()
     }
 
     // MARK: - Setup
@@ -205,7 +223,10 @@ final class FeedController: FeedSessionView {
         label.setAccessibleDescription(text)
     }
 
-    func playbackChanged(playing: Bool) { onPlaybackChanged?(playing) }
+    func playbackChanged(playing: Bool) {
+        chrome.setPaused(session.isPaused)
+        onPlaybackChanged?(playing)
+    }
 
     func firstFrameShown(slot index: Int) {
         onFirstFrame?()

@@ -37,12 +37,16 @@ public struct FeedDependencies {
     public var pinnedPosts: [Post]
     /// Posts read from the library at a time.
     public var pageSize: Int
+    /// Pictures on the web (a followed channel's, its posts' author's); nil: the default avatar.
+    public var webImages: (any WebImageFetching)?
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 playableURI: @escaping (String) -> String, filePath: @escaping (String?) -> String?,
                 media: MediaRuntime, video: VideoOutput?, remoteVideos: (any RemoteVideoCache)?,
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
-                watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int) {
+                watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
+                webImages: (any WebImageFetching)? = nil) {
+        self.webImages = webImages
         self.repository = repository
         self.events = events
         self.clock = clock

@@ -35,8 +35,12 @@ final class FeedGestures {
     var pageHeight: () -> Double = { 0 }
     var currentOffset: () -> Double = { 0 }
 
+    /// The feed's widget the gestures are on.
+    private weak var widget: Widget?
+
     init(on widget: Widget, clock: MonotonicClock) {
         self.clock = clock
+        self.widget = widget
         let scroll = ScrollController()
         scroll.setPhase(.capture)
         scroll.onScroll { [weak self] dy, unit in
@@ -92,6 +96,9 @@ final class FeedGestures {
     }
 
     private func pressed(n: Int, x: Double, y: Double) {
+        // A press on the rail's buttons, the "+", the bar or the volume is theirs: it never
+        // pauses nor likes.
+        if widget?.hasControl(atX: x, y: y) == true { return }
         if n == 2 {
             pendingClick?.cancel()
             pendingClick = nil

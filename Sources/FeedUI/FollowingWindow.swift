@@ -12,6 +12,8 @@ final class FollowingWindow {
     private let dialog: DialogWindow
     private let list = Box(.vertical, spacing: 8)
     private let note = DialogForm.paragraph()
+    private let refreshAllButton = Button(label: tr("Refresh all"))
+    private let exportButton = Button(label: tr("Export OPML…"))
     private var chooser: FileChooser?
     var onImport: ((URL) -> Void)?
     var onExport: ((URL) -> String?)?
@@ -23,20 +25,18 @@ final class FollowingWindow {
         self.store = store
         self.images = images
         let form: Box
-        (dialog, form) = DialogForm.make(title: tr("Following"), parent: parent, width: 440)
+        (dialog, form) = DialogForm.make(title: tr("Following"), parent: parent, width: 520)
         form.append(list)
         note.isVisible = false
         form.append(note)
         let buttons = Box(.horizontal, spacing: 8)
-        let refresh = Button(label: tr("Refresh all"))
-        refresh.onClicked { [weak self] in self?.store.refreshAll() }
+        refreshAllButton.onClicked { [weak self] in self?.store.refreshAll() }
         let importButton = Button(label: tr("Import OPML…"))
         importButton.onClicked { [weak self] in self?.chooseImport() }
-        let export = Button(label: tr("Export OPML…"))
-        export.onClicked { [weak self] in self?.chooseExport() }
-        buttons.append(refresh)
+        exportButton.onClicked { [weak self] in self?.chooseExport() }
+        buttons.append(refreshAllButton)
         buttons.append(importButton)
-        buttons.append(export)
+        buttons.append(exportButton)
         form.append(buttons)
         dialog.onCloseRequest { [weak self] in
             self?.onClosed?()
@@ -58,6 +58,8 @@ final class FollowingWindow {
 
     private func show() {
         list.removeAll()
+        refreshAllButton.sensitive = store.hasFeeds
+        exportButton.sensitive = store.hasFeeds
         if store.rows.isEmpty {
             list.append(DialogForm.paragraph(tr("You follow no feeds yet: Ctrl+L adds one.")))
         }
@@ -80,6 +82,12 @@ final class FollowingWindow {
             title.addCSSClass("preferences-heading")
             title.tooltip = subscription.url
             let line = DialogForm.paragraph(store.line(for: subscription))
+            if !store.lineWraps(for: subscription) {
+                // Wide enough for "Refreshed 5 min ago · 4 new"; a longer translation ends in "…".
+                line.setWrap(false)
+                line.setEllipsizeEnd()
+                line.tooltip = line.text
+            }
             line.addCSSClass(subscription.lastError == nil ? "dim-label" : "device-missing")
             text.append(title)
             text.append(line)
@@ -93,6 +101,8 @@ final class FollowingWindow {
                 guard let self else { return }
                 if let failure = store.unsubscribe(subscription.id) { say(failure) }
             }
+            // At their own height, centred on the row (the row's two lines stretched them).
+            for button in [refresh, remove] { button.setAlign(vertical: .center) }
             row.append(text)
             row.append(refresh)
             row.append(remove)

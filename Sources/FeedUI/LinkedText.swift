@@ -15,18 +15,29 @@ enum LinkedText {
         Hashtags.runs(text).map { run in
             switch run {
             case .text(let text): Markup.escape(text)
-            case .hashtag(let tag):
-                "<a href=\"hashtag:" + Markup.escape(tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tag)
-                    + "\"><b>#" + Markup.escape(tag) + "</b></a>"
-            case .mention(let handle):
-                "<a href=\"mention:" + Markup.escape(handle) + "\"><b>@" + Markup.escape(handle) + "</b></a>"
+            case .hashtag, .mention:
+                "<a href=\"" + Markup.escape(uri(run) ?? "") + "\"><b>" + Markup.escape(run.shown) + "</b></a>"
             }
         }.joined()
+    }
+
+    /// Where the link with `uri` shows in `text`'s markup, in UTF-8 bytes of what the label shows
+    /// (the first, when the same link is there twice).
+    static func bytes(of uri: String, in text: String) -> Range<Int>? {
+        CaptionRun.linkBytes(Hashtags.runs(text)).first { self.uri($0.run) == uri }?.bytes
     }
 
     static func link(_ uri: String) -> Link? {
         if uri.hasPrefix("hashtag:"), let tag = String(uri.dropFirst(8)).removingPercentEncoding { return .hashtag(tag) }
         if uri.hasPrefix("mention:"), let handle = String(uri.dropFirst(8)).removingPercentEncoding { return .mention(handle) }
         return nil
+    }
+
+    private static func uri(_ run: CaptionRun) -> String? {
+        switch run {
+        case .text: nil
+        case .hashtag(let tag): "hashtag:" + (tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tag)
+        case .mention(let handle): "mention:" + handle
+        }
     }
 }

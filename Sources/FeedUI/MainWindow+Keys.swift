@@ -101,6 +101,10 @@ extension MainWindow {
         case .playPause: feed.session.togglePause()
         case .like: feed.session.likeCurrent()
         case .mute: feed.toggleMute()
+        case .seekBack: feed.seek(bySteps: -1)
+        case .seekForward: feed.seek(bySteps: 1)
+        case .volumeUp: feed.stepVolume(by: 1)
+        case .volumeDown: feed.stepVolume(by: -1)
         case .captions: feed.captions?.toggle()
         case .share: feed.shareCurrent()
         default: return false

@@ -98,10 +98,14 @@ public final class MainWindow: PlaybackControl {
             if createPage?.isActive == true { create.release() }
         }
         window.onSurfaceStateChanged { [weak self] in self?.visibilityChanged() }
-        // Fullscreen is the video alone: no tab bar (F, F11 or Esc brings it back).
+        // Fullscreen is the video alone: no tab bar, rail, caption or controls (F, F11 or Esc
+        // brings them back).
         window.onNotify("fullscreened") { [weak self] in
             guard let self else { return }
             tabBar.root.isVisible = !window.isFullscreen
+            if window.isFullscreen { hideWelcome() }
+            feed.setFullscreen(window.isFullscreen)
+            results.feed?.setFullscreen(window.isFullscreen)
         }
         FocusEvents.report(in: window, title: window.title, events: deps.events)
         feed.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
@@ -174,7 +178,14 @@ public final class MainWindow: PlaybackControl {
         startLibrary()
         // What the followed feeds published while the app was closed comes next in the feed.
         let following = deps.following
-        following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
+        // Which of them could not be reached is said once, quietly (Following has the details).
+        let unreachable = UnreachableFeedsNotice(before: following.subscriptions.subscriptions())
+        following.subscriptions.refreshAll(added: { [weak self] posts in self?.feed.session.showNext(posts) },
+                                           finished: { [weak self] failed in
+            guard let self, let message = unreachable.message(failed: failed) else { return }
+            feed.view.flash(message)
+            deps.events?.emit(.notice(message: message))
+        })
         refreshFollowedFeedsEvery(following.refreshSeconds)
         following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
         for address in following.addressesToFollow { follow(address) }
@@ -274,6 +285,7 @@ public final class MainWindow: PlaybackControl {
         controller.onMention = { [weak self] handle in self?.openMention(handle) }
         controller.onOpenProfile = { [weak self] author in self?.openAuthor(author) }
         controller.onPlaybackChanged = { [weak self] playing in self?.playbackChanged(playing) }
+        controller.setFullscreen(window.isFullscreen)
     }
 
     private var mediaFeed: FeedController? { activeFeed ?? feed }
@@ -289,6 +301,8 @@ public final class MainWindow: PlaybackControl {
 
     private func visibilityChanged() {
         let shown = window.isVisible && !window.isMinimized
+        // The sound another feed set meanwhile (each feed has its own players).
+        if shown { activeFeed?.sound.reload() }
         feed.session.setVisible(shown && navigator.current == .tab(.home))
         switch navigator.current {
         case .results, .remoteResults: results.feed?.session.setVisible(shown)
@@ -392,7 +406,7 @@ public final class MainWindow: PlaybackControl {
         if shortcutsWindow == nil {
             shortcutsWindow = ShortcutsWindow(sections: Shortcuts.sections.map { section, shortcuts in
                 (section.title, shortcuts.map {
-                    ShortcutsWindow.Shortcut($0.keys.joined(separator: " "), $0.title, subtitle: $0.keysInWords)
+                    ShortcutsWindow.Shortcut($0.shownKeys.joined(separator: " "), $0.title, subtitle: $0.keysInWords)
                 })
             }, transientFor: window)
         }

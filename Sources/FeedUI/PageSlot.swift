@@ -24,8 +24,12 @@ final class PageSlot {
     private let errorCard = ErrorCard()
     private let spinner = Spinner()
     private let pauseIcon = Image(iconName: "loopfeed-play-symbolic", pixelSize: 72)
-    /// Shown for as long as the sound is off.
-    private let mutedIcon = Image(iconName: "audio-volume-muted-symbolic", pixelSize: 20)
+    /// Along the bottom of the video.
+    let progress: LoopProgressBar
+    /// At the top-left of the video: the sound button (the sound-off mark) and the volume.
+    let sound = SoundControl()
+    /// What shows over the video besides it (FeedController follows `PlayerChrome`).
+    private var chrome = PlayerChrome.Shown()
     private var spinnerTimer: SourceHandle?
     /// Where the video, caption and rail go at the page's current size.
     private var layout = PageLayout(pageWidth: 0, pageHeight: 0, video: nil)
@@ -37,8 +41,9 @@ final class PageSlot {
     /// The author as the caption and rail show them: handle, name, picture (a change of one shows
     /// them again; a like changes the author's counts, which the page does not show).
     private var shownAuthor: [String?]?
-    /// The avatar picture's file for a post's author, when it is one.
-    private let avatarPath: (Post) -> String?
+    /// The avatar picture's file for a post's author, told at once for a file and when it has
+    /// come for a picture on the web (nil: none, the default avatar).
+    private let avatarFile: (Post, @escaping @MainActor (String?) -> Void) -> Void
 
     /// The feed index and post this slot holds; nil when empty.
     var index: Int? { playback.index }
@@ -56,10 +61,12 @@ final class PageSlot {
 
     /// `playback` may already hold a post (the current one, started before the window): the
     /// page then shows how far it has come.
-    init(surface: VideoSurface, playback: PagePlayback, avatarPath: @escaping (Post) -> String?) {
+    init(surface: VideoSurface, playback: PagePlayback, clock: MonotonicClock,
+         avatarFile: @escaping (Post, @escaping @MainActor (String?) -> Void) -> Void) {
         self.surface = surface
         self.playback = playback
-        self.avatarPath = avatarPath
+        self.avatarFile = avatarFile
+        progress = LoopProgressBar(clock: clock)
         root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")
@@ -90,14 +97,8 @@ final class PageSlot {
         pauseIcon.canTarget = false
         pauseIcon.isVisible = false
         root.addOverlay(pauseIcon)
-        mutedIcon.addCSSClass("muted-indicator")
-        mutedIcon.setAlign(horizontal: .start, vertical: .start)
-        mutedIcon.setMargins(top: 14, start: 14)
-        mutedIcon.canTarget = false
-        mutedIcon.isVisible = false
-        mutedIcon.setAccessibleLabel(tr("Sound off"))
-        mutedIcon.tooltip = tr("Sound off (M)")
-        root.addOverlay(mutedIcon)
+        root.addOverlay(progress.root)
+        root.addOverlay(sound.root)
         root.placeOverlays { [weak self] child, width, height in self?.place(child, width: width, height: height) }
         overlay.root.isVisible = false
         rail.root.isVisible = false
@@ -138,11 +139,17 @@ final class PageSlot {
         let video = layout.video
         if child === overlay.root { return rect(layout.caption) }
         if child === rail.root { return rect(layout.rail) }
+        if child === progress.root {
+            // A thin line at the very bottom, in a taller strip that is easy to hit.
+            let strip = min(24, video.height)
+            return WidgetRect(x: video.x, y: video.y + video.height - strip, width: video.width, height: strip)
+        }
         if child === scrim {
             // Only the lower part darkens (under the caption): the rest would be a blended layer
-            // of nothing over every frame.
-            let top = Int(Double(video.height) * 0.55)
-            return WidgetRect(x: video.x, y: top, width: video.width, height: video.height - top)
+            // of nothing over every frame. It darkens from nothing with no edge where it starts
+            // (Theme's eased gradient): a plain linear one showed its top as a band on a bright video.
+            let top = video.y + Int(Double(video.height) * 0.45)
+            return WidgetRect(x: video.x, y: top, width: video.width, height: video.y + video.height - top)
         }
         return rect(video)
     }
@@ -155,6 +162,7 @@ final class PageSlot {
     private func applyLayout() {
         guard layout != appliedLayout else { return }
         appliedLayout = layout
+        overlay.music.boxChanged()
         guard layout.video.width > 0, layout.video.height > 0 else { return }
         player.viewport = layout.viewport(scale: root.scaleFactor)
         updateBackdrop()
@@ -180,8 +188,17 @@ final class PageSlot {
     /// Lays the page out again (the video's shape became known).
     private func relayout() { root.queueAllocate() }
 
-    /// The lasting "sound off" mark.
-    func setMuted(_ muted: Bool) { mutedIcon.isVisible = muted }
+    /// What shows over the video besides it: the post's details, the bar, the sound controls.
+    func showChrome(_ shown: PlayerChrome.Shown) {
+        chrome = shown
+        let hasPost = playback.post != nil
+        overlay.root.isVisible = hasPost && shown.info
+        rail.root.isVisible = hasPost && shown.info
+        // The scrim only keeps the caption readable: fullscreen is the video alone.
+        scrim.isVisible = shown.info
+        progress.setShown(shown.progress && playback.canSeek)
+        sound.setShown(button: shown.volume || shown.muteMark, slider: shown.volume)
+    }
 
     private func wire() {
         surface.onPainted = { [weak self] isFirst, _, _ in
@@ -204,7 +221,13 @@ final class PageSlot {
         case .updated:
             guard let post = playback.post else { return }
             // A new handle, name or avatar shows everywhere; otherwise only the counts change.
-            if Self.shown(post.author) != shownAuthor { showPost(post) } else { rail.update(post) }
+            if Self.shown(post.author) != shownAuthor {
+                showPost(post)
+            } else {
+                rail.update(post)
+                // What the player learnt (whether there is sound) changes the music line.
+                overlay.showMusic(post)
+            }
         case .cleared:
             showNothing()
         case .playing(let playing, let pauseMark):
@@ -213,6 +236,7 @@ final class PageSlot {
             announcePlaying()
         case .ready(let size):
             stopSpinner()
+            progress.setShown(chrome.progress && playback.canSeek)
             if let size { picture.setFit(VideoFit.forVideo(size) == .cover ? .cover : .contain) }
             relayout()
         case .failed(let error):
@@ -239,9 +263,15 @@ final class PageSlot {
         // TRANSLATORS: for screen readers; {author} is the @handle of who posted the video.
         picture.setAccessibleLabel(tr("Video by {author}", ["author": post.author.atHandle]))
         overlay.show(post)
-        overlay.root.isVisible = true
-        rail.show(post, avatarPath: avatarPath(post))
-        rail.root.isVisible = true
+        overlay.root.isVisible = chrome.info
+        rail.show(post)
+        let shown = shownAuthor
+        // A picture that comes after the page moved on to someone else's post is not shown.
+        avatarFile(post) { [weak self] path in
+            guard let self, shownAuthor == shown else { return }
+            rail.setAvatar(path)
+        }
+        rail.root.isVisible = chrome.info
     }
 
     private static func shown(_ author: Author) -> [String?] { [author.handle, author.name, author.avatarURI] }

@@ -190,6 +190,9 @@ final class ProfilePage {
             followButton.setAccessibleLabel(tr("Follow {author}", ["author": author.atHandle]))
         }
         followButton.setCSSClass("followed", author.isFollowed)
+        // Someone a followed feed brings is unfollowed with the feed, in Following.
+        followButton.sensitive = !author.isFollowedThroughFeed
+        followButton.tooltip = author.isFollowedThroughFeed ? tr("Followed through a feed: unfollow it in Following") : nil
         clearCacheButton.isVisible = author.isSelf
         editButton.isVisible = author.isSelf
         updateCacheSize()

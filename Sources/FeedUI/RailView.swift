@@ -15,6 +15,8 @@ final class RailView {
     private let commentButton: Button
     private let shareCount = Label()
     private let shareButton: Button
+    /// The "+" over the avatar's lower edge while the user does not follow its creator.
+    private let followBadge = Button(iconName: "list-add-symbolic")
     /// How many times a network's video was watched, where the network counts it (not a button).
     private let views = Box(.vertical, spacing: 2)
     private let viewCount = Label()
@@ -23,6 +25,8 @@ final class RailView {
     private let captionsButton = Button(child: Label(tr("CC")))
 
     var onAvatar: (() -> Void)?
+    /// The "+" was pressed: follow the creator.
+    var onFollow: (() -> Void)?
     var onLike: (() -> Void)?
     var onComments: (() -> Void)?
     var onShare: (() -> Void)?
@@ -42,8 +46,9 @@ final class RailView {
         for button in [avatarButton, likeButton, commentButton, shareButton] {
             button.setHasFrame(false)
             button.addCSSClass("rail-button")
-            root.append(button)
         }
+        root.append(avatarWithBadge())
+        for button in [likeButton, commentButton, shareButton] { root.append(button) }
         // TRANSLATORS: a button that likes (the verb).
         likeButton.setAccessibleLabel(tr("Like"))
         likeButton.tooltip = tr("Like (L)")
@@ -66,9 +71,27 @@ final class RailView {
         captionsButton.onClicked { [weak self] in self?.onCaptions?() }
         root.append(captionsButton)
         avatarButton.onClicked { [weak self] in self?.onAvatar?() }
+        followBadge.onClicked { [weak self] in self?.onFollow?() }
         likeButton.onClicked { [weak self] in self?.onLike?() }
         commentButton.onClicked { [weak self] in self?.onComments?() }
         shareButton.onClicked { [weak self] in self?.onShare?() }
+    }
+
+    /// The avatar with room under it, so the "+" can sit across its lower edge as TikTok's does.
+    private func avatarWithBadge() -> Widget {
+        let column = Box(.vertical)
+        column.append(avatarButton)
+        let room = Box(.vertical)
+        room.setSizeRequest(width: -1, height: 10)
+        column.append(room)
+        let stack = Overlay()
+        stack.setChild(column)
+        followBadge.addCSSClass("follow-badge")
+        followBadge.setHasFrame(false)
+        followBadge.setAlign(horizontal: .center, vertical: .end)
+        followBadge.isVisible = false
+        stack.addOverlay(followBadge)
+        return stack
     }
 
     /// Where the captions menu points.
@@ -77,8 +100,12 @@ final class RailView {
     /// Where the share menu points.
     var shareAnchor: Widget { shareButton }
 
-    /// Which button has keyboard focus (avatar 0, like 1, comments 2, share 3), if one has.
-    var focusedButton: Int? { [avatarButton, likeButton, commentButton, shareButton].firstIndex { $0.containsFocus } }
+    /// Which button has keyboard focus (avatar 0, like 1, comments 2, share 3), if one has (the
+    /// "+" counts as the avatar: the next page's creator may be followed already).
+    var focusedButton: Int? {
+        if followBadge.containsFocus { return 0 }
+        return [avatarButton, likeButton, commentButton, shareButton].firstIndex { $0.containsFocus }
+    }
 
     func focusButton(_ index: Int) {
         let buttons = [avatarButton, likeButton, commentButton, shareButton]
@@ -102,8 +129,10 @@ final class RailView {
         captionsButton.setAccessibleLabel(on ? tr("Captions, on") : tr("Captions, off"))
     }
 
-    func show(_ post: Post, avatarPath: String?) {
-        avatar.setFile(avatarPath)
+    func setAvatar(_ path: String?) { avatar.setFile(path) }
+
+    func show(_ post: Post) {
+        avatar.setFile(nil)
         avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
         // TRANSLATORS: the avatar's tooltip: the author's name and @handle.
         avatarButton.tooltip = tr("{name} ({handle})", ["handle": post.author.atHandle, "name": ShownText.isolated(post.author.name)])
@@ -111,6 +140,11 @@ final class RailView {
     }
 
     func update(_ post: Post) {
+        let author = post.author
+        followBadge.isVisible = author.showsFollowBadge
+        // TRANSLATORS: the "+" on a creator's picture, for screen readers; {author} is their @handle.
+        followBadge.setAccessibleLabel(tr("Follow {author}", ["author": author.atHandle]))
+        followBadge.tooltip = tr("Follow {author}", ["author": author.atHandle])
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
         likeButton.setAccessiblePressed(post.liked)

@@ -26,13 +26,32 @@ enum Theme {
     .post-author { font-weight: 800; font-size: 12pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-author-button { padding: 0; min-height: 0; min-width: 0; background: none; border: none; box-shadow: none;
         color: #fff; }
-    .post-author-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 4px; }
+    .post-author-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 4px;
+        box-shadow: 0 0 0 5px rgba(0,0,0,0.6); }
     .post-caption { font-size: 10.5pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-music { font-size: 9.75pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
-    .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0), rgba(0,0,0,0.55)); }
+    .post-scrim { background-image: linear-gradient(to bottom, rgba(0,0,0,0) 0%, rgba(0,0,0,0.006) 10%,
+        rgba(0,0,0,0.024) 20%, rgba(0,0,0,0.054) 30%, rgba(0,0,0,0.096) 40%, rgba(0,0,0,0.15) 50%, rgba(0,0,0,0.216) 60%,
+        rgba(0,0,0,0.294) 70%, rgba(0,0,0,0.384) 80%, rgba(0,0,0,0.486) 90%, rgba(0,0,0,0.6) 100%); }
     .page-backdrop { opacity: 0.4; }
-    .muted-indicator { color: #fff; background-color: rgba(0,0,0,0.45); border-radius: 999px; padding: 8px;
-        -gtk-icon-shadow: none; }
+    .player-control, .sound-button { opacity: 0; transition: opacity 150ms ease-out; }
+    .player-control.shown, .sound-button.shown { opacity: 1; }
+    button.sound-button { color: #fff; background-color: rgba(0,0,0,0.45); border-radius: 999px; padding: 8px;
+        min-width: 0; min-height: 0; border: none; box-shadow: none; -gtk-icon-shadow: none; }
+    button.sound-button:hover { background-color: rgba(0,0,0,0.6); }
+    scale.loop-progress { padding: 0 0 6px 0; margin: 0; min-height: 0; }
+    scale.loop-progress trough { min-height: 3px; margin: 0; border: none; border-radius: 0; box-shadow: none;
+        background-color: rgba(255,255,255,0.3); }
+    scale.loop-progress highlight { min-height: 3px; margin: 0; border: none; border-radius: 0; background: #fff; }
+    scale.loop-progress slider { min-width: 12px; min-height: 12px; margin: -5px; padding: 0; border: none;
+        border-radius: 999px; background: #fff; box-shadow: 0 0 0 1px rgba(0,0,0,0.35); outline: none; }
+    scale.loop-progress:hover trough, scale.loop-progress:hover highlight { min-height: 5px; }
+    scale.volume-slider { padding: 10px 4px; margin: 0; }
+    scale.volume-slider trough { min-height: 4px; border: none; border-radius: 2px; box-shadow: 0 0 0 1px rgba(0,0,0,0.25);
+        background-color: rgba(255,255,255,0.35); }
+    scale.volume-slider highlight { min-height: 4px; margin: 0; border: none; border-radius: 2px; background: #fff; }
+    scale.volume-slider slider { min-width: 12px; min-height: 12px; margin: -4px; padding: 0; border: none;
+        border-radius: 999px; background: #fff; box-shadow: 0 0 0 1px rgba(0,0,0,0.35); outline: none; }
     .error-card { background-color: rgba(30,30,34,0.92); border-radius: 14px; padding: 20px; margin: 24px 76px 24px 24px; }
     .error-card .title { font-weight: 800; font-size: 12.75pt; }
     .error-card .detail { font-size: 9.75pt; color: #c8c8cc; }
@@ -44,9 +63,15 @@ enum Theme {
         box-shadow: -3px 0 0 #25f4ee, 3px 0 0 #fe2c55; padding: 5px 13px; }
     .rail-button { background: none; border: none; box-shadow: none; padding: 2px; color: #fff; }
     .rail-button image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
-    .rail-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 12px; }
+    .rail-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 12px;
+        box-shadow: 0 0 0 5px rgba(0,0,0,0.6); }
+    button.follow-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; min-width: 20px; min-height: 20px;
+        padding: 0; border: none; box-shadow: 0 1px 2px rgba(0,0,0,0.4); -gtk-icon-size: 12px; }
+    button.follow-badge:hover { background-color: #ff4770; }
+    button.follow-badge:focus-visible { outline: 2px solid #fff; outline-offset: 1px; box-shadow: 0 0 0 5px rgba(0,0,0,0.6); }
     .tab-bar button:focus-visible { outline: 2px solid #fff; outline-offset: -3px; border-radius: 8px; }
-    .post-caption:focus-visible, .post-caption link:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
+    .post-caption:focus-visible, .post-caption link:focus-visible { outline: none; }
+    .link-ring { border: 2px solid #fff; border-radius: 4px; box-shadow: 0 0 0 2px rgba(0,0,0,0.6), inset 0 0 0 1px rgba(0,0,0,0.6); }
     .rail-count { font-size: 9pt; font-weight: 700; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .rail-views { color: #fff; padding: 2px; opacity: 0.92; }
     .rail-views image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }

@@ -39,6 +39,16 @@ public final class Label: Widget {
     public func setMaxWidthChars(_ chars: Int32) { gtk_label_set_max_width_chars(label, chars) }
     public func setSelectable(_ on: Bool) { gtk_label_set_selectable(label, on ? 1 : 0) }
 
+    /// Where the text from UTF-8 byte `start` to `end` shows, in the label's coordinates (over
+    /// the lines it is on only); nil when it shows nowhere.
+    public func box(ofBytes start: Int, to end: Int) -> WidgetRect? {
+        var box = graphene_rect_t()
+        guard lf_label_range_box(handle.raw.assumingMemoryBound(to: GtkWidget.self), Int32(start), Int32(end), &box) != 0 else { return nil }
+        let x = Int(box.origin.x.rounded(.down)), y = Int(box.origin.y.rounded(.down))
+        return WidgetRect(x: x, y: y, width: Int((box.origin.x + box.size.width).rounded(.up)) - x,
+                          height: Int((box.origin.y + box.size.height).rounded(.up)) - y)
+    }
+
     /// The link that has keyboard focus (or was just clicked), by its URI; nil when none.
     public var currentURI: String? { gtk_label_get_current_uri(label).map { String(cString: $0) } }
 

@@ -28,6 +28,21 @@ public final class Scale: Widget {
         gtk_scale_set_digits(scale, digits)
     }
 
+    /// The user moved it (a click, a drag, the wheel or a key), with the value they moved it to;
+    /// not when the value is set from code.
+    public func onUserChange(_ handler: @escaping @MainActor (Double) -> Void) {
+        typealias Handler = @MainActor (Double) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, GtkScrollType, Double, UnsafeMutableRawPointer?) -> gboolean = { _, _, value, data in
+            guard let data else { return 0 }
+            let handler = CallbackBox<Handler>.from(data)
+            MainActor.assumeIsolated { handler(value) }
+            // GTK then moves the slider there itself.
+            return 0
+        }
+        keep(Signals.connect(handle.raw, "change-value", handler: handler as Handler,
+                             trampoline: unsafeBitCast(trampoline, to: GCallback.self)))
+    }
+
     public func onValueChanged(_ handler: @escaping @MainActor (Double) -> Void) {
         let range = range
         on("value-changed") { handler(gtk_range_get_value(range)) }

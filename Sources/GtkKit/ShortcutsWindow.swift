@@ -42,7 +42,7 @@ public final class ShortcutsWindow {
             <property name="modal">1</property>
             <child><object class="GtkShortcutsSection">
               <property name="section-name">main</property>
-              <property name="max-height">16</property>\(groups)
+              <property name="max-height">18</property>\(groups)
             </object></child>
           </object>
         </interface>

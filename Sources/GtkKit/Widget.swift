@@ -28,6 +28,20 @@ open class Widget {
     /// Keeps a connection for disconnection on teardown.
     public func keep(_ connection: SignalConnection) { connections.append(connection) }
 
+    /// Whether the point (in this widget's coordinates) is on a button or a slider inside it: a
+    /// click there is the control's, not this widget's (a button takes the press only when it is
+    /// released, so a gesture on an ancestor sees the press first).
+    public func hasControl(atX x: Double, y: Double) -> Bool {
+        var picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT)
+        while let current = picked, current != widget {
+            let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0
+                || g_type_check_instance_is_a(instance, gtk_range_get_type()) != 0 { return true }
+            picked = gtk_widget_get_parent(current)
+        }
+        return false
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
     public func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }
@@ -64,6 +78,8 @@ open class Widget {
 
     /// The name screen readers announce.
     public func setAccessibleLabel(_ label: String) { lf_accessible_set_label(handle.raw, label) }
+    /// What screen readers say a slider's value is, in words.
+    public func setAccessibleValueText(_ text: String) { lf_accessible_set_value_text(handle.raw, text) }
     /// Says to screen readers whether a toggle is on (liked, recording); they announce the change.
     public func setAccessiblePressed(_ pressed: Bool) { lf_accessible_set_pressed(handle.raw, pressed ? 1 : 0) }
 
@@ -96,6 +112,13 @@ open class Widget {
         gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+    /// The width it would like, whatever it was given.
+    public var naturalWidth: Int {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return Int(natural)
+    }
     /// Asks for a new size allocation without a new measurement (children moved, same size).
     public func queueAllocate() { gtk_widget_queue_allocate(widget) }
 

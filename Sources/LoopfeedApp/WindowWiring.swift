@@ -32,7 +32,7 @@ enum WindowWiring {
                 filePath: filePath, media: services.media, video: nil, remoteVideos: videoCache,
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
                 watchSignals: services.watchSignals, remotePosts: services.remotePosts,
-                pinnedPosts: services.inputs.pinned, pageSize: 10),
+                pinnedPosts: services.inputs.pinned, pageSize: 10, webImages: services.webImages),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages),

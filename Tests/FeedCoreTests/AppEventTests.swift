@@ -62,6 +62,9 @@ final class AppEventTests: XCTestCase {
                                       decoding: "va", decodingReason: "/dev/dri/renderD128"))
         XCTAssertEqual(gl["video_path"] as? String, "gl")
         XCTAssertEqual(gl["decoding"] as? String, "va")
+        XCTAssertEqual(try keys(.seek(postID: 3, toMs: 1_500, durationMs: 4_000)), ["event", "t_us", "post_id", "to_ms", "duration_ms"])
+        XCTAssertEqual(try decode(.volume(level: 0.6, muted: false))["level"] as? Double, 0.6)
+        XCTAssertEqual(try decode(.follow(handle: "zoe", following: true))["event"] as? String, "follow")
     }
 
     func testValuesAndEventNames() throws {

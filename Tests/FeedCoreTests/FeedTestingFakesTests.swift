@@ -37,6 +37,28 @@ final class FeedTestingFakesTests: XCTestCase {
         XCTAssertEqual(try repo.posts(byAuthorHandle: "zoe.t", limit: 5).count, 2)
     }
 
+    /// As SQLite (SubscriptionStorageTests): a followed channel's author has its picture, is
+    /// followed through the feed, and "Following" counts the channel once.
+    func testInMemoryRepositoryCountsAFollowedChannelOnce() throws {
+        let repo = InMemoryFeedRepository()
+        try repo.insertAuthor(Author(handle: "you", name: "You", isSelf: true))
+        try repo.insertAuthor(Author(handle: "ann", name: "Ann"))
+        try repo.setFollowing(handle: "ann", following: true)
+        let subscription = try repo.insertSubscription(url: "https://video.example/feed.xml", title: "Blender")
+        let post = try XCTUnwrap(repo.storeEntry(RemotePost(
+            subscriptionID: subscription.id, remoteID: "a", authorHandle: "blender@video.example", authorName: "Blender",
+            caption: "a", videoURI: "https://video.example/a.mp4", created: Date(), authorAvatarURI: "https://video.example/b.png")))
+        let author = try XCTUnwrap(repo.post(id: post.id)?.author)
+        XCTAssertEqual(author.avatarURI, "https://video.example/b.png")
+        XCTAssertEqual([author.isFollowed, author.isFollowedThroughFeed], [true, true])
+        XCTAssertEqual(try repo.selfAuthor()?.following, 2)
+        try repo.setFollowing(handle: "blender@video.example", following: true)
+        XCTAssertEqual(try repo.selfAuthor()?.following, 2, "the channel once")
+        try repo.deleteSubscription(id: subscription.id)
+        try repo.setFollowing(handle: "blender@video.example", following: false)
+        XCTAssertEqual(try repo.selfAuthor()?.following, 1)
+    }
+
     func testInMemoryRepositoryPagesNewestFirstWithIDTieBreak() throws {
         let repo = InMemoryFeedRepository()
         try repo.insertAuthor(Author(handle: "a", name: "A"))

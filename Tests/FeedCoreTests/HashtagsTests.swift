@@ -54,4 +54,15 @@ final class HashtagsTests: XCTestCase {
             XCTAssertEqual(rebuilt.lowercased(), caption.lowercased(), caption)
         }
     }
+
+    /// Issue 21: the first caption link had no focus ring; the ring goes where the link shows,
+    /// counted in the layout's UTF-8 bytes (a mention shows lowercased).
+    func testLinksAreFoundWhereTheyShow() {
+        let runs = Hashtags.runs("初雪 #snow with @Zoe")
+        XCTAssertEqual(runs.map(\.shown).joined(), "初雪 #snow with @zoe")
+        let links = CaptionRun.linkBytes(runs)
+        XCTAssertEqual(links.map(\.run), [.hashtag("snow"), .mention("zoe")])
+        XCTAssertEqual(links.map(\.bytes), [7..<12, 18..<22])
+        XCTAssertTrue(CaptionRun.linkBytes(Hashtags.runs("no links here")).isEmpty)
+    }
 }

@@ -28,6 +28,22 @@ final class PostTests: XCTestCase {
         XCTAssertNil(post().displaySize)
     }
 
+    /// Issue 21: a video without sound was labelled "♫ Original sound".
+    func testAVideoWithoutSoundCreditsNoSound() {
+        var silent = post()
+        silent.music = ""
+        silent.hasAudio = false
+        XCTAssertNil(silent.shownMusicLine)
+        silent.music = "A named sound"
+        XCTAssertNil(silent.shownMusicLine, "no sound plays, whatever its line was")
+        silent.hasAudio = nil
+        XCTAssertNil(silent.shownMusicLine, "not yet known: nothing to take back when it is")
+        silent.hasAudio = true
+        XCTAssertEqual(silent.shownMusicLine, "A named sound")
+        silent.music = ""
+        XCTAssertEqual(silent.shownMusicLine, "Original sound — A")
+    }
+
     func testHashtagsComeFromTheCaption() {
         XCTAssertEqual(post().hashtags, ["there"])
     }

@@ -33,6 +33,29 @@ final class ShortcutsTests: XCTestCase {
         XCTAssertNil(Shortcuts.action(forKey: "slash", control: true, alt: false, shift: false), "Shift is named")
     }
 
+    /// Issue 21: the player's controls have keys of their own, on keys nothing else used.
+    func testThePlayerControlsHaveKeys() {
+        XCTAssertEqual(Shortcuts.action(forKey: "Left", control: false, alt: false), .seekBack)
+        XCTAssertEqual(Shortcuts.action(forKey: "Right", control: false, alt: false), .seekForward)
+        // + is Shift and = on most keyboards: both are louder, as is the keypad's.
+        XCTAssertEqual(Shortcuts.action(forKey: "plus", control: false, alt: false, shift: true), .volumeUp)
+        XCTAssertEqual(Shortcuts.action(forKey: "equal", control: false, alt: false), .volumeUp)
+        XCTAssertEqual(Shortcuts.action(forKey: "KP_Add", control: false, alt: false), .volumeUp)
+        XCTAssertEqual(Shortcuts.action(forKey: "minus", control: false, alt: false), .volumeDown)
+        XCTAssertEqual(Shortcuts.action(forKey: "KP_Subtract", control: false, alt: false), .volumeDown)
+        XCTAssertNil(Shortcuts.action(forKey: "Left", control: true, alt: false), "Ctrl+Left is the text's")
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).section, .playback)
+    }
+
+    /// The shortcuts window draws + and - once each (the column stays narrow enough for one
+    /// page); every key still works.
+    func testTheShortcutsWindowDrawsPlusAndMinusOnce() {
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).shownKeys, ["plus"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeDown).shownKeys, ["minus"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .next).shownKeys, ["Return", "KP_Enter"])
+        XCTAssertEqual(Shortcuts.shortcut(for: .volumeUp).keys, ["plus", "equal", "KP_Add"])
+    }
+
     func testModifiersThatNoShortcutNamesMatchNothing() {
         XCTAssertEqual(Shortcuts.action(forKey: "l", control: true, alt: false), .addFeed, "Ctrl+L follows, it does not like")
         XCTAssertEqual(Shortcuts.action(forKey: "v", control: true, alt: false), .pasteAddress)

@@ -279,6 +279,69 @@ final class LoopingPlayerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 21: the progress bar seeks. Playing, the frames go on from the point asked for,
+    /// the pass it lands in is not told as a loop, and the loop after it is as seamless as ever.
+    func testASeekPlaysOnFromThePointAndTheLoopStaysSeamless() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            let loops = Locked<[LoopPass]>([])
+            player.onLoop = { pass in loops.mutate { $0.append(pass) } }
+            XCTAssertEqual(load(player, clips.audioVideo), .ready)
+            player.play()
+            XCTAssertTrue(MainLoop.run(until: { (log.played.last?.pts ?? 0) >= 100_000_000 }, timeoutSeconds: 3))
+            let mark = log.count, loopsBefore = loops.value.count
+            player.seek(toNanoseconds: 700_000_000)
+            XCTAssertTrue(MainLoop.run(until: {
+                log.entries.dropFirst(mark).contains { ($0.pts ?? 0) >= 690_000_000 && ($0.pts ?? 0) < 800_000_000 }
+            }, timeoutSeconds: 3), "no frame at 0.7 s after the seek: \(log.entries.dropFirst(mark).map(\.pts))")
+            XCTAssertTrue(MainLoop.run(until: { loops.value.count >= loopsBefore + 2 }, timeoutSeconds: 4),
+                          "the loop did not come round twice after the seek: \(loops.value)")
+            let after = Array(loops.value.dropFirst(loopsBefore))
+            print("after the seek: loops (seam µs, frames) = \(after.map { ($0.seamUs, $0.framesDecoded) })")
+            for pass in after {
+                XCTAssertLessThan(pass.seamUs, 100_000, "a seam after the seek: \(pass)")
+                XCTAssertGreaterThanOrEqual(pass.framesDecoded, 25, "a pass told as a loop was not whole: \(pass)")
+            }
+            let arrivals = log.entries.dropFirst(mark).filter { !$0.isPreroll }.map(\.arrivalUs)
+            let worstGap = zip(arrivals, arrivals.dropFirst()).map { $1 - $0 }.max() ?? 0
+            XCTAssertLessThan(worstGap, 300_000, "frames stood still \(worstGap) µs after the seek")
+            XCTAssertEqual(player.phase, .ready)
+        }
+    }
+
+    /// Paused, a seek shows the frame it landed on and stays paused.
+    func testASeekWhilePausedShowsThatFrameAndStaysPaused() throws {
+        try onMain {
+            let log = FrameLog()
+            let player = try makePlayer(log)
+            XCTAssertEqual(load(player, clips.portrait), .ready)
+            let mark = log.count
+            player.seek(toNanoseconds: 500_000_000)
+            XCTAssertTrue(MainLoop.run(until: {
+                log.entries.dropFirst(mark).contains { $0.isPreroll && ($0.pts ?? 0) >= 466_000_000 }
+            }, timeoutSeconds: 3), "no frame at 0.5 s: \(log.entries.dropFirst(mark).map { ($0.pts, $0.isPreroll) })")
+            spin(seconds: 0.3)
+            XCTAssertFalse(log.entries.dropFirst(mark).contains { !$0.isPreroll }, "a seek while paused played")
+            XCTAssertGreaterThanOrEqual(player.position ?? 0, 466_000_000)
+        }
+    }
+
+    /// A player knows whether its clip has a sound track once it is ready (issue 21: a video
+    /// without sound was credited one).
+    func testAPlayerKnowsWhetherTheClipHasSound() throws {
+        try onMain {
+            let player = try makePlayer(FrameLog())
+            XCTAssertNil(player.hasAudio)
+            XCTAssertEqual(load(player, clips.audioVideo), .ready)
+            XCTAssertEqual(player.hasAudio, true)
+            player.load(uri: clips.portrait.fileURI)
+            XCTAssertNil(player.hasAudio, "not the last clip's")
+            _ = MainLoop.run(until: { player.phase != .loading }, timeoutSeconds: 5)
+            XCTAssertEqual(player.hasAudio, false)
+        }
+    }
+
     func testReusingThePlayerForASecondClipKeepsThePipelineAndDropsOldFrames() throws {
         try onMain {
             let log = FrameLog()

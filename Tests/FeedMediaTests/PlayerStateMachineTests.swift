@@ -254,6 +254,62 @@ final class PlayerStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.state.clip?.source, 2)
     }
 
+    // MARK: Seeking
+
+    /// Issue 21: the progress bar and Left and Right seek. A user's seek is a flushing segment
+    /// seek from the point to the loop's end, so the next pass is armed as usual (the loop stays
+    /// seamless); the pass it lands in is not a loop, and the tracker starts again.
+    func testASeekGoesFromThePointToTheLoopsEndAndThePassAfterItIsALoop() {
+        loadToReady(play: true)
+        let before = machine.tracking
+        XCTAssertEqual(feed(.seek(targetNs: 6_000_000_000)), [.resetLoopTracking, .seek(.jump(toNs: 6_000_000_000), .whole)])
+        XCTAssertEqual(machine.tracking, before + 1)
+        XCTAssertEqual(feed(.asyncDone), [.setPlaying], "it plays on from there")
+        XCTAssertEqual(feed(.segmentDone), [.seek(.nextPass, .whole)], "the loop comes round with no gap")
+        XCTAssertEqual(feed(.passEnded(report(9_900_000_000))), [], "the pass the seek landed in is not a whole one")
+        let whole = report(9_900_000_000)
+        XCTAssertEqual(feed(.passEnded(whole)), [.post(.loop(source: 1, whole.pass))])
+    }
+
+    /// A drag along the bar asks for many seeks: one at a time, and only the last asked while
+    /// one prerolls is done after it.
+    func testSeeksAskedWhileOneLandsAreOneTheLatest() {
+        loadToReady()
+        XCTAssertEqual(feed(.seek(targetNs: 1_000_000_000)).last, .seek(.jump(toNs: 1_000_000_000), .whole))
+        XCTAssertEqual(feed(.seek(targetNs: 2_000_000_000)), [])
+        XCTAssertEqual(feed(.seek(targetNs: 3_000_000_000)), [])
+        XCTAssertEqual(feed(.asyncDone), [.resetLoopTracking, .seek(.jump(toNs: 3_000_000_000), .whole)])
+        XCTAssertEqual(feed(.asyncDone), [], "paused, it stays paused on the frame it landed on")
+        guard case .ready(_, .paused, awaitingSeek: false) = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(feed(.seek(targetNs: 4_000_000_000)).count, 2)
+        XCTAssertEqual(feed(.rewind).last, .seek(.armLoop, .whole))
+        XCTAssertEqual(feed(.asyncDone), [], "a rewind drops a seek waiting behind it")
+    }
+
+    /// Only a ready clip seeks, within its trim; a paused clip whose pass ended needs no arming
+    /// after it; a refused seek is not awaited.
+    func testASeekLandsInTheLoopOfAReadyClipOnly() {
+        _ = feed(.load(source: 1, uri: uri))
+        XCTAssertEqual(feed(.seek(targetNs: 1)), [], "not while loading")
+        _ = feed(.asyncDone)
+        _ = feed(.prerollInspected(videoStreams: 1, framesSeen: 1))
+        _ = feed(.asyncDone)
+        let trim = LoopRange(startNs: 2_000_000_000, stopNs: 4_000_000_000)
+        _ = feed(.setLoop(trim))
+        _ = feed(.asyncDone)
+        XCTAssertEqual(feed(.seek(targetNs: 9_000_000_000)).last, .seek(.jump(toNs: 3_999_999_999), trim))
+        XCTAssertEqual(feed(.seekRefused(.jump(toNs: 3_999_999_999))), [])
+        guard case .ready(_, .paused, awaitingSeek: false) = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(feed(.seek(targetNs: 0)).last, .seek(.jump(toNs: 2_000_000_000), trim))
+        _ = feed(.asyncDone)
+        _ = feed(.segmentDone)
+        _ = feed(.seek(targetNs: 3_000_000_000))
+        _ = feed(.asyncDone)
+        XCTAssertEqual(feed(.play), [.setPlaying], "the pass that ended before the seek is forgotten")
+        XCTAssertEqual(SeekPurpose.jump(toNs: 5).start(in: trim), 5)
+        XCTAssertEqual(SeekPurpose.armLoop.start(in: trim), 2_000_000_000)
+    }
+
     // MARK: The window
 
     /// ff06abb: a clip the window gave up on stops whatever it reached: it may become ready
@@ -378,7 +434,8 @@ final class PlayerStateMachineTests: XCTestCase {
         let loss = SoundLoss(detail: "d", spread: true, then: .reloadIfLoading)
         let inputs: [PlayerInput] = [
             .load(source: 1, uri: uri), .loadStream(source: 1, address: "https://a/b"), .play, .pause, .rewind,
-            .unload(source: 2), .abandon(source: 1), .setLoop(LoopRange(startNs: 1, stopNs: 5, rate: 1)),
+            .unload(source: 2), .abandon(source: 1), .setLoop(LoopRange(startNs: 1, stopNs: 5, rate: 1)), .seek(targetNs: 3),
+            .seekRefused(.jump(toNs: 3)),
             .soundServerGone(detail: "d"), .asyncDone, .segmentDone, .endOfStream, .clockLost, .soundFailed(detail: "d"),
             .streamFailed(error, gl: GLFailure(reason: "r", broken: false), framesSeen: 0), .streamHead(source: 1, .success(head)),
             .passEnded(report(1)), .firstPassWaitOver(source: 1), .soundRetryDue, .seekRefused(.armLoop), .seekRefused(.nextPass),

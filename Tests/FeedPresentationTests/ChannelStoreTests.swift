@@ -19,7 +19,7 @@ final class ChannelStoreTests: XCTestCase {
         var rows: [Subscription] = []
         var added: [(URL, @MainActor (SubscriptionOutcome) -> Void)] = []
         func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) { added.append((url, then)) }
-        func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {}
+        func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {}
         func subscriptions() -> [Subscription] { rows }
         func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {}
         func unsubscribe(id: Int64) throws { rows.removeAll { $0.id == id } }

@@ -99,3 +99,26 @@ final class FeedSessionPostsTests: XCTestCase {
         }
     }
 }
+
+/// Issue 21: the "+" on a creator's avatar follows them.
+final class FeedSessionFollowTests: XCTestCase {
+    func testThePlusFollowsTheCreatorAndLeavesEveryPageOfTheirs() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 3)
+            feed.launchAndSettle()
+            let slot = feed.current
+            XCTAssertEqual(feed.session.pages[slot].post?.author.showsFollowBadge, true)
+            feed.session.followAuthor(slot: slot)
+            XCTAssertEqual(feed.events(named: "follow"), [.follow(handle: "ann", following: true)])
+            for page in feed.session.pages where page.post != nil {
+                XCTAssertEqual(page.post?.author.isFollowed, true, "every page of Ann's loses its +")
+            }
+            XCTAssertEqual(try feed.repository.author(handle: "ann")?.isFollowed, true)
+            XCTAssertEqual(feed.view.flashes.last, "You follow @ann")
+            feed.session.followAuthor(slot: slot)
+            XCTAssertEqual(feed.events(named: "follow").count, 1, "followed already: no + to press")
+            XCTAssertFalse(Author(handle: "me", name: "Me", isSelf: true).showsFollowBadge, "never yourself")
+            XCTAssertFalse(Author(handle: Author.localFilesHandle, name: "Local files").showsFollowBadge, "your own files")
+        }
+    }
+}

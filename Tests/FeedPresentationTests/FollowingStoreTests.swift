@@ -14,7 +14,7 @@ final class FollowingStoreTests: XCTestCase {
         var removed: [Int64] = []
         init(_ rows: [Subscription]) { self.rows = rows }
         func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
-        func refreshAll(added: @escaping @MainActor ([Post]) -> Void) {}
+        func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {}
         func subscriptions() -> [Subscription] { rows }
         func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {
             refreshed.append(id)
@@ -45,6 +45,21 @@ final class FollowingStoreTests: XCTestCase {
                 "Refreshed 5 min ago · 3 new", "Refreshed a moment ago · nothing new",
                 "Couldn’t refresh: the server answered 500", "Not refreshed yet",
             ])
+        }
+    }
+
+    /// Issue 21 #14: Refresh all and Export do nothing with nothing followed; a refresh's line
+    /// stays on one line, a failure's reason wraps.
+    func testWithNothingFollowedThereIsNothingToRefreshOrExport() {
+        onMain {
+            let fake = FakeSubscriptions([Subscription(id: 1, url: "https://a/rss", title: "A", newCount: 4),
+                                          Subscription(id: 2, url: "https://b/rss", title: "B", lastError: "can’t connect")])
+            let store = FollowingStore(service: fake)
+            XCTAssertTrue(store.hasFeeds)
+            XCTAssertEqual(store.rows.map { store.lineWraps(for: $0) }, [false, true])
+            XCTAssertNil(store.unsubscribe(1))
+            XCTAssertNil(store.unsubscribe(2))
+            XCTAssertFalse(store.hasFeeds)
         }
     }
 

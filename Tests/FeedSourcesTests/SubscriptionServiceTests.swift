@@ -10,11 +10,12 @@ import XCTest
 final class SubscriptionServiceTests: XCTestCase {
     private static let feedURL = URL(string: "https://video.example/feeds/videos.xml?videoChannelId=7")!
 
-    private static func rss(_ ids: ClosedRange<Int>) -> String {
+    /// `guest`: the entry by someone other than the channel.
+    private static func rss(_ ids: ClosedRange<Int>, guest: Int? = nil) -> String {
         let items = ids.map { id in
             """
             <item><guid>v\(id)</guid><title>Clip \(id)</title><pubDate>Tue, 0\(id % 9 + 1) Dec 2026 10:00:00 GMT</pubDate>
-              <dc:creator>Blender Studio</dc:creator>
+              <dc:creator>\(id == guest ? "A Guest" : "Blender Studio")</dc:creator>
               <media:group>
                 <media:content url="https://video.example/\(id)-1080.mp4" type="video/mp4" height="1080"/>
                 <media:content url="https://video.example/\(id)-720.mp4" type="video/mp4" height="720"/>
@@ -57,6 +58,24 @@ final class SubscriptionServiceTests: XCTestCase {
             service.refreshAll { refreshed.append($0) }
             XCTAssertEqual(refreshed.flatMap { $0.map(\.caption) }, ["Clip 4", "Clip 5"], "a re-fetch never stores an entry twice")
             XCTAssertEqual(try library.postCount(), 5)
+        }
+    }
+
+    /// Issue 21 #10: the channel's picture (the feed's image, as the Following window shows it)
+    /// is its posts' author's; an entry by someone else in the feed does not get it.
+    func testAChannelsPictureIsItsOwnPostsAuthorsPicture() {
+        onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(Self.feedURL, Self.rss(1...2, guest: 2).replacingOccurrences(
+                of: "<channel><title>Blender Studio</title>",
+                with: "<channel><title>Blender Studio</title><image><url>https://video.example/channel.png</url></image>"))
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
+                                              events: RecordingEventSink(), window: { PixelSize(width: 360, height: 640) })
+            guard case .subscribed(_, let added)? = Self.add(service, Self.feedURL) else { return XCTFail("not subscribed") }
+            let pictures = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0.author.avatarURI) })
+            XCTAssertEqual(pictures["Clip 1"], "https://video.example/channel.png")
+            XCTAssertEqual(pictures["Clip 2"], .some(nil), "a guest's post is not the channel's")
+            XCTAssertEqual(added.first { $0.caption == "Clip 1" }?.author.isFollowed, true, "followed through the feed: no +")
         }
     }
 
@@ -257,6 +276,30 @@ final class SubscriptionServiceTests: XCTestCase {
             XCTAssertEqual(events.events.last, .feedRefreshed(url: Self.feedURL.absoluteString, items: 0, added: 0,
                                                               error: "the server answered 500"))
             XCTAssertEqual(try library.postCount(), 2, "the posts it had stay")
+        }
+    }
+
+    /// Issue 21 #11: once every feed has answered, the refresh says which could not be reached.
+    func testARefreshOfEveryFeedEndsWithThoseThatFailed() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            let other = URL(string: "https://other.example/feed.xml")!
+            fetcher.serve(Self.feedURL, Self.rss(1...1))
+            fetcher.serve(other, Self.rss(2...2).replacingOccurrences(of: "Blender Studio</title>", with: "Other</title>"))
+            _ = Self.add(service, Self.feedURL)
+            _ = Self.add(service, other)
+            fetcher.documents[other] = .failure(FetchFailure("can’t connect"))
+            var finished: [[String]] = []
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished, [[other.absoluteString]])
+            fetcher.serve(other, Self.rss(2...2))
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished.last, [], "it answered again")
+            try library.deleteSubscription(id: try XCTUnwrap(library.subscriptions().first).id)
+            try library.deleteSubscription(id: try XCTUnwrap(library.subscriptions().first).id)
+            service.refreshAll(added: { _ in }, finished: { finished.append($0.map(\.url)) })
+            XCTAssertEqual(finished.count, 3, "nothing followed: finished at once")
         }
     }
 

@@ -68,6 +68,28 @@ final class MigrationsTests: StorageTestCase {
         XCTAssertEqual(try line("mine"), "Original sound — Zoe", "the rename reaches the older post")
     }
 
+    /// Issue 21: whether a video has sound is kept once a player has found out, so a video
+    /// without sound credits none the next time it shows; a post from before is not yet known.
+    func testWhetherAVideoHasSoundIsKept() throws {
+        do {
+            let connection = try SQLiteConnection(path: databaseURL.path)
+            for migration in Migrations.all where migration.version <= 7 { try connection.execute(migration.sql) }
+            try connection.execute("""
+                INSERT INTO authors (id, handle, name) VALUES (1, 'mo', 'Mo');
+                INSERT INTO posts (author_id, caption, music, video_uri, created_ms) VALUES (1, 'older', '', 'file:///1.mp4', 1);
+                PRAGMA user_version = 7;
+                """)
+        }
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        let older = try XCTUnwrap(try repo.search("older", limit: 1).first)
+        XCTAssertNil(older.hasAudio, "not known until a player opens it")
+        try repo.setHasAudio(postID: older.id, false)
+        XCTAssertEqual(try repo.post(id: older.id)?.hasAudio, false)
+        XCTAssertNil(try repo.post(id: older.id)?.shownMusicLine)
+        try repo.setHasAudio(postID: older.id, true)
+        XCTAssertEqual(try repo.post(id: older.id)?.shownMusicLine, "Original sound — Mo")
+    }
+
     func testPostingOptionsAreStored() throws {
         let repo = try LibraryDatabase.open(at: databaseURL)
         try addAuthor(repo)

@@ -118,4 +118,33 @@ final class SubscriptionStorageTests: StorageTestCase {
         XCTAssertEqual(Set(try repo.feedPage(after: nil, limit: 10).map(\.caption)), ["clip liked", "clip commented"])
         XCTAssertEqual(try repo.subscriptions(), [])
     }
+
+    /// Issue 21 #10: a followed channel's posts have its picture, its author counts as followed
+    /// (no "+", unfollowed with the feed), and "Following" counts the channel once.
+    func testAFollowedChannelsAuthorHasItsPictureAndCountsAsFollowedOnce() throws {
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        _ = try SelfAuthorFixture.ensure(repo)
+        try repo.insertAuthor(Author(handle: "ann", name: "Ann"))
+        try repo.setFollowing(handle: "ann", following: true)
+        let subscription = try repo.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
+        var first = entry("a", in: subscription)
+        first.authorAvatarURI = "https://video.example/blender.png"
+        let post = try XCTUnwrap(repo.storeEntry(first))
+        XCTAssertEqual(post.author.avatarURI, "https://video.example/blender.png")
+        XCTAssertEqual([post.author.isFollowed, post.author.isFollowedThroughFeed], [true, true])
+        XCTAssertEqual(try repo.selfAuthor()?.following, 2, "Ann and the channel")
+        try repo.setFollowing(handle: "blender@video.example", following: true)
+        XCTAssertEqual(try repo.selfAuthor()?.following, 2, "followed in person too: still the channel once")
+        XCTAssertEqual(try repo.author(handle: "blender@video.example")?.isFollowed, true,
+                       "unfollowing in person leaves the feed's follow")
+        var second = entry("b", in: subscription)
+        second.authorAvatarURI = "https://video.example/other.png"
+        try repo.storeEntry(second)
+        XCTAssertEqual(try repo.author(handle: "blender@video.example")?.avatarURI, "https://video.example/blender.png",
+                       "a picture they have stays")
+        try repo.deleteSubscription(id: subscription.id)
+        XCTAssertEqual(try repo.selfAuthor()?.following, 2, "Ann, and the channel's author followed in person")
+        try repo.setFollowing(handle: "blender@video.example", following: false)
+        XCTAssertEqual(try repo.selfAuthor()?.following, 1)
+    }
 }

@@ -482,7 +482,10 @@ def case_muted_shows_a_lasting_mark(ctx: Context) -> None:
     def white_in_mark() -> int:
         return count(grab_colors(ctx, *MUTED_MARK), is_white)
 
-    expect(white_in_mark() < 5, "a sound-off mark shows while the sound is on")
+    # The pointer moving in showed the controls, the sound button among them (issue 21): they go
+    # 2.5 s after it stops; only the sound-off mark stays.
+    time.sleep(3.0)
+    expect(white_in_mark() < 5, f"a sound-off mark shows while the sound is on, see {ctx.screenshot('muted-not-yet')}")
     ctx.key("m")
     time.sleep(3.0)  # the toast is gone by now
     expect(white_in_mark() > 40, f"no lasting sound-off mark after M ({white_in_mark()} white pixels), "

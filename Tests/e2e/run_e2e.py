@@ -38,10 +38,12 @@ from cases_faults_disk import DISK_CASES  # noqa: E402
 from cases_faults_services import SERVICE_CASES  # noqa: E402
 from cases_feed import FEED_CASES, LAUNCH_CASES  # noqa: E402
 from cases_first_minutes import FIRST_MINUTES_CASES  # noqa: E402
+from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
 from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
+from cases_player_controls import PLAYER_CONTROL_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
 from cases_remote import REMOTE_CASES  # noqa: E402
@@ -63,6 +65,8 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *FEED_CASES,
     *UX_CASES,
     *FIRST_MINUTES_CASES,
+    *FOLLOWED_CHANNEL_CASES,
+    *PLAYER_CONTROL_CASES,
     *SOURCE_CASES,
     *NETWORK_PLAYBACK_CASES,
     *EXPLORE_CASES,

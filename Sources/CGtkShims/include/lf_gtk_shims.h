@@ -85,6 +85,11 @@ const char *lf_accessible_label(gpointer widget);
 GtkWidget *lf_drawing_area_new_button(void);
 void lf_accessible_set_pressed(gpointer widget, gboolean pressed);
 void lf_accessible_set_description(gpointer widget, const char *description);
+/* The box, in the label's own coordinates, of the text from byte `start` to byte `end` of its
+ * layout, over only the lines that text is on; FALSE when it shows nowhere. */
+gboolean lf_label_range_box(GtkWidget *label, int start, int end, graphene_rect_t *box);
+/* What a screen reader says a slider's value is ("0:07 of 0:15", "60%"). */
+void lf_accessible_set_value_text(gpointer widget, const char *text);
 /* Scrolls every scrolled window around the focus of `window` so the focused widget shows; TRUE if
  * one moved. */
 gboolean lf_scroll_focus_into_view(GtkWindow *window);
