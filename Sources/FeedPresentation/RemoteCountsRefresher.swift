@@ -7,7 +7,8 @@ import Localization
 /// it stays, and never waited for (the page changes at once; the rail follows the answer). An
 /// answer for a post no longer shown is dropped (its request cancelled); a count that could not
 /// be had stays the last known one, and the network is asked again `retrySeconds` later while the
-/// post is on screen (or later still when it asked to be left alone).
+/// post is on screen (or later still when it asked to be left alone). A post its network does not
+/// know (404) keeps its counts and is not asked again this run.
 @MainActor
 public final class RemoteCountsRefresher {
     public struct Dependencies {
@@ -29,6 +30,8 @@ public final class RemoteCountsRefresher {
     public static let freshSeconds: TimeInterval = 180
     /// After a failure, the network is asked again no sooner than this.
     public static let retrySeconds: TimeInterval = 30
+    /// Posts their network does not know (a 404): not asked again this run.
+    private var unknown: Set<Int64> = []
 
     private let deps: Dependencies
     /// Stores the counts (FeedStore.updateRemoteCounts in the feed) and gives the post as shown.
@@ -69,6 +72,7 @@ public final class RemoteCountsRefresher {
         guard let shown else { return }
         let now = deps.now()
         var due = countsRead.map { $0.addingTimeInterval(Self.freshSeconds).timeIntervalSince(now) } ?? 0
+        guard !unknown.contains(shown.postID) else { return }
         if let failed = failedAt[shown.postID] {
             due = max(due, failed.date.addingTimeInterval(failed.wait).timeIntervalSince(now))
         }
@@ -102,6 +106,10 @@ public final class RemoteCountsRefresher {
                 deps.events?.emit(.error(kind: "storage", message: tr("Couldn’t keep the counts: {error}", ["error": error]),
                                          postID: postID))
             }
+        case .failure(.notFound):
+            // Gone from its network, or a feed that only looked like an instance's: the counts
+            // stay what they were, nothing is wrong with the app, and it is not asked again.
+            unknown.insert(postID)
         case .failure(let failure):
             // The counts shown stay what they were; asked again later while the post is shown.
             var wait = Self.retrySeconds

@@ -173,6 +173,20 @@ final class RemoteCountsTests: XCTestCase {
         }
     }
 
+    func testAPostItsNetworkDoesNotKnowKeepsItsCountsAndIsNotAskedAgain() throws {
+        try onMain {
+            let rig = try Rig()
+            rig.launch()
+            rig.reader.detailCalls[0].answer(.failure(.notFound(server: "127.0.0.2:8080")))
+            XCTAssertEqual(rig.shown(rig.postIDs[0])?.likeCount, 1, "the last known count stays")
+            XCTAssertFalse(rig.events.events.contains { $0.name == "error" }, "nothing is wrong with the app")
+            rig.wait(seconds: 600)
+            rig.page(by: 1)
+            rig.page(by: -1)
+            XCTAssertEqual(rig.reader.detailCalls.filter { $0.question == Rig.ref(3) }.count, 1, "not asked again this run")
+        }
+    }
+
     func testALocalPostAsksNoOneAndClosingTheFeedCallsOffTheRequest() throws {
         try onMain {
             let rig = try Rig(remote: 1)
