@@ -104,7 +104,8 @@ public final class FeedSession {
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }
-            page.fallback = { [weak self] post, failed, error, tried in
+            // The page holds this closure: it must not hold the page (and its player) in turn.
+            page.fallback = { [weak self, unowned page] post, failed, error, tried in
                 self?.nextSource(for: post, failed: failed, error: error, tried: tried, viewport: page.player.viewport)
             }
             page.onLoop = { [weak self] pass, framesPresented in

@@ -60,8 +60,9 @@ public final class PagePlayback {
                 triedAddresses.insert(failed)
                 uri = next
                 hasFrame = false
-                player.unload()
-                player.load(uri: next)
+                // self.player: the init's own `player` here would be held by its own handler.
+                self.player.unload()
+                self.player.load(uri: next)
                 return
             }
             self.error = error

@@ -78,10 +78,12 @@ final class PostTile {
     let button: Button
     private let picture = Picture()
     private let overlay = Overlay()
+    private let placeholder: TilePlaceholder
 
     init(post: Post) {
-        // Under the picture until it comes, and instead of it when it can't be made.
-        overlay.setChild(TilePlaceholder(ShownText.visible(post.caption.isEmpty ? post.author.atHandle : post.caption)).root)
+        // Until the picture comes, and instead of it when it can't be made.
+        placeholder = TilePlaceholder(ShownText.visible(post.caption.isEmpty ? post.author.atHandle : post.caption))
+        overlay.setChild(placeholder.root)
         picture.setFit(.cover)
         picture.setExpand(horizontal: true, vertical: true)
         picture.addCSSClass("tile-picture")
@@ -112,5 +114,7 @@ final class PostTile {
             return
         }
         picture.setFile(path: path)
+        // Gone once covered: a title under the still is no text anyone sees (or reads).
+        placeholder.covered()
     }
 }

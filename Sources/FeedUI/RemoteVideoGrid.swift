@@ -122,5 +122,6 @@ final class RemoteVideoTile {
         guard let path else { return }
         picture.setFile(path: path)
         picture.isVisible = true
+        placeholder.covered()
     }
 }

@@ -21,4 +21,10 @@ final class TilePlaceholder {
         title.setExpand(horizontal: true, vertical: true)
         root.append(title)
     }
+
+    /// The still is over it now: its title is no text anyone sees, so it goes (the shade stays,
+    /// keeping the tile's size).
+    func covered() {
+        title.isVisible = false
+    }
 }

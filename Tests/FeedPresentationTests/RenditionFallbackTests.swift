@@ -20,6 +20,25 @@ final class RenditionFallbackTests: XCTestCase {
              created: Date(timeIntervalSince1970: 0))
     }
 
+    /// Its handlers hold neither the page nor its player: a page let go frees its player (a
+    /// player kept alive kept its playbin past GStreamer's end: the leaks tracer's 139 objects).
+    func testAPageAndItsPlayerAreFreedWhenLetGo() {
+        onMain {
+            weak var freedPlayer: FakePagePlayer?
+            weak var freedPage: PagePlayback?
+            do {
+                let player = FakePagePlayer()
+                let page = PagePlayback(player: player)
+                page.fallback = { _, _, _, _ in nil }
+                _ = page.load(Self.post(1), index: 0, uri: "\(Self.host)/u-720.mp4")
+                freedPlayer = player
+                freedPage = page
+            }
+            XCTAssertNil(freedPage)
+            XCTAssertNil(freedPlayer)
+        }
+    }
+
     func testAPageLoadsTheFallbackInsteadOfFailingAndFailsWhenNoneIsLeft() {
         onMain {
             let player = FakePagePlayer()
