@@ -243,7 +243,7 @@ def case_disk_full_cache_writes(ctx: Context) -> None:
         disk.close()
 
 
-PREFS_15S_CHIP = (250, 213)  # the Preferences window's "Longest clip: 15 s", at the screen's top-left
+PREFS_15S_CHIP = (270, 591)  # the Preferences window's "Longest clip: 15 s" (under Networks), at the screen's top-left
 
 
 def case_disk_full_preferences(ctx: Context) -> None:
