@@ -13,6 +13,8 @@ final class PlayerAudio {
     private let description: String?
     /// The silent sink plays in place of the real one.
     private(set) var isSilent = false
+    /// The server answered at the last retry (a real sink goes back at the second answer).
+    private var answeredLastTime = false
 
     /// Whether the sound server answers (the runtime's probe).
     private let serverAnswers: @Sendable () -> Bool
@@ -35,6 +37,7 @@ final class PlayerAudio {
         silent.set("async", "false")
         sink.replace(with: silent)
         isSilent = true
+        answeredLastTime = false
         return true
     }
 
@@ -52,11 +55,26 @@ final class PlayerAudio {
         return probe.setState(.ready) != .failure
     }
 
-    /// Puts a real sink back when the server answers and the sink reaches READY; true when it did.
+    /// Puts a real sink back when the server has answered at two retries in a row and the sink
+    /// reaches READY; true when it did.
     /// (autoaudiosink alone would not do as the test: with PulseAudio gone it settles for another
     /// sink that opens, OpenAL's here, and stays silent for good.)
     func restore() -> Bool {
-        guard isSilent, serverAnswers(), let real = try? Self.makeRealSink(description) else { return false }
+        guard isSilent else { return false }
+        guard serverAnswers() else {
+            answeredLastTime = false
+            return false
+        }
+        // PulseAudio coming back answers on its socket before it has loaded its sinks, and a sink
+        // put in then could refuse the stream's format past what the bin isolates (the demuxer
+        // stopped the whole video: a false "damaged" card, now and then). So the server must have
+        // answered at the retry before this one too: two seconds for its sinks to come up.
+        guard answeredLastTime else {
+            answeredLastTime = true
+            return false
+        }
+        answeredLastTime = false
+        guard let real = try? Self.makeRealSink(description) else { return false }
         guard real.setState(.ready) != .failure else {
             real.setState(.null)
             return false
