@@ -43,6 +43,7 @@ from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
 from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
+from cases_overlay import OVERLAY_CASES  # noqa: E402
 from cases_player_controls import PLAYER_CONTROL_CASES  # noqa: E402
 from cases_recorder import RECORDER_CASES  # noqa: E402
 from cases_reliability import RELIABILITY_CASES  # noqa: E402
@@ -69,6 +70,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *PLAYER_CONTROL_CASES,
     *SOURCE_CASES,
     *NETWORK_PLAYBACK_CASES,
+    *OVERLAY_CASES,
     *EXPLORE_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
