@@ -66,7 +66,7 @@ final class FeedController: FeedSessionView {
                                   watchSignals: deps.watchSignals, remotePosts: deps.remotePosts))
         captions = deps.remotePosts.map { reader in
             CaptionsSession(.init(reader: reader, timers: deps.timers, events: deps.events, preferences: deps.preferences,
-                                  languages: UserLanguages.from(ProcessInfo.processInfo.environment)))
+                                  languages: deps.languages))
         }
         slots = zip(players.surfaces, players.playbacks).map {
             PageSlot(surface: $0, playback: $1, clock: deps.clock, avatarFile: { post, then in

@@ -39,14 +39,17 @@ public struct FeedDependencies {
     public var pageSize: Int
     /// Pictures on the web (a followed channel's, its posts' author's); nil: the default avatar.
     public var webImages: (any WebImageFetching)?
+    /// The user's languages, best first ("fr_FR", "en"): captions in them come first.
+    public var languages: [String]
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 playableURI: @escaping (String) -> String, filePath: @escaping (String?) -> String?,
                 media: MediaRuntime, video: VideoOutput?, remoteVideos: (any RemoteVideoCache)?,
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
                 watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
-                webImages: (any WebImageFetching)? = nil) {
+                webImages: (any WebImageFetching)? = nil, languages: [String] = []) {
         self.webImages = webImages
+        self.languages = languages
         self.repository = repository
         self.events = events
         self.clock = clock

@@ -37,6 +37,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
     /// In a Flatpak (`/.flatpak-info`) or a Snap (`SNAP`), or with `GTK_USE_PORTAL=1`: only the
     /// desktop's portal reaches the user's files, so the file choosers are the portal's.
     public var usesPortal = false
+    /// The user's languages, best first, from LANGUAGE, LC_ALL, LC_MESSAGES and LANG as gettext
+    /// reads them (captions in them are shown first).
+    public var languages: [String] = []
     /// The values that could not be understood, in the order of the variables above.
     public var problems: [Problem] = []
 
@@ -117,6 +120,7 @@ public struct EnvironmentOptions: Equatable, Sendable {
         case let text?: options.problems.append(.notASwitch(variable: "LOOPFEED_WATCHDOG", value: text))
         }
         options.tracesGStreamer = value("GST_TRACERS") != nil
+        options.languages = UserLanguages.from(environment)
         let flatpak = inFlatpak ?? FileManager.default.fileExists(atPath: "/.flatpak-info")
         options.usesPortal = flatpak || value("SNAP") != nil || trimmed("GTK_USE_PORTAL") == "1"
         return options

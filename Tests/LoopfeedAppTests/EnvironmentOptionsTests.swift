@@ -48,6 +48,11 @@ final class EnvironmentOptionsTests: XCTestCase {
         XCTAssertFalse(EnvironmentOptions.parse(["GTK_USE_PORTAL": "0", "SNAP": ""], inFlatpak: false).usesPortal)
     }
 
+    func testTheUsersLanguagesAreReadAsGettextReadsThem() {
+        XCTAssertEqual(EnvironmentOptions.parse(["LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"]).languages, ["fr", "de", "en_GB"])
+        XCTAssertEqual(EnvironmentOptions.parse(["LANGUAGE": "fr", "LANG": "C"]).languages, [], "LANGUAGE is ignored in the C locale")
+    }
+
     func testTheWatchdogCanBeTurnedOffInADebugBuild() {
         let off = EnvironmentOptions.parse(["LOOPFEED_WATCHDOG": "0"])
         XCTAssertEqual(off.watchdog, false)
