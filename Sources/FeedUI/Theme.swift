@@ -111,8 +111,7 @@ enum Theme {
     .composer { padding: 8px 12px 12px 12px; border-top: 1px solid rgba(255,255,255,0.1); }
     .composer-text { background-color: #2c2c31; border-radius: 8px; padding: 8px; min-height: 20px; color: #fff; }
     .composer-text text, .form-text text { background-color: transparent; color: #fff; }
-    .form-text { background-color: #2b2b2f; border: 1px solid rgba(255,255,255,0.14); border-radius: 6px;
-        padding: 7px 9px; }
+    .form-text { background-color: #2d2d2d; border: 1px solid #1b1b1b; border-radius: 6px; padding: 7px 9px; }
     textview.composer-text:focus-visible, textview.form-text:focus-visible { outline: 2px solid #fff; outline-offset: -2px; }
     .composer-placeholder { color: rgba(255,255,255,0.45); margin-left: 10px; }
     .composer-message { color: #ff6b81; font-size: 9pt; padding: 4px 16px 0 16px; }

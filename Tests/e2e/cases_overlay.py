@@ -123,8 +123,50 @@ def case_the_first_caption_link_has_its_own_ring(ctx: Context) -> None:
     quit_app(app)
 
 
+
+
+def row_luminance(ctx: Context, y: int, x0: int = 0, x1: int = 440) -> list[float]:
+    return [luminance(p) for p in grab_colors(ctx, x0, y, x1 - x0, 1)]
+
+
+def field_edge(values: list[float]) -> tuple[float, float]:
+    """Along a row through a field from the dialog's left: (its left edge's brightness against the
+    dialog's, its inside's against the dialog's)."""
+    outside = values[0]
+    start = next(i for i in range(1, len(values)) if abs(values[i] - outside) > 4)
+    inside = sorted(values[start + 2:start + 8])[3]  # before the text (it starts 9 px in)
+    return values[start] - outside, inside - outside
+
+
+def case_the_bio_field_looks_like_the_fields_above_it(ctx: Context) -> None:
+    """Edit profile: the Bio field is one box with a thin border like the Name field above it, not
+    a grey box without one whose text runs over its edge (#14)."""
+    from cases_ux import EDIT_PROFILE_BUTTON
+    from windows import wait_named
+    from screens import TAB_X, TAB_Y
+    from x_input import click
+    app, _ = launch_samples(ctx, "bio-field")
+    wait_started(app)
+    dismiss_welcome(ctx, app)
+    click(ctx, TAB_X["profile"], TAB_Y)
+    time.sleep(0.8)
+    click(ctx, *EDIT_PROFILE_BUTTON)
+    wait_named(ctx, "Edit profile", True)
+    time.sleep(0.6)
+    shot = ctx.screenshot("bio-field")
+    # Rows through the middle of each: the Name field's at 190, the Bio field's at 342.
+    name_edge, name_inside = field_edge(row_luminance(ctx, 190))
+    bio_edge, bio_inside = field_edge(row_luminance(ctx, 342))
+    expect(abs(name_edge) > 6, f"the Name field shows no edge ({name_edge:.0f}), see {shot}")
+    expect(abs(bio_edge - name_edge) < 8 and abs(bio_inside - name_inside) < 6,
+           f"the Bio field (edge {bio_edge:+.0f}, inside {bio_inside:+.0f} against the dialog) does not look like the "
+           f"Name field (edge {name_edge:+.0f}, inside {name_inside:+.0f}), see {shot}")
+    quit_app(app)
+
+
 OVERLAY_CASES: list[tuple[str, Callable[[Context], None]]] = [
     ("the_band_behind_the_caption_has_no_edge", case_the_band_behind_the_caption_has_no_edge),
     ("the_music_scroller_takes_no_focus", case_the_music_scroller_takes_no_focus),
     ("the_first_caption_link_has_its_own_ring", case_the_first_caption_link_has_its_own_ring),
+    ("the_bio_field_looks_like_the_fields_above_it", case_the_bio_field_looks_like_the_fields_above_it),
 ]
