@@ -149,7 +149,7 @@ public final class LoopsSignIn {
             switch answer {
             case .failure(let failure): done(.failure(.unreachable(host: Self.host(origin), failure)))
             case .success(let response) where response.head.isSuccess:
-                guard let client = try? JSONDecoder().decode(ClientDocument.self, from: Data(response.body)),
+                guard let client = try? JSONDecoder().decode(OAuthClientDocument.self, from: Data(response.body)),
                       !client.client_id.isEmpty, !client.client_secret.isEmpty else {
                     return done(.failure(.notThatServer(host: Self.host(origin), kind: "Loops")))
                 }
@@ -227,18 +227,11 @@ public final class LoopsSignIn {
         return .refused(host: host(origin), status: response.status, message: words)
     }
 
-    private static func host(_ origin: URL) -> String {
-        let host = origin.host ?? origin.absoluteString
-        return origin.port.map { "\(host):\($0)" } ?? host
-    }
+    /// The server as the window names it (RemoteHost: "127.0.0.2:8080").
+    private static func host(_ origin: URL) -> String { RemoteHost.host(of: origin) ?? origin.absoluteString }
 }
 
 // The documents' fields are named as Loops' API names them.
-private struct ClientDocument: Decodable {
-    let client_id: String
-    let client_secret: String
-}
-
 private struct TokenDocument: Decodable {
     let access_token: String
     let refresh_token: String

@@ -31,7 +31,7 @@ public final class PeerTubeSignIn {
                                                    accept: "application/json", priority: .interactive)) { [weak self] answer in
             guard let self, !call.cancelled else { return }
             let client: OAuthClient
-            switch Self.document(answer, origin: origin, as: ClientDocument.self) {
+            switch Self.document(answer, origin: origin, as: OAuthClientDocument.self) {
             case .failure(let failure): return done(.failure(Self.notPeerTubeUnlessUnreachable(failure, origin: origin)))
             case .success(let document): client = OAuthClient(id: document.client_id, secret: document.client_secret)
             }
@@ -154,18 +154,11 @@ public final class PeerTubeSignIn {
         return .notThatServer(host: host(origin), kind: "PeerTube")
     }
 
-    private static func host(_ origin: URL) -> String {
-        let host = origin.host ?? origin.absoluteString
-        return origin.port.map { "\(host):\($0)" } ?? host
-    }
+    /// The server as the window names it (RemoteHost: "127.0.0.2:8080").
+    private static func host(_ origin: URL) -> String { RemoteHost.host(of: origin) ?? origin.absoluteString }
 }
 
 // The documents' fields are named as PeerTube's API names them.
-private struct ClientDocument: Decodable {
-    let client_id: String
-    let client_secret: String
-}
-
 private struct TokenDocument: Decodable {
     let access_token: String
     let refresh_token: String
