@@ -207,7 +207,7 @@ class RemoteBench:
         xdotool("mousemove", "225", "400")
         time.sleep(0.3)
         order = [opened]
-        lat, same, missed, changes = [], 0, 0, []
+        lat, same, missed, changes, ended = [], 0, 0, [], False
         current = rgb_of(first)
         for n in range(PRESSES):
             cursor = len(app.log.all)
@@ -215,7 +215,9 @@ class RemoteBench:
             keyboard.press("Down")
             seen, hit, page = self.next_colour(app, cursor, current, palette, fakes)
             if page is None:
-                self.notes.append(f"remote paging: press {n + 1} gave no page (the end of the results?)")
+                ended = not self.more_coming(app)
+                if not ended:
+                    self.notes.append(f"remote paging: press {n + 1} gave no page within 15 s")
                 break
             order.append(page)
             target = fakes.colours.get(page.get("remote_id", ""))
@@ -244,7 +246,7 @@ class RemoteBench:
         mpv = self._mpv_paging([p.get("uri", "") for p in order], [fakes.colours.get(p.get("remote_id", "")) for p in order],
                                keyboard)
         self.results["remote_paging"] = {
-            "presses": len(order) - 1, "changes": len(lat), "same_colour": same, "missed": missed,
+            "presses": len(order) - 1, "ended": ended, "changes": len(lat), "same_colour": same, "missed": missed,
             "p50": pct(lat, 50), "p95": pct(lat, 95), "max": max(lat) if lat else float("nan"), "all": lat,
             "page_events": len(pages), "page_shown_count": len(shown),
             "page_shown_p50": pct(shown, 50), "page_shown_p95": pct(shown, 95),
@@ -259,6 +261,12 @@ class RemoteBench:
         log(f"   loopfeed p50 {ms(pct(lat, 50))} p95 {ms(pct(lat, 95))} ({len(lat)} changes, {same} same colour, "
             f"{missed} missed; {len(loads)} more pages loaded); page_shown p95 {ms(pct(shown, 95))}; "
             f"mpv p50 {ms(mpv['mpv_p50'])} p95 {ms(mpv['mpv_p95'])} ({mpv['mpv_changes']})")
+
+    @staticmethod
+    def more_coming(app) -> bool:
+        """Whether the results feed can still grow: its last page of results was a full one."""
+        loads = [e for e in app.log.of("explore_results") if e.get("source") == "trending"]
+        return bool(loads) and loads[-1].get("count", 0) >= loads[0].get("count", 0)
 
     def next_colour(self, app, cursor: int, current, palette, fakes: Fakes, timeout: float = 15):
         """After a press: (when another palette colour covered the middle, which, the page event).

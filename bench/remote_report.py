@@ -49,7 +49,7 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
             f"8. Paging through remote results: Down (XTEST) -> the next result's colour over the middle of the "
             f"window (XGetImage polling), {pg['changes']} changes over {pg['presses']} presses of a trending "
             f"results feed from 2 PeerTube instances ({pg['first_page']} results at first, {len(more)} more pages "
-            "of results loaded while paging); mpv --prefetch-playlist=yes playlist-next over the same remote "
+            f"of results loaded while paging, {pg['presses'] + 1} results in all); mpv --prefetch-playlist=yes playlist-next over the same remote "
             "addresses",
             f"loopfeed p50 {ms(pg['p50'])}, p95 {ms(pg['p95'])}, max {ms(pg['max'])}"
             + (f"; past the results loaded at first ({len(past)} changes): max {ms(max(past))}" if past else "")
@@ -71,7 +71,7 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
             "`--instance` for each (" + ", ".join(pg["sites"]) + ") and `--search-index off`; Ctrl+F opened "
             f"Discover, whose trending shelf had {pg['first_page']} results after the vertical filter "
             f"({pg['hidden']} hidden); a click on the first tile opened the results as a feed, then "
-            f"{pg['presses']} Down presses 0.5 s apart, each timed from the XTEST press to the first screenshot "
+            f"{pg['presses']} Down presses 0.5 s apart{' (to the last result)' if pg.get('ended') else ''}, each timed from the XTEST press to the first screenshot "
             "(polled every ~1 ms) in which over half of a 150x200 box at the window's centre shows the next "
             f"result's colour. {pg['same_colour']} presses went to a result in the colour already shown (no change "
             f"to see, not counted), {pg['missed']} never showed theirs within 15 s. More results loaded while "
@@ -100,9 +100,12 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
         details.append(
             f"- Typing: before each query the field's text is selected and `{ty['separator']}` typed over it (no result: the "
             "grid empties, no still on screen), then the query typed over it; timed from the last key's XTEST "
-            "press to the first screenshot in which over 3 % of the window below the search field shows the fakes' "
-            "portrait still colour (a tile's still is 6 %), and to the `explore_results` event (source search) "
-            f"for the word. Discover asks the servers {pause} ms after the last key: GtkSearchEntry's "
+            "press to the first screenshot (polled every ~1 ms) in which over half of a 130x60 box inside the "
+            "results' first tile shows the fakes' portrait still colour (the same box holds the trending shelf's "
+            "chips while the shelf is up: its tiles start lower), and to the `explore_results` event (source "
+            "search) for the word. Until commit 28935c1 the page took the results' layout 150 ms after the last "
+            "key and showed the shelf's tiles there until the results came: the first \"result\" on screen was a "
+            f"trending video, about 185 ms after the last key. Discover asks the servers {pause} ms after the last key: GtkSearchEntry's "
             f"`search-delay` ({ty['search_delay_ms']} ms, GTK's default) before it says the text changed, then "
             f"NetworkDiscoverStore's own pause ({ty['pause_ms']} ms, `typingPauseMilliseconds`); Enter asks at once. "
             f"So the servers' answers and their merge take about {ms(ty['event_p50'] - pause * 1000)} at p50, "
