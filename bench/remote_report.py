@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from stats import ms
+from stats import ms, pct
 
 BEGIN = "<!-- network:begin (bench/remote.py writes this block: bash bench/run.sh --network, or a full run) -->"
 END = "<!-- network:end -->"
@@ -84,6 +84,7 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
     if ty:
         ok = ty["p95"] <= 1_000_000 if ty["queries"] else None
         pause = ty["search_delay_ms"] + ty["pause_ms"]
+        gaps = [a - b for a, b in zip(ty["all"], ty["event_all"])]
         rows.append((
             f"9. Typing -> results on loopback: a word typed into Discover's search (XTEST, "
             f"{ty['key_gap_ms']:.0f} ms between keys) -> the first result's still on screen (XGetImage), "
@@ -96,7 +97,8 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
         if ok is False:
             cause.append(f"Typing to results takes p95 {ms(ty['p95'])}: the {pause} ms pause after the last "
                          f"key, then the servers' answers (`explore_results` p95 {ms(ty['event_p95'])} after the last "
-                         f"key), then the first still on screen ({ms(ty['p95'] - ty['event_p95'])} more at p95).")
+                         f"key), then the first still on screen ({ms(pct(gaps, 95))} more at p95: fetched from its "
+                         "server once the results are in).")
         details.append(
             f"- Typing: before each query the field's text is selected and `{ty['separator']}` typed over it (no result: the "
             "grid empties, no still on screen), then the query typed over it; timed from the last key's XTEST "
@@ -109,7 +111,9 @@ def report_block(r: dict, notes: list[str], machine: dict, commit: str | None, d
             f"`search-delay` ({ty['search_delay_ms']} ms, GTK's default) before it says the text changed, then "
             f"NetworkDiscoverStore's own pause ({ty['pause_ms']} ms, `typingPauseMilliseconds`); Enter asks at once. "
             f"So the servers' answers and their merge take about {ms(ty['event_p50'] - pause * 1000)} at p50, "
-            f"the first still's paint after the event {ms(ty['p50'] - ty['event_p50'])} more. Results per query (`count`): "
+            f"the first still on screen after the event {ms(pct(gaps, 50))} more at p50 and {ms(max(gaps, default=float('nan')))} "
+            "at most (a tile's still is fetched from its server once the results are in, then decoded and "
+            "painted). Results per query (`count`): "
             + ", ".join(str(c) for c in ty["counts"]) + ". All (ms), screen: " + _all(ty["all"])
             + "; event: " + _all(ty["event_all"]) + "."
             + (f" Not counted: {'; '.join(ty['failed'])}." if ty["failed"] else ""))
