@@ -20,12 +20,12 @@ final class OutboxJob {
     /// Set when an earlier sending of this comment may have reached the server: look for it in
     /// its thread from this time on before sending it again.
     let mayBeThereSince: Date?
-    /// The server's ids of the account's comments that were sent, by their local ids.
-    let sentComments: [String: String]
+    /// The account's comments that were sent, by their local ids.
+    let sentComments: [String: SentComment]
     private var ended = false
     private let ending: @MainActor (OutboxRules.Outcome) -> Void
 
-    init(entry: OutboxEntry, home: URL, token: String, mayBeThereSince: Date?, sentComments: [String: String],
+    init(entry: OutboxEntry, home: URL, token: String, mayBeThereSince: Date?, sentComments: [String: SentComment],
          finish: @escaping @MainActor (OutboxRules.Outcome) -> Void) {
         self.entry = entry
         self.home = home
@@ -48,12 +48,24 @@ final class OutboxJob {
     func remoteCommentID(_ comment: OutboxAction.CommentHandle) -> String? {
         switch comment {
         case .remote(let id): id
-        case .local(let id): sentComments[id]
+        case .local(let id): sentComments[id]?.remoteID
         }
+    }
+
+    /// The comment a comment to delete answered, when the outbox sent it (Loops deletes a reply
+    /// under its parent).
+    func parentOfComment(_ comment: OutboxAction.CommentHandle) -> String? {
+        if case .local(let id) = comment { sentComments[id]?.replyTo } else { nil }
     }
 
     /// The account's name on its home server.
     var accountName: String { entry.account.name }
+}
+
+/// A comment the outbox sent: the server's id, and the comment it answered.
+struct SentComment: Equatable {
+    var remoteID: String
+    var replyTo: String?
 }
 
 /// Whether a comment that may have been sent is on the server.

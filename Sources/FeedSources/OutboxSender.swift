@@ -35,6 +35,7 @@ public final class OutboxSender {
     public var onChange: (@MainActor (OutboxEntry) -> Void)?
     private let dependencies: Dependencies
     private let peertube: PeerTubeOutboxCalls
+    private let loops: LoopsOutboxCalls
     private var retryTimer: (any TimerToken)?
     private var retryDueMs: Int64?
     private var started = false
@@ -42,6 +43,7 @@ public final class OutboxSender {
     public init(_ dependencies: Dependencies) {
         self.dependencies = dependencies
         peertube = PeerTubeOutboxCalls(http: dependencies.http, now: dependencies.now)
+        loops = LoopsOutboxCalls(http: dependencies.http, now: dependencies.now)
     }
 
     private var nowMs: Int64 { Int64((dependencies.now().timeIntervalSince1970 * 1000).rounded()) }
@@ -130,7 +132,7 @@ public final class OutboxSender {
                 }
                 switch network {
                 case .peertube: peertube.perform(job)
-                case .loops: job.finish(.refused(status: 501, message: tr("Loopfeed does not send actions to Loops yet")))
+                case .loops: loops.perform(job)
                 }
             }
         }
@@ -150,12 +152,14 @@ public final class OutboxSender {
     }
 
     /// The server's ids of the account's sent comments, by local id (a delete of one goes by it).
-    private func sentComments(of account: AccountKey) -> [String: String] {
-        var ids: [String: String] = [:]
+    private func sentComments(of account: AccountKey) -> [String: SentComment] {
+        var sent: [String: SentComment] = [:]
         for entry in entries where entry.account == account {
-            if case .comment(_, let localID, _, _) = entry.action, case .sent(let remoteID?) = entry.state { ids[localID] = remoteID }
+            if case .comment(_, let localID, _, let replyTo) = entry.action, case .sent(let remoteID?) = entry.state {
+                sent[localID] = SentComment(remoteID: remoteID, replyTo: replyTo)
+            }
         }
-        return ids
+        return sent
     }
 
     // MARK: - Recording
