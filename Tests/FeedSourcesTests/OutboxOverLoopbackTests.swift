@@ -174,13 +174,14 @@ final class OutboxOverLoopbackTests: XCTestCase {
 
     func testRefusalsKeepTheServersReasonAndAreNotRetried() throws {
         try rig { rig in
-            // A video of the other instance's (its owner may delete any comment), known to the home
-            // instance, with comments by others (by the home instance's ids).
+            // A video of the other instance's (its owner may delete any comment), as the home
+            // instance lists it once it knows it: its comments by the home instance's ids.
             let origin = rig.networks.peertube[1]
             let videos = try XCTUnwrap(rig.networks.manifest(origin)["videos"] as? [[String: Any]])
-            let video = try rig.video(try XCTUnwrap(videos.indices.first { (videos[$0]["comments"] as? Int ?? 0) > 3 }), on: origin)
-            let search = "/api/v1/search/videos?search=" + PeerTubeOutboxCalls.address(of: video).absoluteString
-            XCTAssertNotNil(try rig.call(.get, search))
+            let remote = try rig.video(try XCTUnwrap(videos.indices.first { (videos[$0]["comments"] as? Int ?? 0) > 3 }), on: origin)
+            XCTAssertNotNil(try rig.call(.get, "/api/v1/search/videos?search=" + PeerTubeOutboxCalls.address(of: remote).absoluteString))
+            var video = remote
+            video.apiBase = rig.home
             let othersComment = try XCTUnwrap((rig.call(.get, "/api/v1/videos/\(video.id)/comment-threads?count=100") as? [String: Any])?["data"]
                                               as? [[String: Any]]).first {
                 ($0["account"] as? [String: Any])?["name"] as? String != rig.account.name && $0["isDeleted"] as? Bool != true
@@ -210,11 +211,40 @@ final class OutboxOverLoopbackTests: XCTestCase {
             try rig.sender.add(.rate(post: video, liked: true), account: rig.account, postID: nil)
             XCTAssertTrue(rig.waitUntilSettled())
             XCTAssertEqual(rig.sender.entries.last?.state, .sent(remoteID: nil))
-            XCTAssertEqual(try rig.requests("GET", containing: "/api/v1/search/videos").count, 1)
+            XCTAssertEqual(try rig.requests("GET", containing: "/api/v1/search/videos").filter {
+                "\($0["query"] ?? "")".contains(video.id)
+            }.count, 1, "its address searched on the home instance")
             XCTAssertEqual(try rig.requests("PUT", containing: "\(video.id)/rate").map { $0["status"] as? Int }, [204],
                            "rated on the home instance")
             XCTAssertEqual(try rig.requests("PUT", containing: "/rate", on: origin).count, 0, "never on the origin")
             XCTAssertEqual(try Self.rating(rig, video), "like")
+        }
+    }
+
+    func testAReplyOnAVideoOfAnotherInstanceGoesUnderTheSameCommentThroughTheHomeInstance() throws {
+        try rig { rig in
+            let origin = rig.networks.peertube[1]
+            let videos = try XCTUnwrap(rig.networks.manifest(origin)["videos"] as? [[String: Any]])
+            let video = try rig.video(try XCTUnwrap(videos.indices.last { (videos[$0]["comments"] as? Int ?? 0) > 3 }), on: origin)
+            // The comment answered as the comments sheet reads it: by the origin's id.
+            let threads = try XCTUnwrap((rig.call(.get, "/api/v1/videos/\(video.id)/comment-threads?count=100", on: origin)
+                                         as? [String: Any])?["data"] as? [[String: Any]])
+            let root = try XCTUnwrap(threads.first { $0["isDeleted"] as? Bool != true })
+            let rootID = try XCTUnwrap(OutboxAnswer.id(root["id"]))
+            let text = "a reply from the home instance \(UUID().uuidString.prefix(8))"
+            try rig.sender.start()
+            try rig.sender.add(.comment(post: video, localID: "R1", text: text, replyTo: rootID), account: rig.account, postID: nil)
+            try rig.sender.add(.deleteComment(post: video, comment: .remote(rootID)), account: rig.account, postID: nil)
+            XCTAssertTrue(rig.waitUntilSettled())
+            guard case .sent(let homeID?) = rig.sender.entries.suffix(2).first?.state else { return XCTFail("\(rig.sender.entries)") }
+            let tree = try XCTUnwrap(rig.call(.get, "/api/v1/videos/\(video.id)/comment-threads/\(rootID)", on: origin) as? [String: Any])
+            let replies = (tree["children"] as? [[String: Any]] ?? []).compactMap { $0["comment"] as? [String: Any] }
+            XCTAssertEqual(replies.filter { ($0["text"] as? String ?? "").contains(text) }.count, 1,
+                           "under the comment answered, as its origin shows it")
+            XCTAssertNotEqual(homeID, "", "the home instance's id, for a later delete")
+            XCTAssertEqual(rig.sender.entries.last?.state, .refused(reason: "This comment can be deleted only on \(video.host)"),
+                           "an origin's id is never deleted on the home instance")
+            XCTAssertEqual(try rig.requests("DELETE", containing: "/comments/").count, 0)
         }
     }
 

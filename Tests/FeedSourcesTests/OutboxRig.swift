@@ -118,8 +118,11 @@ final class OutboxRig {
     func response(_ method: HTTPRequest.Method = .get, _ path: String, json: [String: Any]? = nil, on site: URL? = nil) throws -> HTTPResponse {
         let token = try XCTUnwrap(accounts.held[account]?.tokens.access)
         let url = try XCTUnwrap(URL(string: path, relativeTo: site ?? home)).absoluteURL
+        var request = OutboxAnswer.request(method, url, token: token, json: json)
+        // Another instance is read as anyone may: the token is the home instance's.
+        if let site, site != home { request.headers = ["Accept": "application/json"] }
         return try XCTUnwrap(Self.wait { done in
-            self.client.fetch(OutboxAnswer.request(method, url, token: token, json: json)) { done($0) }
+            self.client.fetch(request) { done($0) }
         }).get()
     }
 
