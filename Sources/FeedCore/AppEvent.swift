@@ -105,6 +105,11 @@ public enum AppEvent: Sendable, Equatable {
     case commentsShown(postID: Int64, remote: Int, local: Int)
     /// Captions of a post switched on (in `language`) or off, or another language chosen.
     case captions(postID: Int64, language: String?, shown: Bool)
+    /// An account is signed in (`kind`: "peertube" or "loops"); `restored`: found signed in at
+    /// launch (its tokens in the keyring), not signed in now; `session_only`: no keyring kept it.
+    /// Never a token.
+    case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
+    case signedOut(host: String, kind: String)
 
     public var name: String {
         switch self {
@@ -148,6 +153,8 @@ public enum AppEvent: Sendable, Equatable {
         case .remoteCounts: "remote_counts"
         case .commentsShown: "comments_shown"
         case .captions: "captions"
+        case .signedIn: "signed_in"
+        case .signedOut: "signed_out"
         }
     }
 
@@ -259,6 +266,11 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
         case .captions(let postID, let language, let shown):
             [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
+        case .signedIn(let host, let kind, let restored, let sessionOnly):
+            [("host", .string(host)), ("kind", .string(kind)), ("restored", .bool(restored)),
+             ("session_only", .bool(sessionOnly))]
+        case .signedOut(let host, let kind):
+            [("host", .string(host)), ("kind", .string(kind))]
         }
     }
 

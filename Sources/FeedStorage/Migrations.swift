@@ -15,6 +15,8 @@ public enum Migrations {
         Migration(version: 6, sql: schemaVersion6),
         Migration(version: 7, sql: schemaVersion7),
         Migration(version: 8, sql: schemaVersion8),
+        // 9 is the outbox's (issue 23), landed from another branch.
+        Migration(version: 10, sql: schemaVersion10),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -203,5 +205,22 @@ public enum Migrations {
         CREATE INDEX posts_remote_short ON posts(remote_network, remote_host, remote_short)
             WHERE remote_short IS NOT NULL;
         CREATE INDEX posts_home ON posts(created_ms DESC, id DESC) WHERE discovered = 0;
+        """
+
+    /// The accounts the user signed in to, one per server: what Preferences lists and the
+    /// tokens are found by in the keyring. No secret is kept here (the tokens, the client's
+    /// secret are in the keyring); the expiry times say when to renew.
+    static let schemaVersion10 = """
+        CREATE TABLE accounts (
+            origin TEXT PRIMARY KEY,
+            network TEXT NOT NULL,
+            username TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            avatar_url TEXT,
+            client_id TEXT NOT NULL,
+            access_expires_ms INTEGER NOT NULL,
+            refresh_expires_ms INTEGER,
+            added_ms INTEGER NOT NULL
+        );
         """
 }
