@@ -61,6 +61,9 @@ public final class AccountsStore: AccountTokenProviding {
 
     public private(set) var rows: [Row] = []
     public private(set) var status = Status.idle
+    /// The PeerTube account being signed in to asked for its two-factor code (and a wrong one
+    /// keeps asking): the form shows the code's field until the sign-in ends.
+    public private(set) var asksForCode = false
     /// Anything shown changed.
     public var onChange: (() -> Void)?
 
@@ -119,6 +122,7 @@ public final class AccountsStore: AccountTokenProviding {
     public func cancelSignIn() {
         signingIn?.cancel()
         signingIn = nil
+        asksForCode = false
         say(.idle)
     }
 
@@ -143,10 +147,16 @@ public final class AccountsStore: AccountTokenProviding {
         signingIn = nil
         switch result {
         case .failure(.needsTwoFactorCode):
+            asksForCode = true
             say(.askingCode(SignInFailure.needsTwoFactorCode.description))
+        case .failure(.wrongTwoFactorCode):
+            asksForCode = true
+            say(.problem(SignInFailure.wrongTwoFactorCode.description))
         case .failure(let failure):
+            asksForCode = false
             say(.problem(failure.description))
         case .success(let signed):
+            asksForCode = false
             keep(signed)
         }
     }

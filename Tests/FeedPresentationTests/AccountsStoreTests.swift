@@ -84,7 +84,12 @@ final class AccountsStoreTests: XCTestCase {
             XCTAssertEqual(rig.service.peertubeSignIns.last?.question.twoFactorCode, "000000")
             rig.service.peertubeSignIns.last?.answer(.failure(.wrongTwoFactorCode))
             XCTAssertEqual(rig.store.status, .problem("That two-factor code is not right"))
+            XCTAssertTrue(rig.store.asksForCode, "the code's field stays for another try")
             XCTAssertTrue(rig.store.rows.isEmpty)
+            rig.store.signInPeerTube(address: "http://127.0.0.2:8080", username: "bob", password: "bob-password", code: "123456")
+            rig.service.peertubeSignIns.last?.answer(.success(Self.signed(name: "bob")))
+            XCTAssertFalse(rig.store.asksForCode)
+            XCTAssertEqual(rig.store.rows.map(\.account.username), ["bob"])
         }
     }
 
