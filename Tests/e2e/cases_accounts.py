@@ -162,9 +162,10 @@ def case_sign_in_to_two_instances_sign_out_and_restart(ctx: Context) -> None:
 
 
 def case_loops_signs_in_through_the_browser(ctx: Context) -> None:
-    """Loops: Preferences sends the user to the server's authorize page in the browser (a stand-in
-    that follows its redirect back to Loopfeed's listener on 127.0.0.1) and the account is signed
-    in; the browser saw the sign-in's page and no token."""
+    """Loops: its address asked as a PeerTube instance is said to be none; as Loops, Preferences
+    sends the user to the server's authorize page in the browser (a stand-in that follows its
+    redirect back to Loopfeed's listener on 127.0.0.1, which shows it a page) and the account is
+    signed in with one code exchanged."""
     networks = start_networks(peertube=0, loops=1, index=False)
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     browser = FakeBrowser(ctx.case_tmp / "desktop")
@@ -172,11 +173,19 @@ def case_loops_signs_in_through_the_browser(ctx: Context) -> None:
         site = networks.loops[0]
         app = launch(ctx, "accounts-loops", env=browser.env)
         open_preferences(ctx, app)
-        tab_to(ctx, app, "Loops")
+        tab_to(ctx, app, ADDRESS)
+        type_text(ctx, site)
+        ctx.key("Tab")
+        type_text(ctx, "someone")
+        ctx.key("Tab")
+        type_text(ctx, "a-password")
+        ctx.key("Return")
+        expect(said(app, f"{host_of(site)} is not a PeerTube server"), "a Loops server asked as PeerTube is said plainly")
+        tab_to(ctx, app, "Loops", key="shift+Tab")
         ctx.key("space")
         tab_to(ctx, app, ADDRESS)
+        expect(said(app, "Continue in your browser"), "Loops' button says where the sign-in goes on")
         since = app.cursor()
-        type_text(ctx, site)
         ctx.key("Return")
         signed = app.wait("signed_in", 30, since, lambda e: e.get("host") == host_of(site), "signed_in to Loops")
         expect(signed.get("kind") == "loops", f"signed_in: {signed}")
