@@ -13,6 +13,7 @@ import time
 
 from app import App, quit_app
 from app_data import db_rows
+from cases_access import A11Y_ENV, Screens, a11y_bus_address
 from context import Context
 from desktop_accounts import FakeBrowser, Keyring, secrets_in_files
 from feed import dismiss_welcome, wait_started
@@ -165,13 +166,14 @@ def case_loops_signs_in_through_the_browser(ctx: Context) -> None:
     """Loops: its address asked as a PeerTube instance is said to be none; as Loops, Preferences
     sends the user to the server's authorize page in the browser (a stand-in that follows its
     redirect back to Loopfeed's listener on 127.0.0.1, which shows it a page) and the account is
-    signed in with one code exchanged."""
+    signed in with one code exchanged; over AT-SPI, every control of Preferences is named."""
     networks = start_networks(peertube=0, loops=1, index=False)
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     browser = FakeBrowser(ctx.case_tmp / "desktop")
     try:
         site = networks.loops[0]
-        app = launch(ctx, "accounts-loops", env=browser.env)
+        app = launch(ctx, "accounts-loops", env={**browser.env, **A11Y_ENV})
+        a11y_bus_address(ctx)
         open_preferences(ctx, app)
         tab_to(ctx, app, ADDRESS)
         type_text(ctx, site)
@@ -198,6 +200,13 @@ def case_loops_signs_in_through_the_browser(ctx: Context) -> None:
         expect(len(tokens) == 1 and tokens[0].get("status") == 200, f"one code exchanged: {tokens}")
         rows = db_rows(app, "SELECT origin, network FROM accounts")
         expect(rows == [(site, "loops")], f"the library's accounts: {rows}")
+        time.sleep(0.5)
+        screens = Screens(ctx, app)
+        screens.check("preferences accounts", [], window="Preferences", size=(440, 600),
+                      must_have=("Sign out of", "Sign in to a PeerTube instance", "Sign in to a Loops server",
+                                 "Server address"))
+        failures = screens.failures()
+        expect(not failures, "; ".join(failures))
         quit_app(app)
     finally:
         keyring.stop()
