@@ -213,7 +213,40 @@ def case_loops_signs_in_through_the_browser(ctx: Context) -> None:
         networks.stop()
 
 
+def case_without_a_keyring_an_account_lasts_this_session(ctx: Context) -> None:
+    """No session bus, so no keyring: signing in says so, the account holds for this run
+    (session_only) and is not written to the library; the next launch is signed out."""
+    networks = start_networks(peertube=1, loops=0, index=False)
+    try:
+        site = networks.peertube[0]
+        plain, _ = users(networks, site)
+        no_bus = {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={ctx.case_tmp / 'no-bus-here'}"}
+        app = launch(ctx, "accounts-no-keyring", env=no_bus)
+        open_preferences(ctx, app)
+        tab_to(ctx, app, ADDRESS)
+        type_text(ctx, site)
+        ctx.key("Tab")
+        type_text(ctx, plain["username"])
+        ctx.key("Tab")
+        since = app.cursor()
+        type_text(ctx, plain["password"])
+        ctx.key("Return")
+        signed = app.wait("signed_in", 15, since, lambda e: e.get("host") == host_of(site), "signed_in without a keyring")
+        expect(signed.get("session_only") is True, f"for this session only: {signed}")
+        expect(said(app, "No password keyring answers on this desktop"), "the missing keyring is said")
+        expect(said(app, "until Loopfeed closes"), "the account is listed as lasting until Loopfeed closes")
+        expect(db_rows(app, "SELECT origin FROM accounts") == [], "not written to the library")
+        quit_app(app)
+        again = launch(ctx, "accounts-no-keyring-again", env=no_bus, data_dir=app.data_dir)
+        time.sleep(1.5)
+        expect(not again.find("signed_in"), f"signed out at the next launch: {again.find('signed_in')}")
+        quit_app(again)
+    finally:
+        networks.stop()
+
+
 ACCOUNTS_CASES = [
     ("sign_in_to_two_instances_sign_out_and_restart", case_sign_in_to_two_instances_sign_out_and_restart),
     ("loops_signs_in_through_the_browser", case_loops_signs_in_through_the_browser),
+    ("without_a_keyring_an_account_lasts_this_session", case_without_a_keyring_an_account_lasts_this_session),
 ]
