@@ -116,7 +116,7 @@ extension AccountsStore {
             store.secret(for: account.secretKey(kinds[index])) { result in
                 switch result {
                 case .failure(let failure):
-                    done(.failure(.refused(host: account.host, status: 0, message: failure.description)))
+                    done(.failure(.keyringUnavailable(failure.description)))
                 case .success(let secret):
                     found[kinds[index]] = secret
                     next(index + 1)

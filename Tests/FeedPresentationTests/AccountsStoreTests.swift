@@ -192,6 +192,11 @@ final class AccountsStoreTests: XCTestCase {
             let emptied = Rig(records: first.records, keyring: FakeSecretStore())
             XCTAssertEqual(emptied.store.rows.first?.needsSignIn, true, "no tokens in the keyring: sign in again")
             XCTAssertEqual(emptied.accountEvents, [])
+            XCTAssertEqual(emptied.store.status, .problem("Your sign-in to 127.0.0.2:8080 is no longer in the keyring: sign in again."))
+
+            let locked = Rig(records: first.records, keyring: FakeSecretStore(failure: .locked))
+            XCTAssertEqual(locked.store.rows.first?.needsSignIn, true)
+            XCTAssertEqual(locked.store.status, .problem("The password keyring is locked"), "the keyring's own words")
         }
     }
 
