@@ -1,0 +1,77 @@
+"""End-to-end cases for a network channel's page (issue 22): its grid of videos loads the next
+page of the API (PeerTube's start/count) as it is scrolled with the wheel, seen in the events and
+on screen."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import parse_qs
+
+from cases_explore import FIRST_ROW, launch_on_networks, open_discover, rows_shown, search, tiles_shown
+from context import Context
+from network_servers import start_networks
+from outcomes import expect
+from screenshots import poll_shot, region_stats, window_shot
+from x_input import click
+
+# 160 videos an instance: each of its four channels holds 40 (some live or sensitive, not
+# listed), more than the app's page of 20.
+VIDEOS_PER_INSTANCE = 160
+# The page's lowest row of tiles, just above the tab bar, once scrolled to the bottom.
+LOW_TILES = "420x120+10+600"
+
+
+def channel_video_requests(networks, site: str) -> list[dict]:
+    return [r for r in networks.requests(site) if r["path"].startswith("/api/v1/video-channels/") and r["path"].endswith("/videos")]
+
+
+def case_a_channels_grid_loads_more_as_it_scrolls(ctx: Context) -> None:
+    networks = start_networks(peertube=1, loops=0, index=False, videos_per_instance=VIDEOS_PER_INSTANCE)
+    try:
+        app = launch_on_networks(ctx, "channel-paging", networks)
+        open_discover(ctx, app)
+        people, _ = search(ctx, app, "alice", source="channels")
+        expect(people["count"] >= 1, f"\"alice\" found {people['count']} channels")
+        poll_shot(ctx, "channel-paging-people", rows_shown, 5, "the channels found for \"alice\"")
+        since = app.cursor()
+        click(ctx, *FIRST_ROW)
+        first = app.wait("explore_results", 10, since, lambda e: e.get("source") == "channel", "the channel's first page")
+        expect(first.get("page") == 1 and first["count"] >= 12, f"the channel's first page: {first}")
+        poll_shot(ctx, "channel-paging-top", lambda s: tiles_shown(s, 340), 8, "the channel's stills")
+        asked = channel_video_requests(networks, networks.peertube[0])
+        expect(len(asked) == 1 and parse_qs(asked[0]["query"]).get("start", ["0"]) == ["0"],
+               f"the first page was asked as {asked}")
+        expect(not app.find("explore_results", since, lambda e: e.get("source") == "channel" and e.get("page") == 2),
+               "the next page came before any scroll")
+
+        ctx.pointer_into_window()
+        ctx.xdotool("mousemove", "225", "500")  # over the grid
+        since = app.cursor()
+        second = None
+        deadline = time.monotonic() + 20
+        while second is None and time.monotonic() < deadline:
+            ctx.xdotool("click", "--repeat", "3", "--delay", "60", "5")
+            time.sleep(0.3)
+            found = app.find("explore_results", since, lambda e: e.get("source") == "channel" and e.get("page") == 2)
+            second = found[0] if found else None
+        expect(second is not None, f"scrolling to the grid's end loaded no more, see {window_shot(ctx, 'channel-paging-end')}")
+        expect(second["total"] > first["total"], f"the second page added nothing: {first} then {second}")
+        asked = channel_video_requests(networks, networks.peertube[0])
+        expect(len(asked) == 2 and parse_qs(asked[1]["query"]).get("start") == ["20"],
+               f"the next page was not asked from where the first ended: {[a['query'] for a in asked]}")
+        # The new tiles are under the old ones: scrolled to the very end, the lowest row shows stills.
+        for _ in range(6):
+            ctx.xdotool("click", "--repeat", "3", "--delay", "60", "5")
+        shot = poll_shot(ctx, "channel-paging-more", lambda s: region_stats(s, LOW_TILES)[1] > 0.08, 8,
+                         "the next page's stills at the bottom of the grid")
+        expect(app.alive(), "app exited")
+        ctx.key("Escape")
+        time.sleep(0.5)
+        expect(app.alive(), f"app exited after Esc, see {shot}")
+    finally:
+        networks.stop()
+
+
+EXPLORE_PAGING_CASES = [
+    ("channel_grid_loads_more_as_it_scrolls", case_a_channels_grid_loads_more_as_it_scrolls),
+]
