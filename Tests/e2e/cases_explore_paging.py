@@ -11,7 +11,7 @@ from cases_explore import FIRST_ROW, launch_on_networks, open_discover, rows_sho
 from context import Context
 from network_servers import start_networks
 from outcomes import expect
-from screenshots import poll_shot, region_stats, window_shot
+from screenshots import poll_shot, region_difference, region_stats, window_shot
 from x_input import click
 
 # 160 videos an instance: each of its four channels holds 40 (some live or sensitive, not
@@ -48,12 +48,15 @@ def case_a_channels_grid_loads_more_as_it_scrolls(ctx: Context) -> None:
         ctx.xdotool("mousemove", "225", "500")  # over the grid
         since = app.cursor()
         second = None
+        old_end = None
         deadline = time.monotonic() + 20
         while second is None and time.monotonic() < deadline:
             ctx.xdotool("click", "--repeat", "3", "--delay", "60", "5")
             time.sleep(0.3)
             found = app.find("explore_results", since, lambda e: e.get("source") == "channel" and e.get("page") == 2)
             second = found[0] if found else None
+            if second is None:
+                old_end = window_shot(ctx, "channel-paging-old-end")
         expect(second is not None, f"scrolling to the grid's end loaded no more, see {window_shot(ctx, 'channel-paging-end')}")
         expect(second["total"] > first["total"], f"the second page added nothing: {first} then {second}")
         asked = channel_video_requests(networks, networks.peertube[0])
@@ -64,6 +67,9 @@ def case_a_channels_grid_loads_more_as_it_scrolls(ctx: Context) -> None:
             ctx.xdotool("click", "--repeat", "3", "--delay", "60", "5")
         shot = poll_shot(ctx, "channel-paging-more", lambda s: region_stats(s, LOW_TILES)[1] > 0.08, 8,
                          "the next page's stills at the bottom of the grid")
+        moved = region_difference(old_end, shot, "450x600+0+140") if old_end else 0.0
+        expect(moved > 0.02, f"the grid's end looks as it did before the next page ({moved:.3f}): "
+                             f"see {old_end} and {shot}")
         expect(app.alive(), "app exited")
         ctx.key("Escape")
         time.sleep(0.5)
