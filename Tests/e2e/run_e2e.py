@@ -32,6 +32,7 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 
 from cases_access import ACCESS_CASES  # noqa: E402
 from cases_explore import EXPLORE_CASES  # noqa: E402
+from cases_explore_faults import EXPLORE_FAULT_CASES  # noqa: E402
 from cases_explore_paging import EXPLORE_PAGING_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
@@ -74,6 +75,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *OVERLAY_CASES,
     *EXPLORE_CASES,
     *EXPLORE_PAGING_CASES,
+    *EXPLORE_FAULT_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
