@@ -250,6 +250,7 @@ public final class SubscriptionService: FeedSubscribing {
         var posts: [RemotePost] = []
         let arrival = now()
         let window = window()
+        let channel = feedURL.flatMap { FollowedPostIdentity.channelHandle(of: feed, url: $0) }
         for entry in feed.entries {
             let sources = RemoteVideoSources(feedRenditions: entry.renditions)
             // A video nothing here plays stays a post whose page says why (never a gap, never a spinner).
@@ -258,7 +259,8 @@ public final class SubscriptionService: FeedSubscribing {
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
             let isFeedsOwn = entry.author == nil || entry.author == feed.title
-            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
+            let handle = isFeedsOwn ? channel ?? Self.handle(name, host: host) : Self.handle(name, host: host)
+            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: handle,
                                   // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
                                   authorName: name, caption: entry.title, music: "",
                                   videoURI: address,
