@@ -238,10 +238,37 @@ def case_a_hashtag_in_a_comment_is_a_link(ctx: Context) -> None:
     expect(app.alive(), "app exited")
 
 
+def case_the_welcome_closes_while_the_feed_slides(ctx: Context) -> None:
+    """Close on the welcome card clicked while the feed slides to the next video under it puts the
+    card away, every time."""
+    lost = 0
+    for round_ in range(6):
+        app, _ = launch_samples(ctx, f"slide-close-{round_}", data_dir=ctx.case_tmp / f"data{round_}")
+        wait_started(app)
+        app.wait("notice", 5, pred=lambda e: e.get("message") == "Welcome to Loopfeed", what="the welcome")
+        ctx.pointer_into_window()
+        time.sleep(0.3)
+        since = app.cursor()
+        ctx.xdotool("mousemove", *map(str, WELCOME_CLOSE))
+        time.sleep(0.1)
+        ctx.key("Down")
+        ctx.xdotool("click", "1")
+        app.wait("page_shown", 5, since, lambda e: e.get("index") == 1, "page 1 on screen")
+        time.sleep(0.4)
+        left = share_of(grab_colors(ctx, *WELCOME_CARD), WELCOME_COLOR, 12)
+        if left > 0.5:
+            lost += 1
+            window_shot(ctx, f"slide-close-{round_}")
+        quit_app(app)
+    expect(lost == 0, f"Close clicked during the slide was lost {lost} times in 6")
+
+
 FIRST_MINUTES_CASES = [
     ("a_first_launch_pretends_nothing", case_a_first_launch_pretends_nothing),
+    ("the_welcome_closes_while_the_feed_slides", case_the_welcome_closes_while_the_feed_slides),
     ("an_undo_is_never_lost", case_an_undo_is_never_lost),
     ("the_comments_sheet_is_opaque", case_the_comments_sheet_is_opaque),
     ("the_file_chooser_takes_every_selected_file", case_the_file_chooser_takes_every_selected_file),
     ("a_hashtag_in_a_comment_is_a_link", case_a_hashtag_in_a_comment_is_a_link),
 ]
+

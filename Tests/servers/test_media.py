@@ -52,7 +52,11 @@ class HlsPlaybackTests(FakeTestCase):
     """The master playlist played from the fake reaches an audio sink with real sound."""
 
     def play(self, url: str, element: str) -> tuple[list[float], str]:
-        command = ["gst-launch-1.0", "-m", element, f"uri={url}", "video-sink=fakesink sync=false",
+        # A fixed connection speed keeps the demuxer on the best rendition. Legacy hlsdemux measures
+        # its downloads and switches renditions halfway; in one loaded CI run both playbin cases
+        # hung until the timeout, most likely in that switch (playbin3's hlsdemux2 did not).
+        command = ["gst-launch-1.0", "-m", element, f"uri={url}", "connection-speed=1000000",
+                   "video-sink=fakesink sync=false",
                    "audio-sink=audioconvert ! level interval=250000000 ! fakesink sync=false"]
         result = subprocess.run(command, capture_output=True, text=True, timeout=60)
         levels = [float(v) for v in re.findall(r"rms=\(GValueArray\)< (-?[\d.]+|-inf)", result.stdout) if v != "-inf"]
