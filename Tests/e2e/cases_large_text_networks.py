@@ -85,7 +85,11 @@ def case_large_text_on_the_networks_cuts_nothing_off(ctx: Context) -> None:
         time.sleep(1.0)
         seen["remote thread"] = len(expect_nothing_cut_off(ctx, app, "a remote thread at 360x640", ["Thread", "Top"], 6))
         ctx.key("Escape")
-        time.sleep(0.8)
+        # The sheet gone from the screen, so the click below is the feed's.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(label["text"] == "Add a comment…" for label in shown_labels(app, "the feed")):
+            time.sleep(0.2)
+        time.sleep(0.3)
 
         # Its channel's page, from the @author over the video.
         expect(handle is not None, f"no {name} shown over the remote video")
