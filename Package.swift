@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedStorage", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
                     exclude: ["video_test_server.py", "Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),

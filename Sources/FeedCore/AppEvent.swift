@@ -105,6 +105,11 @@ public enum AppEvent: Sendable, Equatable {
     case commentsShown(postID: Int64, remote: Int, local: Int)
     /// Captions of a post switched on (in `language`) or off, or another language chosen.
     case captions(postID: Int64, language: String?, shown: Bool)
+    /// An action on the user's account moved on in the outbox (`action`: like, unlike, comment,
+    /// reply, delete_comment, follow, unfollow; `state`: queued, sent or refused; `attempt`: the
+    /// sendings begun so far), for the library's post (`post_id`, null for a follow); `entry` the
+    /// outbox's id, `reason` why it was refused or waits (empty when sent).
+    case outbox(action: String, postID: Int64?, state: String, attempt: Int, entry: Int64 = 0, reason: String = "")
 
     public var name: String {
         switch self {
@@ -148,6 +153,7 @@ public enum AppEvent: Sendable, Equatable {
         case .remoteCounts: "remote_counts"
         case .commentsShown: "comments_shown"
         case .captions: "captions"
+        case .outbox: "outbox"
         }
     }
 
@@ -259,6 +265,9 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
         case .captions(let postID, let language, let shown):
             [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
+        case .outbox(let action, let postID, let state, let attempt, let entry, let reason):
+            [("action", .string(action)), ("post_id", postID.map { .int($0) } ?? .null), ("state", .string(state)),
+             ("attempt", .int(Int64(attempt))), ("entry", .int(entry)), ("reason", .string(reason))]
         }
     }
 

@@ -15,6 +15,7 @@ public enum Migrations {
         Migration(version: 6, sql: schemaVersion6),
         Migration(version: 7, sql: schemaVersion7),
         Migration(version: 8, sql: schemaVersion8),
+        Migration(version: 9, sql: schemaVersion9),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -203,5 +204,43 @@ public enum Migrations {
         CREATE INDEX posts_remote_short ON posts(remote_network, remote_host, remote_short)
             WHERE remote_short IS NOT NULL;
         CREATE INDEX posts_home ON posts(created_ms DESC, id DESC) WHERE discovered = 0;
+        """
+
+    /// The outbox (issue 23): what the user did on a remote post or channel that their account
+    /// must be told of, written before it is sent, with where its sending stands. AUTOINCREMENT:
+    /// an id is the order actions were made in and is never given again. The action is columns
+    /// by kind (rate, comment, delete_comment, follow); `state` is queued, sending, retrying,
+    /// sent, refused, needs_sign_in or dropped. `retry_at_ms` and `last_attempt_ms` are wall
+    /// clock, so a restart knows when a retry is due and from when to look for a comment.
+    static let schemaVersion9 = """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_server TEXT NOT NULL,
+            account_name TEXT NOT NULL,
+            post_id INTEGER REFERENCES posts(id) ON DELETE SET NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('rate', 'comment', 'delete_comment', 'follow')),
+            post_network TEXT,
+            post_host TEXT,
+            post_api TEXT,
+            post_key TEXT,
+            post_short TEXT,
+            channel TEXT,
+            turned_on INTEGER,
+            local_comment_id TEXT,
+            text TEXT,
+            reply_to TEXT,
+            target_comment TEXT,
+            target_is_local INTEGER,
+            state TEXT NOT NULL,
+            retry_at_ms INTEGER,
+            reason TEXT,
+            remote_id TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            renew_token_first INTEGER NOT NULL DEFAULT 0,
+            may_have_been_sent INTEGER NOT NULL DEFAULT 0,
+            last_attempt_ms INTEGER,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX outbox_post ON outbox(post_id) WHERE post_id IS NOT NULL;
         """
 }

@@ -47,12 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--videos-per-instance", type=int, default=None,
                         help="how many videos each PeerTube instance holds (default 36: 9 a channel); more give a "
                              "channel several pages of the API's start/count")
+    parser.add_argument("--colours", type=int, default=0, metavar="N",
+                        help="serve each portrait PeerTube video in one of N solid colours (at most 8; the manifest "
+                             "says which), for benchmarks that tell videos apart on screen")
     parser.add_argument("--fault", action="append", default=[], metavar="SITE=RULE")
     parser.add_argument("--until-stdin-closes", action="store_true", help="stop when standard input reaches its end")
     args = parser.parse_args(argv)
 
     network = FakeNetwork(args.peertube, args.loops, not args.no_index, args.first_address, args.port,
-                          args.media_dir, args.seed, videos_per_instance=args.videos_per_instance)
+                          args.media_dir, args.seed, colours=args.colours, videos_per_instance=args.videos_per_instance)
     for text in args.fault:
         name, _, rule = text.partition("=")
         network.site(name).faults.extend([FaultRule.parse(rule)])
