@@ -110,6 +110,11 @@ public enum AppEvent: Sendable, Equatable {
     /// sendings begun so far), for the library's post (`post_id`, null for a follow); `entry` the
     /// outbox's id, `reason` why it was refused or waits (empty when sent).
     case outbox(action: String, postID: Int64?, state: String, attempt: Int, entry: Int64 = 0, reason: String = "")
+    /// An account is signed in (`kind`: "peertube" or "loops"); `restored`: found signed in at
+    /// launch (its tokens in the keyring), not signed in now; `session_only`: no keyring kept it.
+    /// Never a token.
+    case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
+    case signedOut(host: String, kind: String)
 
     public var name: String {
         switch self {
@@ -154,6 +159,8 @@ public enum AppEvent: Sendable, Equatable {
         case .commentsShown: "comments_shown"
         case .captions: "captions"
         case .outbox: "outbox"
+        case .signedIn: "signed_in"
+        case .signedOut: "signed_out"
         }
     }
 
@@ -268,6 +275,11 @@ public enum AppEvent: Sendable, Equatable {
         case .outbox(let action, let postID, let state, let attempt, let entry, let reason):
             [("action", .string(action)), ("post_id", postID.map { .int($0) } ?? .null), ("state", .string(state)),
              ("attempt", .int(Int64(attempt))), ("entry", .int(entry)), ("reason", .string(reason))]
+        case .signedIn(let host, let kind, let restored, let sessionOnly):
+            [("host", .string(host)), ("kind", .string(kind)), ("restored", .bool(restored)),
+             ("session_only", .bool(sessionOnly))]
+        case .signedOut(let host, let kind):
+            [("host", .string(host)), ("kind", .string(kind))]
         }
     }
 

@@ -16,6 +16,7 @@ public enum Migrations {
         Migration(version: 7, sql: schemaVersion7),
         Migration(version: 8, sql: schemaVersion8),
         Migration(version: 9, sql: schemaVersion9),
+        Migration(version: 10, sql: schemaVersion10),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -242,5 +243,22 @@ public enum Migrations {
             created_ms INTEGER NOT NULL
         );
         CREATE INDEX outbox_post ON outbox(post_id) WHERE post_id IS NOT NULL;
+        """
+
+    /// The accounts the user signed in to, one per server: what Preferences lists and the
+    /// tokens are found by in the keyring. No secret is kept here (the tokens, the client's
+    /// secret are in the keyring); the expiry times say when to renew.
+    static let schemaVersion10 = """
+        CREATE TABLE accounts (
+            origin TEXT PRIMARY KEY,
+            network TEXT NOT NULL,
+            username TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            avatar_url TEXT,
+            client_id TEXT NOT NULL,
+            access_expires_ms INTEGER NOT NULL,
+            refresh_expires_ms INTEGER,
+            added_ms INTEGER NOT NULL
+        );
         """
 }
