@@ -5,7 +5,7 @@ Run through bench/run.sh (which builds the binary). It starts its own headless s
 PulseAudio) and launches the app as the end-to-end tests do, with Tests/e2e's session, app and events log.
 Python 3.11 standard library only; external tools: gst-launch-1.0, gst-play-1.0, mpv, xdotool.
 
-    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7]
+    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7,8]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from app import AppProcess  # noqa: E402
 from clips import discoverer_seconds  # noqa: E402
 from event_log import now_us  # noqa: E402
 from paints import PaintTrace  # noqa: E402
+import foryou  # noqa: E402
 from processes import end_popen, run, spawn  # noqa: E402
 from session import AUDIO_SINK, Session  # noqa: E402
 from xgrab import Grabber, Keyboard  # noqa: E402
@@ -1303,6 +1304,11 @@ class Bench:
         out = Path(self.args.out)
         # bench/sources.sh keeps its own block in the same report: carried over as it is.
         previous = out.read_text() if out.exists() else ""
+        # Step 8's block: this run's, or the last one's when step 8 did not run.
+        if r.get("foryou"):
+            lines += ["", foryou.section(r["foryou"]), ""]
+        elif foryou.BEGIN in previous:
+            lines += ["", previous[previous.find(foryou.BEGIN):previous.find(foryou.END) + len(foryou.END)], ""]
         begin, end = previous.find("<!-- sources:begin"), previous.find("<!-- sources:end -->")
         if begin >= 0 and end > begin:
             lines += ["", previous[begin:end + len("<!-- sources:end -->")], ""]
@@ -1316,12 +1322,18 @@ class Bench:
         out = subprocess.run([str(binary), "100000"], check=True, capture_output=True, text=True).stdout
         self.results["search"] = json.loads(out.strip().splitlines()[-1])
 
+    def m8_foryou(self) -> None:
+        """For You against newest-first and most-popular feeds over simulated users (bench/foryou.py)."""
+        print("[bench] 8: For You over simulated users", flush=True)
+        self.results["foryou"] = foryou.measure(Path(self.args.binary).with_name("loopfeed-foryou-bench"))
+
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5,6,7").split(","))
+        only = set((self.args.only or "1,2,3,4,5,6,7,8").split(","))
         self.make_clips()
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
-                 ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording)]
+                 ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording),
+                 ("8", self.m8_foryou)]
         for key, fn in steps:
             if key in only:
                 try:

@@ -7,6 +7,8 @@
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
 #   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
+#   python3 bench/foryou.py --binary bench/.build/release/loopfeed-foryou-bench --out docs/BENCHMARKS.md
+#       # For You's quality (issue 24, step 8) alone, rewriting only its block
 #   BENCH_ONLY=3 BENCH_VIDEO_PATH=gl BENCH_OUT=/tmp/gl.md bash bench/run.sh
 #       # playback also on the GL frame path (LOOPFEED_VIDEO_PATH=gl), as row 3d
 # BENCH_OUT: where the report goes (default docs/BENCHMARKS.md), so a partial run need not
@@ -23,7 +25,7 @@ done
 
 echo "[bench] load average at start: $LOAD_AT_START"
 echo "[bench] building release binary in bench/.build"
-for product in loopfeed loopfeed-search-bench; do
+for product in loopfeed loopfeed-search-bench loopfeed-foryou-bench; do
   # As meson installs it (static_swift_stdlib defaults to true): the Swift runtime inside.
   swift build -c release --static-swift-stdlib --product "$product" --scratch-path "$ROOT/bench/.build" 2>&1 \
     | sed '/warning: prohibited flag/d'
@@ -36,7 +38,7 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 # A copy, so a rebuild during the run does not swap the binary under it. Outside the source
 # tree it finds no bundled samples, so the feed holds exactly the bench's clips.
 cp "$BIN" "$WORK/loopfeed"
-cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
+cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$ROOT/bench/.build/release/loopfeed-foryou-bench" "$WORK/"
 echo "[bench] work directory: $WORK"
 
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")
