@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "MediaControls", dependencies: ["FeedCore", "GLibKit"], swiftSettings: swiftSettings),
         .target(
             name: "LoopfeedApp",
-            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "MainLoopServices", "GtkKit", "GLibKit", "GStreamerKit", "SoupKit"],
+            dependencies: ["FeedCore", "Localization", "FeedStorage", "FeedSources", "FeedMedia", "VideoBridge", "FeedPresentation", "FeedUI", "MediaControls", "MainLoopServices", "GtkKit", "GLibKit", "GStreamerKit", "SoupKit", "KeyringKit"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed", dependencies: ["LoopfeedApp"], swiftSettings: swiftSettings),
         // Benchmark of Discover's search over a large library (bench/run.sh runs it, step 6).
@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "SyntheticLibrary", dependencies: ["FeedCore", "FeedStorage", "TestSupport"], swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),
-        // For You's quality bench: simulated users against the ranking and two baselines (bench/run.sh, step 8).
+        // For You's quality bench: simulated users against the ranking and two baselines (bench/run.sh, step 10).
         .executableTarget(name: "loopfeed-foryou-bench", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
         // A large library for the reliability runs (100,000 posts, 1,000 subscriptions).
         .executableTarget(name: "loopfeed-make-library", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedStorage", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
                     exclude: ["video_test_server.py", "Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),

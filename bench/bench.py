@@ -5,7 +5,9 @@ Run through bench/run.sh (which builds the binary). It starts its own headless s
 PulseAudio) and launches the app as the end-to-end tests do, with Tests/e2e's session, app and events log.
 Python 3.11 standard library only; external tools: gst-launch-1.0, gst-play-1.0, mpv, xdotool.
 
-    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7,8]
+    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7,8,9,10]
+
+Steps 8 and 9 (over the loopback fakes of the networks) are bench/remote.py's; step 10 (For You) bench/foryou.py's.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ from event_log import now_us  # noqa: E402
 from paints import PaintTrace  # noqa: E402
 import foryou  # noqa: E402
 from processes import end_popen, run, spawn  # noqa: E402
+from remote import NETWORK_STEPS, RemoteBench  # noqa: E402
+from remote_report import block_of, report_block, splice_block  # noqa: E402
 from session import AUDIO_SINK, Session  # noqa: E402
+from stats import loadavg, log, ms, pct  # noqa: E402
 from xgrab import Grabber, Keyboard  # noqa: E402
 
 WIN_W, WIN_H = 450, 800
@@ -78,27 +83,6 @@ REC_BRANCH = ("video. ! queue max-size-time=3000000000 ! videoconvert ! video/x-
               "! h264parse ! mp4mux name=mux reserved-max-duration=200000000000 reserved-moov-update-period=1000000000 "
               "! filesink location={path} "
               "audio. ! queue max-size-time=3000000000 ! audioconvert ! audioresample ! avenc_aac ! aacparse ! mux.")
-
-
-def log(msg: str) -> None:
-    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
-
-
-def loadavg() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-def pct(values: list[float], p: float) -> float:
-    """Nearest-rank percentile."""
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
-    return s[k]
-
-
-def ms(us: float) -> str:
-    return "n/a" if us != us else f"{us / 1000:.1f} ms"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -536,13 +520,14 @@ class Bench:
                 *self.mpv_vo, "--hwdec=no", "--no-osc", "--no-input-default-bindings", "--ao=pulse",
                 "--no-terminal", "--cursor-autohide=no", *(extra or []), str(clip)]
 
-    def pick_mpv_vo(self) -> None:
-        """--vo=gpu (EGL on llvmpipe, like GTK's GL renderer) if it shows a picture, else --vo=x11."""
+    def pick_mpv_vo(self, clip: Path | str | None = None, rgb: tuple[int, int, int] = (255, 0, 255)) -> None:
+        """--vo=gpu (EGL on llvmpipe, like GTK's GL renderer) if it shows a picture, else --vo=x11;
+        tried on `clip` (the launch clip unless said), whose colour is `rgb`."""
         for vo in (["--vo=gpu", "--gpu-context=x11egl"], ["--vo=x11"]):
             self.mpv_vo = vo
             self.wait_window_gone()
-            p = spawn(self.mpv_cmd(self.launch_clip), self.work / "mpv-probe.log")
-            ok = self.wait_screen((255, 0, 255), lambda f: f > 0.5, 10) is not None
+            p = spawn(self.mpv_cmd(clip or self.launch_clip), self.work / "mpv-probe.log")
+            ok = self.wait_screen(rgb, lambda f: f > 0.5, 10) is not None
             end_popen(p)
             if ok:
                 self.results["mpv_vo"] = " ".join(vo)
@@ -1302,13 +1287,18 @@ class Bench:
                      "go to bench/out/results.json, app logs and event files to the work directory it prints.")
         lines.append("")
         out = Path(self.args.out)
-        # bench/sources.sh keeps its own block in the same report: carried over as it is.
         previous = out.read_text() if out.exists() else ""
-        # Step 8's block: this run's, or the last one's when step 8 did not run.
+        # Step 10's block: this run's, or the last one's when step 10 did not run.
         if r.get("foryou"):
             lines += ["", foryou.section(r["foryou"]), ""]
         elif foryou.BEGIN in previous:
             lines += ["", previous[previous.find(foryou.BEGIN):previous.find(foryou.END) + len(foryou.END)], ""]
+        # The network steps' block: new when they ran, else carried over.
+        if "remote_paging" in r or "typing" in r:
+            lines += ["", report_block(r, [], m, self.args.commit, self.args.dirty), ""]
+        else:
+            lines += ["", *block_of(previous)]
+        # bench/sources.sh keeps its own block in the same report: carried over as it is.
         begin, end = previous.find("<!-- sources:begin"), previous.find("<!-- sources:end -->")
         if begin >= 0 and end > begin:
             lines += ["", previous[begin:end + len("<!-- sources:end -->")], ""]
@@ -1322,18 +1312,21 @@ class Bench:
         out = subprocess.run([str(binary), "100000"], check=True, capture_output=True, text=True).stdout
         self.results["search"] = json.loads(out.strip().splitlines()[-1])
 
-    def m8_foryou(self) -> None:
+    def m10_foryou(self) -> None:
         """For You against newest-first and most-popular feeds over simulated users (bench/foryou.py)."""
-        print("[bench] 8: For You over simulated users", flush=True)
+        print("[bench] 10: For You over simulated users", flush=True)
         self.results["foryou"] = foryou.measure(Path(self.args.binary).with_name("loopfeed-foryou-bench"))
 
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5,6,7,8").split(","))
-        self.make_clips()
+        only = set((self.args.only or "1,2,3,4,5,6,7,8,9,10").split(","))
+        if only - set(NETWORK_STEPS):
+            self.make_clips()
+        remote = RemoteBench(self, App)
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
                  ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording),
-                 ("8", self.m8_foryou)]
+                 ("8", remote.m8_remote_paging), ("9", remote.m9_typing),
+                 ("10", self.m10_foryou)]
         for key, fn in steps:
             if key in only:
                 try:
@@ -1354,7 +1347,14 @@ class Bench:
         outdir.mkdir(exist_ok=True)
         self.results["notes"] = self.notes
         (outdir / "results.json").write_text(json.dumps(self.results, indent=1, default=str))
-        self.write_report(total)
+        out = Path(self.args.out)
+        if only <= set(NETWORK_STEPS):
+            # The network steps alone: their block of the report is replaced, the rest stays.
+            out.write_text(splice_block(out.read_text() if out.exists() else "", report_block(self.results, self.notes, self.machine(),
+                                                                       self.args.commit, self.args.dirty)))
+            log(f"wrote the network block of {out}")
+        else:
+            self.write_report(total)
 
 
 def main() -> int:

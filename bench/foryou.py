@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Step 8 of the benchmarks: For You's quality over simulated users (issue 24).
+"""Step 10 of the benchmarks: For You's quality over simulated users (issue 24).
 
 Runs loopfeed-foryou-bench (built by bench/run.sh beside the app) and writes its section of
 docs/BENCHMARKS.md between <!-- foryou:begin --> and <!-- foryou:end -->. bench.py calls it as
-step 8; alone, it rewrites only that block of an existing report:
+step 10; alone, it rewrites only that block of an existing report:
 
     python3 bench/foryou.py --binary bench/.build/release/loopfeed-foryou-bench --out docs/BENCHMARKS.md
 """
@@ -33,8 +33,8 @@ def section(r: dict) -> str:
     feeds = r["feeds"]
     you = feeds[0]
     base = {f["feed"]: f for f in feeds}
-    lines = [f"{BEGIN} (written by bench/foryou.py, step 8; kept by a run without step 8) -->",
-             "## For You: ranking quality over simulated users (step 8, issue 24)", "",
+    lines = [f"{BEGIN} (written by bench/foryou.py, step 10; kept by a run without step 10) -->",
+             "## For You: ranking quality over simulated users (step 10, issue 24)", "",
              f"`loopfeed-foryou-bench {r['users']} {r['swipes']} {r['posts']}`: {r['users']} simulated users, each a session "
              f"of {r['swipes']} swipes over a pool of {r['posts']:,} posts by {r['creators']:,} creators; the taste changes "
              f"after swipe {r['change_at']}. The same users (same seeds) meet every feed.", "",

@@ -8,16 +8,29 @@
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
 #   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
 #   python3 bench/foryou.py --binary bench/.build/release/loopfeed-foryou-bench --out docs/BENCHMARKS.md
-#       # For You's quality (issue 24, step 8) alone, rewriting only its block
+#       # For You's quality (issue 24, step 10) alone, rewriting only its block
 #   BENCH_ONLY=3 BENCH_VIDEO_PATH=gl BENCH_OUT=/tmp/gl.md bash bench/run.sh
 #       # playback also on the GL frame path (LOOPFEED_VIDEO_PATH=gl), as row 3d
+#   bash bench/run.sh --network   # steps 8 and 9 alone (bench/remote.py: paging through remote
+#       # results, typing -> results, over the loopback fakes); replaces only their block of the report
 # BENCH_OUT: where the report goes (default docs/BENCHMARKS.md), so a partial run need not
 # overwrite the committed full report.
 set -euo pipefail
+PRODUCTS=(loopfeed loopfeed-search-bench loopfeed-foryou-bench)
+if [ "${1:-}" = "--network" ]; then
+  export BENCH_ONLY=8,9
+  PRODUCTS=(loopfeed)
+fi
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 START=$(date +%s)
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# mpv is the baseline of steps 1, 3, 5 and 8: installed when missing and we may (root, apt).
+if ! command -v mpv >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "[bench] installing mpv"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y mpv >/dev/null
+fi
 
 for tool in swift python3 gst-launch-1.0 gst-play-1.0 gst-discoverer-1.0 mpv xdotool Xvfb dbus-daemon pulseaudio pactl; do
   command -v "$tool" >/dev/null || { echo "bench: '$tool' not found" >&2; exit 1; }
@@ -25,7 +38,7 @@ done
 
 echo "[bench] load average at start: $LOAD_AT_START"
 echo "[bench] building release binary in bench/.build"
-for product in loopfeed loopfeed-search-bench loopfeed-foryou-bench; do
+for product in "${PRODUCTS[@]}"; do
   # As meson installs it (static_swift_stdlib defaults to true): the Swift runtime inside.
   swift build -c release --static-swift-stdlib --product "$product" --scratch-path "$ROOT/bench/.build" 2>&1 \
     | sed '/warning: prohibited flag/d'
@@ -38,7 +51,8 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 # A copy, so a rebuild during the run does not swap the binary under it. Outside the source
 # tree it finds no bundled samples, so the feed holds exactly the bench's clips.
 cp "$BIN" "$WORK/loopfeed"
-cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$ROOT/bench/.build/release/loopfeed-foryou-bench" "$WORK/"
+[ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
+[ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-foryou-bench" "$WORK/"
 echo "[bench] work directory: $WORK"
 
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")

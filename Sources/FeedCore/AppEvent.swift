@@ -105,6 +105,16 @@ public enum AppEvent: Sendable, Equatable {
     case commentsShown(postID: Int64, remote: Int, local: Int)
     /// Captions of a post switched on (in `language`) or off, or another language chosen.
     case captions(postID: Int64, language: String?, shown: Bool)
+    /// An action on the user's account moved on in the outbox (`action`: like, unlike, comment,
+    /// reply, delete_comment, follow, unfollow; `state`: queued, sent or refused; `attempt`: the
+    /// sendings begun so far), for the library's post (`post_id`, null for a follow); `entry` the
+    /// outbox's id, `reason` why it was refused or waits (empty when sent).
+    case outbox(action: String, postID: Int64?, state: String, attempt: Int, entry: Int64 = 0, reason: String = "")
+    /// An account is signed in (`kind`: "peertube" or "loops"); `restored`: found signed in at
+    /// launch (its tokens in the keyring), not signed in now; `session_only`: no keyring kept it.
+    /// Never a token.
+    case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
+    case signedOut(host: String, kind: String)
 
     public var name: String {
         switch self {
@@ -148,6 +158,9 @@ public enum AppEvent: Sendable, Equatable {
         case .remoteCounts: "remote_counts"
         case .commentsShown: "comments_shown"
         case .captions: "captions"
+        case .outbox: "outbox"
+        case .signedIn: "signed_in"
+        case .signedOut: "signed_out"
         }
     }
 
@@ -259,6 +272,14 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(postID)), ("remote", .int(Int64(remote))), ("local", .int(Int64(local)))]
         case .captions(let postID, let language, let shown):
             [("post_id", .int(postID)), ("language", language.map { .string($0) } ?? .null), ("shown", .bool(shown))]
+        case .outbox(let action, let postID, let state, let attempt, let entry, let reason):
+            [("action", .string(action)), ("post_id", postID.map { .int($0) } ?? .null), ("state", .string(state)),
+             ("attempt", .int(Int64(attempt))), ("entry", .int(entry)), ("reason", .string(reason))]
+        case .signedIn(let host, let kind, let restored, let sessionOnly):
+            [("host", .string(host)), ("kind", .string(kind)), ("restored", .bool(restored)),
+             ("session_only", .bool(sessionOnly))]
+        case .signedOut(let host, let kind):
+            [("host", .string(host)), ("kind", .string(kind))]
         }
     }
 

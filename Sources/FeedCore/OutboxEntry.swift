@@ -2,6 +2,8 @@
 public struct OutboxEntry: Equatable, Sendable, Identifiable {
     /// The order it was made in (the library's row id).
     public let id: Int64
+    /// The library's post it was done on (the window's mark, the `outbox` event); nil for a follow.
+    public var postID: Int64?
     /// The account that acts: its server's origin and its name there.
     public var account: AccountKey
     public var action: OutboxAction
@@ -13,6 +15,9 @@ public struct OutboxEntry: Equatable, Sendable, Identifiable {
     /// A sending was under way when the app stopped: it may have reached the server, so a
     /// comment's thread is read before it is sent again.
     public var mayHaveBeenSent = false
+    /// When the last sending began (wall clock, ms since 1970): a comment that may have reached
+    /// the server is looked for in its thread from a little before then.
+    public var lastAttemptMs: Int64?
 
     public enum State: Equatable, Sendable {
         case queued
@@ -46,8 +51,9 @@ public struct OutboxEntry: Equatable, Sendable, Identifiable {
         }
     }
 
-    public init(id: Int64, account: AccountKey, action: OutboxAction, state: State = .queued) {
+    public init(id: Int64, account: AccountKey, action: OutboxAction, state: State = .queued, postID: Int64? = nil) {
         self.id = id
+        self.postID = postID
         self.account = account
         self.action = action
         self.state = state

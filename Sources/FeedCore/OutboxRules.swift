@@ -103,6 +103,9 @@ public enum OutboxRules {
             }
         case .unreachable(let reason):
             entry.state = .retrying(atMs: nowMs + backoffMs(afterAttempts: entry.attempts), reason: reason)
+            // The request may have reached the server and only its answer been lost (a cut
+            // connection, a timeout): a comment's thread is read before it goes again.
+            if case .comment = entry.action { entry.mayHaveBeenSent = true }
         case .serverError(let status):
             entry.state = .retrying(atMs: nowMs + backoffMs(afterAttempts: entry.attempts), reason: "HTTP \(status)")
         case .busy(let retryAfterMs):

@@ -21,6 +21,10 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case browserDidNotAnswer
     /// No port on this computer could be opened for the browser to come back to.
     case cannotListen
+    /// No account on that server (never signed in, or signed out).
+    case notSignedIn(host: String)
+    /// The keyring holding the account's tokens could not be read (its words, `SecretStoreFailure`).
+    case keyringUnavailable(String)
 
     public var description: String {
         switch self {
@@ -41,6 +45,8 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible {
             tr("{server} can’t be reached: {reason}", ["server": host, "reason": failure.description])
         case .notApproved: tr("The sign-in was not approved in the browser")
         case .browserDidNotAnswer: tr("The browser did not come back within 5 minutes; try again")
+        case .notSignedIn(let host): tr("You are not signed in to {server}", ["server": host])
+        case .keyringUnavailable(let reason): reason
         case .cannotListen: tr("Loopfeed could not open a port on this computer for the browser to come back to")
         }
     }

@@ -28,6 +28,8 @@ public final class NetworkDiscoverStore {
     /// Anything shown changed.
     public var onChange: (() -> Void)?
 
+    private static let searchSource = "search"
+
     /// How long typing must pause before the servers are asked.
     public static let typingPauseMilliseconds: UInt32 = 300
 
@@ -126,6 +128,11 @@ public final class NetworkDiscoverStore {
         refresh()
     }
 
+    /// Whether the grid holds what typed words found. While typing pauses it still holds the
+    /// shelf's (or the last words') videos: laid out as results for the new words, the shelf's
+    /// would pass for what they found, so the page keeps the shelf's layout until they come.
+    public var showsSearchResults: Bool { videos?.source == Self.searchSource }
+
     /// The search index's host while typed words go to it: the page says so.
     public var searchIndexHost: String? { explorer.servers.first(where: \.isSearchIndex)?.host }
 
@@ -175,7 +182,7 @@ public final class NetworkDiscoverStore {
     private func runSearch() {
         guard !query.isEmpty else { return showBrowse() }
         let words = query
-        show(ExploreQuery(.search(words), filter: filter, localOnly: localOnly), query: words, source: "search")
+        show(ExploreQuery(.search(words), filter: filter, localOnly: localOnly), query: words, source: Self.searchSource)
         channelRequest?.cancel()
         channels = []
         channelFailures = []

@@ -65,7 +65,9 @@ public final class LoopsSignIn {
         let pkce = PKCE(random: random)
         guard let listener = deps.listen(pkce.state, { [weak self, weak call] query in
             guard let self, let call, !call.cancelled else { return }
-            call.stopWaiting()
+            // The listener closes itself once its page is written: closed now, the browser
+            // would be cut off before it (a closed connection in place of "signed in").
+            call.stopTimer()
             guard query["error"] == nil, let code = query["code"], let client = call.client else { return finish(.failure(.notApproved)) }
             call.exchange = exchange(code: code, origin: origin, client: client, verifier: pkce.verifier,
                                      redirect: call.listener?.redirectURI, then: finish)
@@ -259,9 +261,13 @@ private final class LoopsSignInCall: NetworkRequest {
     var client: OAuthClient?
     private(set) var cancelled = false
 
-    func stopWaiting() {
+    func stopTimer() {
         wait?.cancel()
         wait = nil
+    }
+
+    func stopWaiting() {
+        stopTimer()
         listener?.close()
     }
 

@@ -15,7 +15,8 @@ public enum Migrations {
         Migration(version: 6, sql: schemaVersion6),
         Migration(version: 7, sql: schemaVersion7),
         Migration(version: 8, sql: schemaVersion8),
-        // 9 and 10 are taken by work landing alongside this one.
+        Migration(version: 9, sql: schemaVersion9),
+        Migration(version: 10, sql: schemaVersion10),
         Migration(version: 11, sql: schemaVersion11),
     ]
 
@@ -205,6 +206,61 @@ public enum Migrations {
         CREATE INDEX posts_remote_short ON posts(remote_network, remote_host, remote_short)
             WHERE remote_short IS NOT NULL;
         CREATE INDEX posts_home ON posts(created_ms DESC, id DESC) WHERE discovered = 0;
+        """
+
+    /// The outbox (issue 23): what the user did on a remote post or channel that their account
+    /// must be told of, written before it is sent, with where its sending stands. AUTOINCREMENT:
+    /// an id is the order actions were made in and is never given again. The action is columns
+    /// by kind (rate, comment, delete_comment, follow); `state` is queued, sending, retrying,
+    /// sent, refused, needs_sign_in or dropped. `retry_at_ms` and `last_attempt_ms` are wall
+    /// clock, so a restart knows when a retry is due and from when to look for a comment.
+    static let schemaVersion9 = """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_server TEXT NOT NULL,
+            account_name TEXT NOT NULL,
+            post_id INTEGER REFERENCES posts(id) ON DELETE SET NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('rate', 'comment', 'delete_comment', 'follow')),
+            post_network TEXT,
+            post_host TEXT,
+            post_api TEXT,
+            post_key TEXT,
+            post_short TEXT,
+            channel TEXT,
+            turned_on INTEGER,
+            local_comment_id TEXT,
+            text TEXT,
+            reply_to TEXT,
+            target_comment TEXT,
+            target_is_local INTEGER,
+            state TEXT NOT NULL,
+            retry_at_ms INTEGER,
+            reason TEXT,
+            remote_id TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            renew_token_first INTEGER NOT NULL DEFAULT 0,
+            may_have_been_sent INTEGER NOT NULL DEFAULT 0,
+            last_attempt_ms INTEGER,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX outbox_post ON outbox(post_id) WHERE post_id IS NOT NULL;
+        """
+
+    /// The accounts the user signed in to, one per server: what Preferences lists and the
+    /// tokens are found by in the keyring. No secret is kept here (the tokens, the client's
+    /// secret are in the keyring); the expiry times say when to renew.
+    static let schemaVersion10 = """
+        CREATE TABLE accounts (
+            origin TEXT PRIMARY KEY,
+            network TEXT NOT NULL,
+            username TEXT NOT NULL,
+            display_name TEXT NOT NULL,
+            avatar_url TEXT,
+            client_id TEXT NOT NULL,
+            access_expires_ms INTEGER NOT NULL,
+            refresh_expires_ms INTEGER,
+            added_ms INTEGER NOT NULL
+        );
         """
 
     /// For You's signals (issue 24): what the user did with each post, with the post's creator,

@@ -55,7 +55,7 @@ extension DiscoverPage {
 
     func bindNetworks() {
         guard let network else { return }
-        let searching = !network.query.isEmpty
+        let searching = network.showsSearchResults
         localTags.root.isVisible = false
         people.show([])
         localGrid.root.isVisible = false

@@ -46,7 +46,9 @@ extension MainWindow {
 
     func showPreferences() {
         if let preferencesWindow { return preferencesWindow.present() }
-        let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor, parent: window)
+        let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
+                                      accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
+                                      parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)

@@ -1,4 +1,5 @@
 public import FeedCore
+public import FeedPresentation
 public import Foundation
 
 /// What the Preferences window and the library folders need, and the networks' addresses.
@@ -18,10 +19,17 @@ public struct PreferencesDependencies {
     public var readNetworks: ReadNetworks
     /// `--instance` addresses: asked what they are once the window is up, read this run.
     public var runInstances: [URL]
+    /// The accounts signed in to (Preferences' Accounts section); nil where the app has none.
+    public var accounts: AccountsStore?
+    /// The accounts' avatars.
+    public var images: (any WebImageFetching)?
 
     public init(store: PreferencesStore, videosFolder: URL, folderExists: @escaping (String) -> Bool,
                 videoCacheLimitChanged: @escaping (Int) -> Void, library: any LibraryWatching,
-                serverChecker: (any NetworkServerChecking)?, readNetworks: ReadNetworks, runInstances: [URL]) {
+                serverChecker: (any NetworkServerChecking)?, readNetworks: ReadNetworks, runInstances: [URL],
+                accounts: AccountsStore? = nil, images: (any WebImageFetching)? = nil) {
+        self.accounts = accounts
+        self.images = images
         self.store = store
         self.videosFolder = videosFolder
         self.folderExists = folderExists

@@ -5,8 +5,9 @@ import GtkKit
 import Localization
 
 /// Preferences (Ctrl+comma): library folders, the networks Discover reads (NetworksSection),
-/// the recording limit, the posting page's "save a copy" default and the offline videos' space.
-/// The decisions are PreferencesEditor's and NetworksEditor's; this only shows them.
+/// the recording limit, the posting page's "save a copy" default, the offline videos' space and
+/// the accounts signed in to (AccountsSection). The decisions are PreferencesEditor's,
+/// NetworksEditor's and AccountsStore's; this only shows them.
 @MainActor
 final class PreferencesWindow {
     private let editor: PreferencesEditor
@@ -21,9 +22,11 @@ final class PreferencesWindow {
     private var chooser: FileChooser?
     private let parent: Window
     private var networks: NetworksSection?
+    private var accounts: AccountsSection?
     var onClosed: (() -> Void)?
 
-    init(editor: PreferencesEditor, networks networksEditor: NetworksEditor?, parent: Window) {
+    init(editor: PreferencesEditor, networks networksEditor: NetworksEditor?, accounts accountsStore: AccountsStore?,
+         images: (any WebImageFetching)?, parent: Window) {
         self.editor = editor
         self.parent = parent
         let form: Box
@@ -91,8 +94,15 @@ final class PreferencesWindow {
         })
         form.append(sizes)
 
+        if let accountsStore {
+            let section = AccountsSection(store: accountsStore, images: images)
+            form.append(section.root)
+            accounts = section
+        }
+
         dialog.onCloseRequest { [weak self] in
             self?.networks?.detach()
+            self?.accounts?.detach()
             self?.onClosed?()
             return false
         }
@@ -105,6 +115,7 @@ final class PreferencesWindow {
     func present() { dialog.present() }
     func close() {
         networks?.detach()
+        accounts?.detach()
         dialog.close()
     }
 

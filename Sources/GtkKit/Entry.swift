@@ -19,6 +19,12 @@ public final class Entry: Widget {
     /// Moves the cursor to the end (GTK selects the whole text when an entry takes focus).
     public func moveCursorToEnd() { gtk_editable_set_position(OpaquePointer(handle.raw), -1) }
 
+    /// A password's field: its text shown as dots, and input methods told it is a password.
+    public func hideText() {
+        gtk_entry_set_visibility(handle.typed(GtkEntry.self), 0)
+        gtk_entry_set_input_purpose(handle.typed(GtkEntry.self), GTK_INPUT_PURPOSE_PASSWORD)
+    }
+
     public func setMaxLength(_ length: Int32) { gtk_entry_set_max_length(handle.typed(GtkEntry.self), length) }
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
     public func onChanged(_ handler: @escaping @MainActor () -> Void) { on("changed", handler) }

@@ -47,6 +47,8 @@ struct AppServices {
     let explorer: ExploreService
     /// Asks an address typed in Preferences what it is.
     let serverCheck: ServerCheck
+    /// The accounts signed in to: their tokens, for whoever acts on them.
+    let accounts: AccountsStore
     let watchSignals: WatchSignalEvents?
     let sounds: [RecordingSound]
     let selfHandle: String
@@ -118,6 +120,7 @@ struct AppServices {
             subscriptions: subscriptions, libraryWatcher: LibraryWatcher(repository: library),
             explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
             serverCheck: ServerCheck(api: networkAPI),
+            accounts: AccountsSetup.make(http: http, library: library, events: events, notices: notices),
             watchSignals: events.map { WatchSignalEvents(events: $0) },
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)

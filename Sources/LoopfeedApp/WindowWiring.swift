@@ -58,7 +58,8 @@ enum WindowWiring {
                                                        folderExists: folderExists, videoCacheLimitChanged: cacheLimitChanged,
                                                        library: services.libraryWatcher, serverChecker: services.serverCheck,
                                                        readNetworks: ReadNetworks(runIndex: options.searchIndex),
-                                                       runInstances: options.instances),
+                                                       runInstances: options.instances, accounts: services.accounts,
+                                                       images: services.webImages),
             imports: ImportDependencies(importer: services.importer, videosFolder: videosFolder, homeFolder: home,
                                         folderExists: folderExists))
     }

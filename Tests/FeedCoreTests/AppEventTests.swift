@@ -48,6 +48,12 @@ final class AppEventTests: XCTestCase {
         XCTAssertEqual(counts["event"] as? String, "remote_counts")
         XCTAssertTrue(counts["views"] is NSNull, "no views where the network counts none")
         XCTAssertEqual(try decode(.remoteCounts(postID: 3, likes: 40, comments: 7, views: 1_200))["views"] as? Int, 1_200)
+        XCTAssertEqual(try keys(.outbox(action: "like", postID: 4, state: "queued", attempt: 0)),
+                       ["event", "t_us", "action", "post_id", "state", "attempt", "entry", "reason"])
+        let follow = try decode(.outbox(action: "follow", postID: nil, state: "refused", attempt: 2, entry: 9, reason: "no"))
+        XCTAssertEqual(follow["event"] as? String, "outbox")
+        XCTAssertTrue(follow["post_id"] is NSNull, "a follow is on no post")
+        XCTAssertEqual(follow["attempt"] as? Int, 2)
         XCTAssertEqual(try keys(.cameraLive(device: "Integrated Camera")), ["event", "t_us", "device"])
         XCTAssertEqual(try decode(.cameraLive(device: "Integrated Camera"))["event"] as? String, "camera_live")
         XCTAssertEqual(try keys(.renderer(name: "cairo", reason: "software GL: llvmpipe", probeUs: 9_000)),

@@ -121,4 +121,17 @@ final class OutboxRulesTests: XCTestCase {
         XCTAssertFalse(entries[0].mayHaveBeenSent)
         XCTAssertEqual(OutboxAction.comment(post: a, localID: "c1", text: "hi", replyTo: "5").name, "reply")
     }
+
+    func testACommentWhoseAnswerWasLostMayHaveBeenSentAndALikeNeedNotBe() {
+        let a = Self.post("a")
+        var entries = add([.comment(post: a, localID: "c1", text: "hi", replyTo: nil), .rate(post: Self.post("b"), liked: true)])
+        entries = OutboxRules.after(.unreachable("the connection was cut"), of: 1, in: [OutboxRules.sending(entries[0]), entries[1]],
+                                    nowMs: 0)
+        XCTAssertTrue(entries[0].mayHaveBeenSent, "the server may have it: its thread is read before it goes again")
+        entries = OutboxRules.after(.unreachable("the connection was cut"), of: 2, in: [entries[0], OutboxRules.sending(entries[1])],
+                                    nowMs: 0)
+        XCTAssertFalse(entries[1].mayHaveBeenSent, "a like is a state: sending it again changes nothing")
+        entries = OutboxRules.after(.serverError(status: 500), of: 1, in: [OutboxRules.sending(entries[0]), entries[1]], nowMs: 0)
+        XCTAssertFalse(entries[0].mayHaveBeenSent, "a 5xx answered: the server did not take it")
+    }
 }

@@ -80,6 +80,23 @@ final class NetworkDiscoverStoreTests: XCTestCase {
         }
     }
 
+    func testTheShelfIsNotShownAsResultsWhileTypingPauses() {
+        onMain {
+            let rig = Rig()
+            rig.store.prepare()
+            rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: RemoteVideoSamples.videos(1...3)))
+            rig.store.search("river")
+            rig.timers.advance(milliseconds: 299)
+            XCTAssertEqual(rig.store.videos?.videos.map(\.title), ["Clip 1", "Clip 2", "Clip 3"], "the shelf stays meanwhile")
+            XCTAssertFalse(rig.store.showsSearchResults, "the shelf's videos are not laid out as what \"river\" found")
+            rig.timers.advance(milliseconds: 1)
+            XCTAssertTrue(rig.store.showsSearchResults, "asked: the grid is the search's")
+            rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [RemoteVideoSamples.video(7)]))
+            rig.store.search("")
+            XCTAssertFalse(rig.store.showsSearchResults, "cleared: the shelf again")
+        }
+    }
+
     func testEnterAsksAtOnce() {
         onMain {
             let rig = Rig()

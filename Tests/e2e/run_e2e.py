@@ -32,6 +32,7 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 
 from cases_access import ACCESS_CASES  # noqa: E402
 from cases_explore import EXPLORE_CASES  # noqa: E402
+from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -72,6 +73,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *NETWORK_PLAYBACK_CASES,
     *OVERLAY_CASES,
     *EXPLORE_CASES,
+    *ACCOUNTS_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,

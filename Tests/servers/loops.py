@@ -14,6 +14,7 @@ import re
 import urllib.parse
 
 import loops_auth
+import loops_write
 from httpkit import Request, Response, Site, file_response, json_response, text_response
 from loops_json import LoopsFormatter, decode_cursor, encode_cursor, iso
 from loops_world import LoopsWorld
@@ -54,6 +55,7 @@ class LoopsSite(Site):
         add("GET", r"/storage/avatars/(\d+)/([a-z-]+)\.jpg", lambda r, m: file_response(self.corpus.path(m.group(2)), "image/jpeg"))
         add("GET", r"/storage/avatars/default\.jpg", lambda r, m: file_response(self.corpus.path("avatar-c"), "image/jpeg"))
         loops_auth.add_routes(self)
+        loops_write.add_routes(self)
 
     def auth_control(self, request: Request) -> Response:
         return loops_auth.control(self, request)

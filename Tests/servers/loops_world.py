@@ -76,6 +76,9 @@ class LoopsServer:
         self.videos: list[LoopsVideo] = []
         self.known_profiles: list[Profile] = []
         self.known_videos: list[LoopsVideo] = []
+        # what each signed-in user (by username) liked (video seqs) and follows
+        self.liked: dict[str, set[int]] = {}
+        self.follows: dict[str, list[Profile]] = {}
 
     # ids of this server: its own snowflakes for everything it knows
     def profile_id(self, profile: Profile) -> int:

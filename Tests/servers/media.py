@@ -14,7 +14,7 @@ import hashlib
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import hls
 
@@ -37,13 +37,15 @@ class Clip:
     video: bool = True
     audio: bool = True
     fragment_ms: int = 0
+    colour: int = 0               # with pattern solid-color: its ARGB
 
     def pipeline(self, target: str) -> list[str]:
         mux = ["mp4mux", "name=mux"] + ([f"fragment-duration={self.fragment_ms}", "streamable=true"]
                                         if self.fragment_ms else ["faststart=true"])
         parts = mux + ["!", "filesink", f"location={target}"]
         if self.video:
-            parts += ["videotestsrc", f"num-buffers={self.seconds * self.fps}", f"pattern={self.pattern}", "!",
+            parts += ["videotestsrc", f"num-buffers={self.seconds * self.fps}", f"pattern={self.pattern}",
+                      *([f"foreground-color={self.colour}"] if self.pattern == "solid-color" else []), "!",
                       f"video/x-raw,width={self.width},height={self.height},framerate={self.fps}/1", "!",
                       "videoconvert", "!", "video/x-raw,format=I420", "!",
                       "x264enc", "speed-preset=ultrafast", f"key-int-max={self.fps}", f"bitrate={self.bitrate}", "!",
@@ -57,6 +59,10 @@ class Clip:
     @property
     def file_name(self) -> str:
         return self.name + ".mp4"
+
+    def tinted(self, argb: int) -> "Clip":
+        """The same clip in one solid colour, named after it: what a benchmark tells apart on screen."""
+        return replace(self, name=f"{self.name}-{argb & 0xFFFFFF:06x}", pattern="solid-color", colour=argb)
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,11 @@ CLIPS = [
     # what /download/videos/generate makes of the split video: its best video and its audio together
     Clip("split-muxed-720", 720, 1280, pattern="colors", freq=880, bitrate=700),
 ]
+# The clips a portrait PeerTube video is served from (web files, HLS renditions, the download that
+# joins split audio), and the colours they are tinted with when the fakes run with --colours:
+# far apart in at least one channel, none of them black, white or grey (the app's own chrome).
+TINTABLE = ("portrait-720", "portrait-240", "hls-720", "hls-240", "split-720", "split-240", "split-muxed-720")
+PALETTE = (0xFFFF00FF, 0xFF00C000, 0xFF0040FF, 0xFFFF8000, 0xFF00C0C0, 0xFFC00000, 0xFF8000FF, 0xFFFFFF00)
 IMAGES = [
     Image("thumb-portrait", 270, 480, 0xFFE08020),
     Image("thumb-landscape", 480, 270, 0xFF2080E0),
@@ -115,13 +126,31 @@ def default_root() -> str:
     return os.environ.get("LOOPFEED_FAKE_MEDIA") or f"/tmp/loopfeed-fake-media-{os.getuid()}"
 
 
-class Corpus:
-    """The made files: paths, sizes, and for fragmented files their HLS segment index."""
+def tinted_clips(colours: int) -> list[Clip]:
+    """The tintable clips in each of the palette's first `colours` colours."""
+    if not 0 <= colours <= len(PALETTE):
+        raise ValueError(f"at most {len(PALETTE)} colours")
+    return [c.tinted(argb) for argb in PALETTE[:colours] for c in CLIPS if c.name in TINTABLE]
 
-    def __init__(self, directory: str):
+
+class Corpus:
+    """The made files: paths, sizes, and for fragmented files their HLS segment index. With
+    `colours`, each portrait video is served in a solid colour of its own (`variant`)."""
+
+    def __init__(self, directory: str, colours: int = 0):
         self.directory = directory
-        self.clips = {c.name: c for c in CLIPS}
+        self.palette = PALETTE[:colours]
+        self.clips = {c.name: c for c in CLIPS + tinted_clips(colours)}
         self._fragmented: dict[str, hls.FragmentedFile] = {}
+
+    def colour(self, key: int) -> int | None:
+        """The ARGB a video numbered `key` is tinted with, None without colours."""
+        return self.palette[key % len(self.palette)] if self.palette else None
+
+    def variant(self, clip: str, key: int) -> str:
+        """The clip to serve for a video numbered `key`: its tinted copy when there is one."""
+        argb = self.colour(key)
+        return f"{clip}-{argb & 0xFFFFFF:06x}" if argb is not None and clip in TINTABLE else clip
 
     def path(self, name: str) -> str:
         item = self.clips.get(name) or next(i for i in IMAGES if i.name == name)
@@ -137,18 +166,19 @@ class Corpus:
         return self._fragmented[name]
 
 
-def ensure(root: str | None = None) -> Corpus:
+def ensure(root: str | None = None, colours: int = 0) -> Corpus:
     directory = os.path.join(root or default_root(), recipe_hash())
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        missing = [item for item in CLIPS + IMAGES if not os.path.isfile(os.path.join(directory, item.file_name))]
+        wanted = CLIPS + tinted_clips(colours) + IMAGES
+        missing = [item for item in wanted if not os.path.isfile(os.path.join(directory, item.file_name))]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             for error in pool.map(lambda item: _make(item, directory), missing):
                 if error:
                     raise RuntimeError(error)
-    corpus = Corpus(directory)
-    for clip in CLIPS:
+    corpus = Corpus(directory, colours)
+    for clip in corpus.clips.values():
         if clip.fragment_ms:
             corpus.fragmented(clip.name)
     return corpus

@@ -25,8 +25,9 @@ def addresses(first: str, count: int) -> list[str]:
 
 class FakeNetwork:
     def __init__(self, peertube: int = 2, loops: int = 2, index: bool = True, first_address: str = "127.0.0.2",
-                 port: int = 0, media_root: str | None = None, seed: int = 7, epoch: float | None = None):
-        self.corpus = media.ensure(media_root)
+                 port: int = 0, media_root: str | None = None, seed: int = 7, epoch: float | None = None,
+                 colours: int = 0):
+        self.corpus = media.ensure(media_root, colours)
         # yesterday at midnight (UTC): every date served is in the past, and the same all day
         epoch = epoch if epoch is not None else (time.time() // 86400 - 1) * 86400
         self.world = World(peertube, seed, epoch)

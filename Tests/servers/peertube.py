@@ -114,9 +114,15 @@ class PeerTubeSite(Site):
                 "channels": [f"{c.name}@{self.host}" for c in self.instance.channels],
                 "videos": [{"id": self.instance.video_id(v), "uuid": v.uuid, "shortUUID": v.short_uuid, "name": v.name,
                             "kind": v.kind, "channel": f"{v.channel.name}@{self.host}", "captions": v.captions,
-                            "comments": v.comment_count(), "rich_comments": v.index % 4 == 0}
+                            "comments": v.comment_count(), "rich_comments": v.index % 4 == 0,
+                            **self.colour_of(v)}
                            for v in self.instance.local_videos],
                 "kinds": list(KINDS), "users": self.auth.describe()["users"], "client_id": self.auth.client_id}
+
+    def colour_of(self, video) -> dict:
+        """With --colours: the RGB its portrait files are tinted with, as "#rrggbb"."""
+        argb = self.corpus.colour(video.number)
+        return {} if argb is None or not video.portrait else {"colour": f"#{argb & 0xFFFFFF:06x}"}
 
     # --- parameters --------------------------------------------------------------------------------
     @staticmethod

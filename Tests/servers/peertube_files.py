@@ -51,7 +51,7 @@ def web_video(site, request: Request, match, download: bool) -> Response:
     clip = dict((res, c) for c, res in WEB[shape]).get(int(match.group(2)))
     if clip is None or not site.json.web_files(video):
         return site.problem(404, "File not found", request)
-    return file_response(site.corpus.path(clip), "video/mp4", headers)
+    return file_response(site.corpus.path(site.json.tint(video, clip)), "video/mp4", headers)
 
 
 def generated(site, request: Request, match) -> Response:
@@ -59,7 +59,8 @@ def generated(site, request: Request, match) -> Response:
     video = _local(site, match.group(1))
     if video is None or not (site.json.web_files(video) or site.json.hls_renditions(video)):
         return site.problem(404, "Video not found", request)
-    path = video.upload["path"] if video.upload else site.corpus.path(PROGRESSIVE.get(video.kind, "portrait-720"))
+    path = video.upload["path"] if video.upload else site.corpus.path(
+        site.json.tint(video, PROGRESSIVE.get(video.kind, "portrait-720")))
     return file_response(path, "video/mp4",
                          {"Content-Disposition": f'attachment; filename="{video.name}.mp4"'})
 

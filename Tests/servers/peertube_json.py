@@ -136,15 +136,20 @@ class Formatter:
                 return []
             res = min(video.upload["width"], video.upload["height"])
             return [self._file(video, None, res, f"{origin}/static/web-videos/{video.uuid}-{res}.mp4", 1, True, True)]
-        return [self._file(video, clip, res, f"{origin}/static/web-videos/{video.uuid}-{res}.mp4", n + 1, True, True)
+        return [self._file(video, self.tint(video, clip), res, f"{origin}/static/web-videos/{video.uuid}-{res}.mp4",
+                           n + 1, True, True)
                 for n, (clip, res) in reversed(list(enumerate(WEB[shape])))]
+
+    def tint(self, video: Video, clip: str) -> str:
+        """The corpus clip `video` is served from in place of `clip` (its own colour with --colours)."""
+        return self.corpus.variant(clip, video.number)
 
     def hls_renditions(self, video: Video) -> list[tuple[str, int, bool, bool]]:
         """(clip, resolution, has audio, has video) of each HLS file, audio-only first."""
         if video.kind == "split_audio":
-            return [("split-audio", 0, True, False)] + [(c, r, False, True) for c, r in HLS_SPLIT]
+            return [("split-audio", 0, True, False)] + [(self.tint(video, c), r, False, True) for c, r in HLS_SPLIT]
         if video.kind in ("portrait_web_hls", "hls_only"):
-            return [(c, r, True, True) for c, r in HLS_MUXED]
+            return [(self.tint(video, c), r, True, True) for c, r in HLS_MUXED]
         return []
 
     def hls_base(self, video: Video) -> str:

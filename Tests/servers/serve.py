@@ -44,12 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="the port of every site (default: a free one)")
     parser.add_argument("--media-dir", default=None, help="where the generated media are kept")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--colours", type=int, default=0, metavar="N",
+                        help="serve each portrait PeerTube video in one of N solid colours (at most 8; the manifest "
+                             "says which), for benchmarks that tell videos apart on screen")
     parser.add_argument("--fault", action="append", default=[], metavar="SITE=RULE")
     parser.add_argument("--until-stdin-closes", action="store_true", help="stop when standard input reaches its end")
     args = parser.parse_args(argv)
 
     network = FakeNetwork(args.peertube, args.loops, not args.no_index, args.first_address, args.port,
-                          args.media_dir, args.seed)
+                          args.media_dir, args.seed, colours=args.colours)
     for text in args.fault:
         name, _, rule = text.partition("=")
         network.site(name).faults.extend([FaultRule.parse(rule)])

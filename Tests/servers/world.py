@@ -112,6 +112,11 @@ class Video:
         return short_uuid(self.uuid)
 
     @property
+    def number(self) -> int:
+        """Network-wide: the same on every instance that knows the video."""
+        return self.origin * VIDEOS_PER_INSTANCE + self.index
+
+    @property
     def is_live(self) -> bool:
         return self.kind == "live"
 

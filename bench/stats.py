@@ -1,0 +1,26 @@
+"""What every bench step shares: its log line, the load average, percentiles and milliseconds."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+
+def log(msg: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def loadavg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def pct(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def ms(us: float) -> str:
+    return "n/a" if us != us else f"{us / 1000:.1f} ms"
