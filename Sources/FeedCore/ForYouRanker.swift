@@ -32,6 +32,10 @@ public struct ForYouRanker: Sendable {
         public var knownThreshold = 0.05
         /// Popular enough to say so: this share of the pool's most engaging.
         public var popularReasonShare = 0.5
+        /// Thompson-style sampling: each creator's and hashtag's interest is drawn around its value
+        /// with this spread times (1 − |value|) for each ranking (0: off). The bench measures it
+        /// against the plain score (docs/FOR_YOU.md).
+        public var interestSampling = 0.0
         /// Evidence needed before a reason names a tag or a creator.
         public var reasonMinimumCompletions = 2
 
@@ -49,8 +53,13 @@ public struct ForYouRanker: Sendable {
     public func rank(_ pool: ForYouPool, taste: TasteModel, recent: [PostTraits] = [], count: Int,
                      now: Date, seed: UInt64) -> [ForYouPick] {
         guard count > 0, pool.count > 0 else { return [] }
-        let scored = score(pool, interests: pool.interests(of: taste, at: now), now: now, shortlist: count * 6 + 40)
         var random = RankingRandom(seed: seed)
+        var interests = pool.interests(of: taste, at: now)
+        if parameters.interestSampling > 0 {
+            sample(&interests.creators, &random)
+            sample(&interests.tags, &random)
+        }
+        let scored = score(pool, interests: interests, now: now, shortlist: count * 6 + 40)
         var exploit = scored.exploit, discovery = scored.discovery
         var shown = recent.suffix(max(parameters.creatorGap, parameters.hashtagWindow)).map { $0 }
         var picks: [ForYouPick] = []
@@ -69,6 +78,15 @@ public struct ForYouRanker: Sendable {
             shown.append(candidate.traits)
         }
         return picks
+    }
+
+    private func sample(_ values: inout [Double], _ random: inout RankingRandom) {
+        for i in values.indices {
+            // Box-Muller: a standard normal draw.
+            let u1 = max(random.unit(), 1e-12), u2 = random.unit()
+            let draw = (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+            values[i] += parameters.interestSampling * (1 - abs(values[i])) * draw
+        }
     }
 
     /// The same for candidates not made ready (a pool is made for this one ranking).

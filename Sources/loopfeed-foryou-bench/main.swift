@@ -31,10 +31,13 @@ var noDiscovery = ForYouRanker.Parameters()
 noDiscovery.discoveryShare = 0
 var lastingOnly = TasteModel.Parameters()
 lastingOnly.sessionWeight = 0
+var sampling = ForYouRanker.Parameters()
+sampling.interestSampling = 0.3
 let feeds: [BenchFeed] = [
     .forYou(name: "For You", taste: TasteModel.Parameters(), ranker: ForYouRanker.Parameters()),
     .forYou(name: "For You, no discovery share", taste: TasteModel.Parameters(), ranker: noDiscovery),
     .forYou(name: "For You, no session part (lasting taste only)", taste: lastingOnly, ranker: ForYouRanker.Parameters()),
+    .forYou(name: "For You with Thompson-style sampling (σ 0.3)", taste: TasteModel.Parameters(), ranker: sampling),
     .newestFirst,
     .mostPopular,
 ]

@@ -146,4 +146,15 @@ final class ForYouRankerTests: XCTestCase {
         XCTAssertNotEqual(first.map(\.isDiscovery), ranker.rank(pool, taste: taste, count: 40, now: now, seed: 78).map(\.isDiscovery),
                           "the seed decides the discovery slots")
     }
+
+    func testSamplingTheInterestsIsSeededAndChangesTheOrder() {
+        let pool = twoThemePool()
+        let taste = TasteModel(signals: pool.prefix(6).map { finished($0) })
+        var sampling = ForYouRanker.Parameters()
+        sampling.interestSampling = 0.3
+        let sampled = ForYouRanker(parameters: sampling)
+        let first = sampled.rank(pool, taste: taste, count: 30, now: now, seed: 5)
+        XCTAssertEqual(first, sampled.rank(pool, taste: taste, count: 30, now: now, seed: 5))
+        XCTAssertNotEqual(first.map(\.postID), ForYouRanker().rank(pool, taste: taste, count: 30, now: now, seed: 5).map(\.postID))
+    }
 }
