@@ -105,6 +105,7 @@ def case_sign_in_to_two_instances_sign_out_and_restart(ctx: Context) -> None:
         type_text(ctx, "not-the-password")
         ctx.key("Return")
         expect(said(app, "The username or password is not right"), "a wrong password is said plainly")
+        ctx.screenshot("accounts-wrong-password")
         expect(not app.find("signed_in"), "no sign-in with a wrong password")
         since = app.cursor()
         retype(ctx, plain["password"])
@@ -131,6 +132,7 @@ def case_sign_in_to_two_instances_sign_out_and_restart(ctx: Context) -> None:
         app.wait("signed_in", 15, since, lambda e: e.get("host") == host_of(second), "signed_in to the second instance")
         rows = db_rows(app, "SELECT origin, username FROM accounts ORDER BY origin")
         expect(rows == [(first, plain["username"]), (second, guarded["username"])], f"the library's accounts: {rows}")
+        ctx.screenshot("accounts-two-signed-in")
 
         networks_log = networks.requests(first)
         since = app.cursor()
