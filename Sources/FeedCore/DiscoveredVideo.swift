@@ -51,15 +51,17 @@ public struct DiscoveredVideo: Sendable, Equatable {
         self.found = found ?? created
     }
 
-    /// What a network's document says of a video, to store; nil when nothing of it can play here
-    /// (a live stream, a video with no file: the caller says so in a card). `window`: the page's
-    /// size in device pixels, for the rendition chosen first; `found`: the arrival time, taken for
-    /// a date that is missing or in the future.
-    public init?(_ video: RemoteVideo, window: PixelSize, found: Date) {
-        guard !video.isLive, let first = PlaybackChoice.order(video.sources, window: window).first else { return nil }
+    /// What a network's document says of a video, to store. A video nothing of which plays here
+    /// (a live stream, one with no file) is stored all the same, as an `UnplayableVideo` whose
+    /// page says why. `window`: the page's size in device pixels, for the rendition chosen first;
+    /// `found`: the arrival time, taken for a date that is missing or in the future.
+    public init(_ video: RemoteVideo, window: PixelSize, found: Date) {
+        let first = video.isLive ? nil : PlaybackChoice.order(video.sources, window: window).first
+        let address = first?.address
+            ?? UnplayableVideo(reason: video.isLive ? .live : .noFile, identity: video.identity.key).address
         self.init(remote: RemotePostRef(video.identity), authorHandle: video.author.handle,
                   authorName: video.author.shownName, authorAvatarURI: video.author.avatarURL?.absoluteString,
-                  caption: video.title, videoURI: first.address, sources: video.sources,
+                  caption: video.title, videoURI: address, sources: video.sources,
                   width: video.width ?? 0, height: video.height ?? 0, duration: video.duration ?? 0,
                   counts: video.counts, created: min(video.published ?? found, found),
                   pageURL: video.identity.pageURL?.absoluteString, coverURI: video.thumbnailURL?.absoluteString,

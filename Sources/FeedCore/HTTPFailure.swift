@@ -15,6 +15,9 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case status(Int)
     case tls(String)
     case cancelled
+    /// Not sent: the server asked to be left alone (a 429 or 503's Retry-After) for this many
+    /// seconds more (a request that does not wait out pauses).
+    case asksToWait(seconds: Int)
     /// Anything else the connection said (a connection broken mid-body).
     case network(String)
 
@@ -30,6 +33,8 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .status(let code): tr("the server answered {status}", ["status": String(code)])
         case .tls(let detail): tr("the secure connection failed ({reason})", ["reason": Self.reason(detail)])
         case .cancelled: tr("cancelled")
+        // TRANSLATORS: a server answered "too many requests" and gave a time to wait.
+        case .asksToWait(let seconds): tr("it asked to be left alone for {seconds} s", ["seconds": String(seconds)])
         case .network(let detail): detail
         }
     }

@@ -27,15 +27,22 @@ public struct HTTPRequest: Sendable, Equatable {
     /// A longer body ends the exchange with `tooLarge`: by Content-Length before any of it comes,
     /// else as it comes. Nil: no limit.
     public var maximumBodyBytes: Int?
+    /// Whether a pause the server asks for (429 or 503 with Retry-After) is waited out and the
+    /// request sent again after it. False for what the window is waiting on (a search, a list):
+    /// the 429 goes to the caller at once, and while the pause runs the request ends at once
+    /// with `.asksToWait`, so the caller can say so and show what the other servers gave. The
+    /// origin is left alone for the pause either way.
+    public var waitsOutPauses: Bool
 
     public init(_ method: Method = .get, url: URL, headers: HTTPHeaders = [:], body: [UInt8]? = nil,
-                priority: Priority = .normal, maximumBodyBytes: Int? = nil) {
+                priority: Priority = .normal, maximumBodyBytes: Int? = nil, waitsOutPauses: Bool = true) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.priority = priority
         self.maximumBodyBytes = maximumBodyBytes
+        self.waitsOutPauses = waitsOutPauses
     }
 
     /// A GET as feeds, pictures and videos are fetched: conditional when an ETag or date is

@@ -3,7 +3,8 @@ public import Foundation
 /// An `HTTPTransport` over another that makes every request obey `HTTPLimits`: a few under way
 /// per origin and in all (the others wait, highest priority first, then in the order sent), the
 /// pause a 429 or 503 asks for with Retry-After (the origin gets nothing meanwhile, and the
-/// request that met it is sent again after it), no answer within the answer time or a body
+/// request that met it is sent again after it, unless it does not wait out pauses: then it is
+/// answered at once, `HTTPRequest.waitsOutPauses`), no answer within the answer time or a body
 /// stalled past the stall time ended, and bodies over a request's limit refused.
 ///
 /// Pure Swift over `Timers`, so the rules are tested with FeedTesting's fakes; SoupKit's
@@ -45,6 +46,8 @@ public final class LimitedHTTPTransport: HTTPTransport {
         var underWay = 0
         /// Set while the server's Retry-After runs.
         var pause: (any TimerToken)?
+        /// When that pause ends, by the wall clock.
+        var pausedUntil: Date?
     }
 
     @MainActor
@@ -88,7 +91,20 @@ public final class LimitedHTTPTransport: HTTPTransport {
     }
 
     /// Sends waiting requests while there is room: the highest priority first, then the oldest.
+    /// One that does not wait out pauses ends at once while its origin's pause runs.
     private func startWaiting() {
+        for exchange in waiting where !exchange.request.waitsOutPauses {
+            guard let origin = origins[exchange.request.origin], origin.pause != nil else { continue }
+            let left = (origin.pausedUntil?.timeIntervalSince(now())).map { max(1, Int($0.rounded(.up))) } ?? 1
+            waiting.removeAll { $0 === exchange }
+            exchange.state = .done
+            // Never from within send(): the caller may not hold the exchange yet (cancel stops it).
+            // Held until told (the caller may keep no reference); the timer lets go once it ran.
+            exchange.timer = timers.after(milliseconds: 0) {
+                exchange.timer = nil
+                exchange.events(.failed(.asksToWait(seconds: left)))
+            }
+        }
         while underWay < limits.total {
             var chosen: Int?
             for (index, exchange) in waiting.enumerated() where mayStart(exchange) {
@@ -131,7 +147,7 @@ public final class LimitedHTTPTransport: HTTPTransport {
         case .head(let head):
             if let pause = pauseAsked(by: head) {
                 pauseOrigin(exchange.request.origin, milliseconds: min(pause, limits.longestPauseMilliseconds))
-                if pause <= limits.longestPauseMilliseconds, exchange.request.method.isIdempotent,
+                if pause <= limits.longestPauseMilliseconds, exchange.request.waitsOutPauses, exchange.request.method.isIdempotent,
                    exchange.retries < limits.retriesAfterPause {
                     exchange.retries += 1
                     return waitAgain(exchange)
@@ -163,8 +179,10 @@ public final class LimitedHTTPTransport: HTTPTransport {
     private func pauseOrigin(_ name: String, milliseconds: UInt32) {
         let origin = origin(name)
         origin.pause?.cancel()
+        origin.pausedUntil = now().addingTimeInterval(Double(milliseconds) / 1000)
         origin.pause = timers.after(milliseconds: milliseconds) { [weak self, weak origin] in
             origin?.pause = nil
+            origin?.pausedUntil = nil
             self?.forgetIfIdle(name)
             self?.startWaiting()
         }
@@ -216,7 +234,11 @@ public final class LimitedHTTPTransport: HTTPTransport {
 
     private func cancel(_ exchange: Exchange) {
         switch exchange.state {
-        case .done: return
+        case .done:
+            // Ended while its origin's pause ran, not yet told: never told now.
+            exchange.timer?.cancel()
+            exchange.timer = nil
+            return
         case .waiting: waiting.removeAll { $0 === exchange }
         case .underWay: break
         }

@@ -13,6 +13,9 @@ public struct MediaError: Error, Equatable, Sendable {
         case network = "network"
         /// No connection, and the video is not in the cache.
         case offline = "offline"
+        /// A network's video nothing here plays (`UnplayableVideo`): a live stream, no file, a
+        /// format the players don't take. Never tried, so never retried.
+        case unplayable = "unplayable"
     }
 
     public let kind: Kind

@@ -25,6 +25,13 @@ public struct VideoRendition: Sendable, Equatable {
         if path.hasSuffix(".torrent") || path.hasSuffix(".m3u8") { return false }
         return type.isEmpty || type.hasPrefix("video/")
     }
+
+    /// A stream's playlist (HLS, DASH): what a live stream is offered as.
+    public var isStreamPlaylist: Bool {
+        let type = mimeType?.lowercased() ?? ""
+        let path = url.path.lowercased()
+        return type.contains("mpegurl") || type == "application/dash+xml" || path.hasSuffix(".m3u8") || path.hasSuffix(".mpd")
+    }
 }
 
 /// One entry of a feed: a video and what is said about it, as plain text.
@@ -38,6 +45,7 @@ public struct FeedEntry: Sendable, Equatable {
     public var published: Date?
     /// The entry's web page (what Share copies).
     public var pageURL: URL?
+    /// Empty for a video listed without its file (a Loops video with no `src_url`).
     public var renditions: [VideoRendition]
     public var thumbnailURL: URL?
     public var durationSeconds: Double?
@@ -60,7 +68,7 @@ public struct FeedEntry: Sendable, Equatable {
 }
 
 /// A feed as read: its title, its site and picture, and its video entries (entries without a
-/// video are left out).
+/// video are left out; a video that can't play here is kept, to say so).
 public struct ParsedFeed: Sendable, Equatable {
     public var title: String
     public var siteURL: URL?

@@ -79,6 +79,8 @@ public final class ThumbnailGenerator: ThumbnailProviding {
         defer { try? FileManager.default.removeItem(at: part) }
         // Never a FIFO or a device: playbin's open would wait on it with this queue for good.
         if let path = FileURI.localPath(uri), MediaError.localFileProblem(atPath: path) != nil { return false }
+        // A network's video nothing plays has no frame to take.
+        if UnplayableVideo(address: uri) != nil { return false }
         do {
             GStreamer.initialize()
             let playbin = try Pipeline.makePipeline("playbin")

@@ -96,6 +96,15 @@ public final class PagePlayback {
         hasFrame = false
         triedAddresses = []
         self.uri = uri
+        if let unplayable = post.unplayable {
+            // Nothing to load: the page says why at once (the session reports it when the page
+            // is the one on screen), never a spinner.
+            player.unload()
+            onShow?(.loaded(isNew: true))
+            error = unplayable.error
+            onShow?(.failed(unplayable.error))
+            return true
+        }
         player.load(uri: uri)
         onShow?(.loaded(isNew: true))
         return true
@@ -103,7 +112,7 @@ public final class PagePlayback {
 
     /// Loads the post again after an error (Try Again); false when there is nothing to retry.
     public func retry() -> Bool {
-        guard error != nil, let uri else { return false }
+        guard let failure = error, failure.kind != .unplayable, let uri else { return false }
         error = nil
         hasFrame = false
         player.unload()

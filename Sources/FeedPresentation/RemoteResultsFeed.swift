@@ -6,7 +6,8 @@ import Localization
 /// (a list's summary fetched for its files), kept in the library as a discovered post, and
 /// handed to the feed a few at a time as it nears them; past the last result the list loads its
 /// next page (which the grid behind shows too). A result that can't play here (a live stream,
-/// nothing playable, its server gone) is passed over.
+/// nothing playable) is a page that says so (`UnplayableVideo`); one whose server is gone is
+/// passed over.
 @MainActor
 public final class RemoteResultsFeed: FeedSupplying {
     public let list: RemoteVideoList
@@ -56,7 +57,7 @@ public final class RemoteResultsFeed: FeedSupplying {
             case .success(let video):
                 guard let post = store(video) else {
                     return then(.failure(.unreadable(server: video.identity.host,
-                                                     .unexpected(tr("nothing in it plays here (a live stream, or no video file)")))))
+                                                     .unexpected(tr("it could not be kept in the library")))))
                 }
                 initialPosts = [post]
                 then(.success([post]))
@@ -124,9 +125,9 @@ public final class RemoteResultsFeed: FeedSupplying {
         then(posts, reachedEnd)
     }
 
-    /// The result kept as a discovered post (its counts and files as the network said them now).
+    /// The result kept as a discovered post (its counts and files as the network said them now);
+    /// nil when the library could not keep it.
     private func store(_ video: RemoteVideo) -> Post? {
-        guard let discovered = DiscoveredVideo(video, window: window(), found: now()) else { return nil }
-        return try? repository.storeDiscovered([discovered]).first
+        try? repository.storeDiscovered([DiscoveredVideo(video, window: window(), found: now())]).first
     }
 }

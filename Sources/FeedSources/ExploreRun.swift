@@ -20,13 +20,17 @@ typealias ExploreJudge<Item> = @MainActor (_ items: [Item], _ done: @escaping @M
 /// a round, merged in turns (the first of each server, then the second...), each item once
 /// (the same video from two instances and the index: the origin's own document is kept), judged,
 /// and, while too few are kept and servers have more, another round, up to `maximumRounds`.
-/// A server that fails is said in the answer and asked nothing more; the others go on.
+/// A server that fails is said in the answer and asked nothing more; the others go on. Once one
+/// server of a round has answered, the others have `patienceMilliseconds` more: a server that
+/// stalls is said as slow and left out, so the window never waits on it.
 @MainActor
 final class ExploreRun<Item: Sendable & Equatable> {
     struct Rules {
         /// Fewer kept than this after a round: another round, while servers have more.
         var minimumKept = 8
         var maximumRounds = 3
+        /// How long the other servers of a round are waited for once one has answered.
+        var patienceMilliseconds: UInt32 = 2_500
     }
 
     private let listings: [ExploreListing<Item>]
@@ -35,6 +39,7 @@ final class ExploreRun<Item: Sendable & Equatable> {
     private let prefer: (_ kept: Item, _ other: Item) -> Bool
     private let judge: ExploreJudge<Item>?
     private let rules: Rules
+    private let timers: any Timers
     private let group: RequestGroup
     private let then: @MainActor (ExploreAnswer<Item>) -> Void
 
@@ -48,7 +53,8 @@ final class ExploreRun<Item: Sendable & Equatable> {
 
     init(listings: [ExploreListing<Item>], seen: Set<String>, key: @escaping (Item) -> String,
          prefer: @escaping (Item, Item) -> Bool = { _, _ in false }, judge: ExploreJudge<Item>? = nil, rules: Rules = Rules(),
-         group: RequestGroup, then: @escaping @MainActor (ExploreAnswer<Item>) -> Void) {
+         timers: any Timers, group: RequestGroup, then: @escaping @MainActor (ExploreAnswer<Item>) -> Void) {
+        self.timers = timers
         self.listings = listings
         self.seen = seen
         self.key = key
@@ -73,15 +79,35 @@ final class ExploreRun<Item: Sendable & Equatable> {
         next = [:]
         guard !asked.isEmpty else { return finish() }
         var pages = [Result<RemotePage<Item>, NetworkFailure>?](repeating: nil, count: asked.count)
-        var waiting = asked.count
+        var requests = [(any NetworkRequest)?](repeating: nil, count: asked.count)
+        var patience: (any TimerToken)?
+        var closed = false
+        let close = {
+            guard !closed else { return }
+            closed = true
+            patience?.cancel()
+            // Those still silent are left out, said as slow.
+            for (i, (listing, _)) in asked.enumerated() where pages[i] == nil {
+                requests[i]?.cancel()
+                pages[i] = .failure(.slow(server: listing.server.host))
+            }
+            self.roundAnswered(asked.map(\.0), pages.map { $0! })
+        }
         for (i, (listing, cursor)) in asked.enumerated() {
             // The run lives as long as its requests wait (its caller keeps only the group).
-            group.add(listing.fetch(cursor) { result in
-                guard !self.group.cancelled else { return }
+            let request = listing.fetch(cursor) { result in
+                guard !self.group.cancelled, !closed else { return }
                 pages[i] = result
-                waiting -= 1
-                if waiting == 0 { self.roundAnswered(asked.map(\.0), pages.map { $0! }) }
-            })
+                if !pages.contains(where: { $0 == nil }) { return close() }
+                if patience == nil {
+                    patience = self.timers.after(milliseconds: self.rules.patienceMilliseconds) {
+                        guard !self.group.cancelled else { return }
+                        close()
+                    }
+                }
+            }
+            requests[i] = request
+            group.add(request)
         }
     }
 

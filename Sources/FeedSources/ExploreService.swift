@@ -18,6 +18,9 @@ public final class ExploreService: NetworkExploring {
         public var maximumRounds = 3
         /// Videos of a page whose shape or length must be looked into on the network.
         public var lookIntoBudget = 8
+        /// Once one server of a page has answered, how long the others are waited for before
+        /// they are said as slow and the page is shown without them.
+        public var patienceMilliseconds: UInt32 = 2_500
 
         public init() {}
     }
@@ -38,7 +41,8 @@ public final class ExploreService: NetworkExploring {
     private var plan: ExplorePlan { ExplorePlan(servers: servers, api: api, pageSize: rules.pageSize) }
 
     private var runRules: ExploreRun<RemoteVideo>.Rules {
-        ExploreRun.Rules(minimumKept: rules.minimumShown, maximumRounds: rules.maximumRounds)
+        ExploreRun.Rules(minimumKept: rules.minimumShown, maximumRounds: rules.maximumRounds,
+                         patienceMilliseconds: rules.patienceMilliseconds)
     }
 
     // MARK: - NetworkExploring
@@ -57,7 +61,8 @@ public final class ExploreService: NetworkExploring {
         guard !listings.isEmpty else { return answerLater(ExploreAnswer(items: []), group: group, then: then) }
         let run = ExploreRun(listings: listings, seen: cursor?.seen ?? [], key: { "\($0.actor.kind.rawValue):\($0.actor.handle)" },
                              prefer: { kept, other in !Self.isOwnPage(kept) && Self.isOwnPage(other) },
-                             rules: ExploreRun.Rules(minimumKept: 0, maximumRounds: 1), group: group, then: then)
+                             rules: ExploreRun.Rules(minimumKept: 0, maximumRounds: 1, patienceMilliseconds: rules.patienceMilliseconds),
+                             timers: timers, group: group, then: then)
         run.start(after: cursor)
         return group
     }
@@ -128,7 +133,8 @@ public final class ExploreService: NetworkExploring {
                                })
         let run = ExploreRun(listings: listings, seen: cursor?.seen ?? [], key: Self.sameVideo,
                              prefer: { kept, other in !Self.isOrigin(kept) && Self.isOrigin(other) },
-                             judge: { videos, done in judge.judge(videos, done: done) }, rules: runRules, group: group, then: then)
+                             judge: { videos, done in judge.judge(videos, done: done) }, rules: runRules, timers: timers,
+                             group: group, then: then)
         run.start(after: cursor)
         return group
     }

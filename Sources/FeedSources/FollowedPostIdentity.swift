@@ -28,4 +28,19 @@ enum FollowedPostIdentity {
         let isUUID = name.count == 36 && name.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12]
         return RemotePostRef(network: .peertube, host: host, apiBase: base, id: name, shortUUID: isUUID ? nil : name)
     }
+
+    /// The channel a PeerTube channel's feed is, as the network names it ("alice_loops@host:port"):
+    /// its link (`/c/NAME` or `/video-channels/NAME`) on the feed's own instance. Its own videos
+    /// then have the author Explore knows, whose @author opens that channel's page. Nil for any
+    /// other feed.
+    static func channelHandle(of feed: ParsedFeed, url: URL) -> String? {
+        let feedPath = url.path.split(separator: "/").map(String.init)
+        guard feedPath.count == 2, feedPath[0] == "feeds", feedPath[1].hasPrefix("videos."),
+              let host = RemoteHost.host(of: url), let site = feed.siteURL, RemoteHost.host(of: site) == host else { return nil }
+        let sitePath = site.path.split(separator: "/").map(String.init)
+        guard sitePath.count == 2, ["c", "video-channels"].contains(sitePath[0]), RemoteActor.isValidName(sitePath[1]) else {
+            return nil
+        }
+        return "\(sitePath[1])@\(host)"
+    }
 }

@@ -54,11 +54,15 @@ enum JSONFeedParser {
         var feed = ParsedFeed(title: FeedText.title(document.title ?? ""), siteURL: FeedText.webURL(document.home_page_url, base: base),
                               imageURL: FeedText.webURL(document.icon, base: base))
         for item in document.items ?? [] {
-            let renditions = (item.attachments ?? []).compactMap { attachment -> VideoRendition? in
+            let offered = (item.attachments ?? []).compactMap { attachment -> VideoRendition? in
                 guard let url = FeedText.webURL(attachment.url, base: base),
-                      let type = attachment.mime_type?.lowercased(), type.hasPrefix("video/") else { return nil }
-                return VideoRendition(url: url, mimeType: type, byteSize: attachment.size_in_bytes)
-            }.filter(\.isPlayableFile)
+                      let type = attachment.mime_type?.lowercased() else { return nil }
+                let rendition = VideoRendition(url: url, mimeType: type, byteSize: attachment.size_in_bytes)
+                return type.hasPrefix("video/") || rendition.isStreamPlaylist ? rendition : nil
+            }
+            // A stream's playlist is kept only to say why nothing else plays.
+            let playable = offered.filter(\.isPlayableFile)
+            let renditions = playable.isEmpty ? offered : playable
             guard let first = renditions.first else { continue }
             let summary = item.content_text.map(FeedText.description)
                 ?? item.content_html.map(FeedText.plain(html:)) ?? item.summary.map(FeedText.description) ?? ""

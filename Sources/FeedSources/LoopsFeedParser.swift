@@ -42,19 +42,22 @@ enum LoopsFeedParser {
     /// nil when the JSON is not a Loops list of videos.
     static func parse(_ bytes: [UInt8], base: URL?) -> ParsedFeed? {
         guard let page = try? JSONDecoder().decode(Page.self, from: Data(bytes)),
-              page.data.contains(where: { $0.media?.src_url != nil }) else { return nil }
+              page.data.contains(where: { $0.media != nil }) else { return nil }
         let owner = page.data.first?.account
         var feed = ParsedFeed(title: FeedText.title(owner?.name ?? owner?.username ?? ""))
         feed.nextPage = nextPage(page, base: base)
         for video in page.data {
-            guard let source = FeedText.webURL(video.media?.src_url, base: base) else { continue }
-            let rendition = VideoRendition(url: source, mimeType: "video/mp4", width: video.media?.width, height: video.media?.height)
+            // A video without its file is kept, to say it can't play.
+            guard video.media != nil else { continue }
+            let rendition = FeedText.webURL(video.media?.src_url, base: base).map {
+                VideoRendition(url: $0, mimeType: "video/mp4", width: video.media?.width, height: video.media?.height)
+            }
             let author = video.account?.name ?? video.account?.username
             feed.entries.append(FeedEntry(
                 id: video.id.value, title: FeedText.title(video.caption ?? ""),
                 summary: FeedText.description(video.caption ?? ""), author: author.map(FeedText.name),
                 published: FeedText.date(video.created_at), pageURL: FeedText.webURL(video.url, base: base),
-                renditions: [rendition], thumbnailURL: FeedText.webURL(video.media?.thumbnail, base: base),
+                renditions: rendition.map { [$0] } ?? [], thumbnailURL: FeedText.webURL(video.media?.thumbnail, base: base),
                 durationSeconds: video.media?.duration, likeCount: video.likes ?? video.like_count))
         }
         return feed

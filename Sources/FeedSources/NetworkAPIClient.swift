@@ -72,8 +72,9 @@ public final class NetworkAPIClient {
         let kept = cache.entry(key)
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let etag = kept?.etag { headers["If-None-Match"] = etag }
+        // The window waits on these (a list, a thread, counts): a server's pause is said, not waited out.
         let http = HTTPRequest(.get, url: url, headers: headers, priority: priority,
-                               maximumBodyBytes: RemoteDocumentError.maximumBytes)
+                               maximumBodyBytes: RemoteDocumentError.maximumBytes, waitsOutPauses: false)
         shared.exchange = transport.fetch(http) { [weak self] result in
             self?.answered(result, key: key, server: server, kept: kept, read: read)
         }
@@ -139,6 +140,8 @@ public final class NetworkAPIClient {
         switch result {
         case .failure(.tooLarge):
             return finish(key, .failure(.unreadable(server: server.host, .tooLarge(bytes: RemoteDocumentError.maximumBytes + 1))))
+        case .failure(.asksToWait(let seconds)):
+            return finish(key, .failure(.busy(server: server.host, retryAfter: seconds)))
         case .failure(let failure):
             return finish(key, .failure(.unreachable(server: server.host, failure)))
         case .success(let answer):

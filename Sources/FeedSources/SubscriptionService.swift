@@ -5,9 +5,10 @@ import Localization
 /// Following feeds and channels on the networks that already exist: adding an address (a
 /// feed, a page announcing one, a PeerTube channel or account page, an OPML list, a video),
 /// and refreshing, at most four at a time, with conditional GETs. Each entry with a video
-/// becomes a post once; a `feed_refreshed` event tells each refresh. Network work is the
-/// fetcher's (the app's HTTP client, on the main loop); reading what it brings is the reader's, off the main
-/// thread (a feed may be 10 MB).
+/// becomes a post once (one that can't play here too, its page saying why: `UnplayableVideo`);
+/// a `feed_refreshed` event tells each refresh. Network work is the fetcher's (the app's HTTP
+/// client, on the main loop); reading what it brings is the reader's, off the main thread (a feed
+/// may be 10 MB).
 @MainActor
 public final class SubscriptionService: FeedSubscribing {
     public typealias Library = FeedRepository & SubscriptionRepository
@@ -249,16 +250,20 @@ public final class SubscriptionService: FeedSubscribing {
         var posts: [RemotePost] = []
         let arrival = now()
         let window = window()
+        let channel = feedURL.flatMap { FollowedPostIdentity.channelHandle(of: feed, url: $0) }
         for entry in feed.entries {
             let sources = RemoteVideoSources(feedRenditions: entry.renditions)
-            guard let first = PlaybackChoice.order(sources, window: window).first else { continue }
+            // A video nothing here plays stays a post whose page says why (never a gap, never a spinner).
+            let address = PlaybackChoice.order(sources, window: window).first?.address
+                ?? UnplayableVideo(feedRenditions: entry.renditions, identity: "\(subscription.url) \(entry.id)").address
             // A name, as long as the library holds one (a feed's title may be a caption long).
             let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
             let isFeedsOwn = entry.author == nil || entry.author == feed.title
-            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: Self.handle(name, host: host),
+            let handle = isFeedsOwn ? channel ?? Self.handle(name, host: host) : Self.handle(name, host: host)
+            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: handle,
                                   // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
                                   authorName: name, caption: entry.title, music: "",
-                                  videoURI: first.address,
+                                  videoURI: address,
                                   duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
                                   // A date in the future would pin the entry above everything
                                   // newer for as long as it lasts: it arrived now.
@@ -289,7 +294,7 @@ public final class SubscriptionService: FeedSubscribing {
             self?.recordRefresh(first.0, first.1, in: subscription, added: found)
             then(found)
         }
-        guard let next = feed.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == playableCount(feed) else {
+        guard let next = feed.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == feed.entries.count else {
             return finish()
         }
         fetcher.fetch(next, etag: nil, lastModified: nil) { [weak self] result in
@@ -301,11 +306,6 @@ public final class SubscriptionService: FeedSubscribing {
                                 pages: pages + 1, then: then)
             }
         }
-    }
-
-    private func playableCount(_ feed: ParsedFeed) -> Int {
-        let window = window()
-        return feed.entries.filter { !PlaybackChoice.order(RemoteVideoSources(feedRenditions: $0.renditions), window: window).isEmpty }.count
     }
 
     /// "Blender Studio" on video.example is @blender.studio@video.example; the part before

@@ -3,7 +3,8 @@ import Foundation
 import XMLKit
 
 /// RSS 2.0 (with Media RSS, as PeerTube writes it) and Atom (as Loops writes it), read in one
-/// pass with libxml2's streaming reader. Only entries with a video are kept.
+/// pass with libxml2's streaming reader. Only entries with a video are kept (one that can't play
+/// here too: a stream's playlist, a video of another type).
 struct SyndicationParser {
     static let atom = "http://www.w3.org/2005/Atom"
     static let media = "http://search.yahoo.com/mrss/"
@@ -81,7 +82,7 @@ struct SyndicationParser {
             let medium = attributes["medium"]?.lowercased()
             guard medium == nil || medium == "video" || medium == "audio" else { return }
             addRendition(url: attributes["url"], type: attributes["type"], size: attributes["fileSize"],
-                         width: attributes["width"], height: attributes["height"])
+                         width: attributes["width"], height: attributes["height"], isVideo: medium == "video")
             if let duration = attributes["duration"].flatMap(Double.init), entry?.duration == nil { entry?.duration = duration }
         case (Self.media, "thumbnail") where entry != nil:
             if entry?.thumbnail == nil { entry?.thumbnail = attributes["url"] }
@@ -142,12 +143,16 @@ struct SyndicationParser {
         }
     }
 
-    private mutating func addRendition(url: String?, type: String?, size: String?, width: String? = nil, height: String? = nil) {
+    /// `isVideo`: Media RSS says it is a video (`medium="video"`), whatever its type.
+    private mutating func addRendition(url: String?, type: String?, size: String?, width: String? = nil, height: String? = nil,
+                                       isVideo: Bool = false) {
         guard entry != nil, let url = FeedText.webURL(url, base: base) else { return }
         let rendition = VideoRendition(url: url, mimeType: type?.lowercased(), width: width.flatMap(Int.init),
                                        height: height.flatMap(Int.init), byteSize: size.flatMap(Int64.init))
-        // The audio-only file is kept for the video-only ones it gives their sound to.
-        guard rendition.isPlayableFile || rendition.isAudioFile,
+        // The audio-only file is kept for the video-only ones it gives their sound to; a stream's
+        // playlist or a video of another type, to say why the entry can't play.
+        let unplayableVideo = rendition.isStreamPlaylist || (isVideo && !rendition.isAudioFile)
+        guard rendition.isPlayableFile || rendition.isAudioFile || unplayableVideo,
               !(entry?.renditions.contains { $0.url == url } ?? false) else { return }
         entry?.renditions.append(rendition)
     }
@@ -155,14 +160,19 @@ struct SyndicationParser {
     private mutating func finishEntry() {
         guard let draft = entry else { return }
         entry = nil
-        guard let first = draft.renditions.first(where: \.isPlayableFile) else { return }
+        // An entry with no video at all (a post of a blog) is left out.
+        guard let first = draft.renditions.first(where: \.isPlayableFile) ?? draft.renditions.first(where: { !$0.isAudioFile })
+        else { return }
         let id = draft.id.isEmpty ? (draft.page ?? first.url.absoluteString) : draft.id
+        // What can't play is kept only to say why when nothing else can.
+        let playable = draft.renditions.filter { $0.isPlayableFile || $0.isAudioFile }
+        let renditions = first.isPlayableFile ? playable : draft.renditions
         feed.entries.append(FeedEntry(
             id: id, title: FeedText.title(draft.title),
             summary: draft.summaryIsHTML ? FeedText.plain(html: draft.summary) : FeedText.description(draft.summary),
             author: draft.author.map(FeedText.name).flatMap { $0.isEmpty ? nil : $0 },
             published: FeedText.date(draft.published), pageURL: FeedText.webURL(draft.page, base: base),
-            renditions: draft.renditions, thumbnailURL: FeedText.webURL(draft.thumbnail, base: base),
+            renditions: renditions, thumbnailURL: FeedText.webURL(draft.thumbnail, base: base),
             durationSeconds: draft.duration, likeCount: draft.likes))
     }
 }

@@ -40,6 +40,9 @@ extension VideoCache {
         case .tooManyRedirects, .notWeb:
             return MediaError(kind: .network, message: tr("{host} sent this video somewhere Loopfeed doesn’t follow.",
                                                          ["host": host]), detail: failure.description)
+        case .asksToWait(let seconds):
+            return MediaError(kind: .network, message: tr("{host} is busy and asked to wait {seconds} s.",
+                                                         ["host": host, "seconds": String(seconds)]), detail: failure.description)
         case .cancelled, .network:
             return MediaError(kind: .network, message: tr("The download from {host} failed.", ["host": host]),
                               detail: failure.description)

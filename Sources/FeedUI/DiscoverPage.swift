@@ -13,7 +13,8 @@ import Localization
 @MainActor
 final class DiscoverPage {
     let root = Box(.vertical)
-    let search = SearchEntry(placeholder: tr("Search videos, people, channels, #hashtags"))
+    // Short enough to stay whole at 1.5x text in a 360-pixel window; the tooltip says it all.
+    let search = SearchEntry(placeholder: tr("Search videos, people"))
     let indexNote = Label()
     // TRANSLATORS: the chips that choose where Discover looks, for screen readers.
     let scopes = ChipGroup(label: tr("Where to look"), mode: .choice, cssClass: "scope-chip")
@@ -65,6 +66,7 @@ final class DiscoverPage {
         search.setMargins(top: 10, bottom: 6, start: 10, end: 10)
         // TRANSLATORS: the search field (a noun, or the verb as on a button).
         search.setAccessibleLabel(tr("Search"))
+        search.tooltip = tr("Search videos, people, channels, #hashtags")
         search.onSearchChanged { [weak self] in self?.typed() }
         search.onActivate { [weak self] in
             self?.typed()

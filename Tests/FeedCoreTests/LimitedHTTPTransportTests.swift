@@ -177,6 +177,33 @@ final class LimitedHTTPTransportTests: XCTestCase {
         }
     }
 
+    func testARequestTheWindowWaitsOnIsToldOfAPauseAtOnceAndTheHostIsStillLeftAlone() {
+        onMain {
+            let rig = Rig()
+            let list = Self.url("a.example", "/list")
+            rig.server.route(.get, list, answers: [.reply(.retryAfter(4)), .reply(.ok("fine"))])
+            rig.send("list", HTTPRequest(url: list, waitsOutPauses: false))
+            rig.elapse(0)
+            guard case .head(let head)? = rig.events("list").first else { return XCTFail("\(rig.events("list"))") }
+            XCTAssertEqual(head.status, 429, "the 429 is the caller's at once")
+            rig.send("again", HTTPRequest(url: list, waitsOutPauses: false))
+            let dropped = rig.send("dropped", HTTPRequest(url: Self.url("a.example", "/x"), waitsOutPauses: false))
+            rig.send("patient", .get(Self.url("a.example", "/feed")))
+            dropped.cancel()
+            rig.elapse(0)
+            XCTAssertEqual(rig.events("again"), [.failed(.asksToWait(seconds: 4))], "not sent while the pause runs")
+            XCTAssertEqual(rig.events("dropped"), [], "a cancelled request is never told")
+            XCTAssertEqual(rig.server.requests.map(\.url.path), ["/list"], "a.example hears nothing more during the pause")
+            rig.elapse(3_999)
+            XCTAssertEqual(rig.server.requests.count, 1)
+            rig.elapse(1)
+            XCTAssertEqual(rig.server.requests.map(\.url.path), ["/list", "/feed"], "the patient one goes once the pause is over")
+            rig.send("later", HTTPRequest(url: list, waitsOutPauses: false))
+            rig.elapse(0)
+            XCTAssertEqual(rig.events("later").last, .end)
+        }
+    }
+
     func testAPauseLongerThanTheLongestIsNotWaitedForButTheHostIsLeftAlone() {
         onMain {
             let rig = Rig(HTTPLimits(longestPauseMilliseconds: 60_000))

@@ -95,6 +95,32 @@ final class PagePlaybackTests: XCTestCase {
         }
     }
 
+    func testAVideoNothingPlaysShowsWhyAtOnceWithoutLoadingAndIsNeverRetried() {
+        onMain {
+            let player = FakePagePlayer()
+            let page = PagePlayback(player: player)
+            var shown: [PagePlayback.Change] = []
+            page.onShow = { shown.append($0) }
+            _ = page.load(Self.post(1), index: 0, uri: "file:///v1.mp4")
+            player.clearCommands()
+            shown.removeAll()
+            let live = UnplayableVideo(reason: .live, identity: "https://video.example/w/abc")
+            var post = Self.post(2)
+            post.videoURI = live.address
+            XCTAssertTrue(page.load(post, index: 1, uri: live.address))
+            XCTAssertEqual(player.commands, [.unload], "the previous video stops; no player is given the address")
+            XCTAssertEqual(shown, [.loaded(isNew: true), .failed(live.error)], "the card at once, no loading in between")
+            XCTAssertEqual(page.error?.kind, .unplayable)
+            XCTAssertFalse(page.isLoading, "no spinner")
+            XCTAssertFalse(page.error?.isRetryable ?? true)
+            XCTAssertFalse(page.retry(), "Try Again would change nothing")
+            XCTAssertEqual(player.commands, [.unload])
+            _ = page.load(Self.post(3), index: 2, uri: "file:///v3.mp4")
+            XCTAssertNil(page.error, "the next post plays")
+            XCTAssertEqual(player.commands.last, .load("file:///v3.mp4"))
+        }
+    }
+
     func testEachPassReportsTheFramesPaintedDuringIt() {
         onMain {
             let player = FakePagePlayer()

@@ -7,7 +7,8 @@ import XCTest
 
 /// Network results as a feed over a scripted explorer: the chosen result made playable and kept
 /// as a discovered post, the next ones readied a few at a time, past the last the list's next
-/// page (which the grid shares), and results that can't play passed over.
+/// page (which the grid shares); a result that can't play is a page saying why, one whose server
+/// is gone is passed over.
 final class RemoteResultsFeedTests: XCTestCase {
     @MainActor
     private final class Rig {
@@ -87,7 +88,7 @@ final class RemoteResultsFeedTests: XCTestCase {
         }
     }
 
-    func testAResultThatCannotPlayIsPassedOver() {
+    func testAResultThatCannotPlayIsAPageSayingWhyAndOneGoneIsPassedOver() {
         onMain {
             let rig = Rig()
             rig.list.load()
@@ -96,26 +97,29 @@ final class RemoteResultsFeedTests: XCTestCase {
             let feed = rig.feed(from: 0)
             feed.open { _ in }
             rig.answerDetails()
-            var delivered: [String] = []
-            feed.more { posts, _ in delivered += posts.map(\.caption) }
+            var delivered: [Post] = []
+            feed.more { posts, _ in delivered += posts }
             rig.explorer.detailCalls.last?.answer(.failure(.notFound(server: "127.0.0.2:8080")))
             rig.answerDetails()
-            XCTAssertEqual(delivered, [], "a live stream and a video gone from its server are not posts")
-            XCTAssertEqual(feed.passedOver, 2)
+            XCTAssertEqual(delivered.map(\.caption), ["Clip 2"], "the live stream is a post; the video gone from its server is not")
+            XCTAssertEqual(delivered.first?.unplayable?.reason, .live)
+            XCTAssertEqual(delivered.first?.remote?.host, RemoteVideoSamples.video(2).identity.host, "it keeps its network identity")
+            XCTAssertEqual(feed.passedOver, 1)
         }
     }
 
-    func testALiveChosenResultSaysWhyItCannotOpen() {
+    func testALiveChosenResultOpensAsAPageSayingWhyItCannotPlay() {
         onMain {
             let rig = Rig()
             rig.list.load()
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [RemoteVideoSamples.video(1, live: true)]))
             let feed = rig.feed(from: 0)
-            var failure: NetworkFailure?
-            feed.open { if case .failure(let why) = $0 { failure = why } }
+            var opened: [Post]?
+            feed.open { opened = try? $0.get() }
             rig.answerDetails()
-            XCTAssertNotNil(failure)
-            XCTAssertTrue(feed.initialPosts.isEmpty)
+            XCTAssertEqual(opened?.count, 1)
+            XCTAssertEqual(opened?.first?.unplayable?.reason, .live)
+            XCTAssertEqual(opened?.first?.unplayable?.error.kind, .unplayable)
         }
     }
 

@@ -95,6 +95,42 @@ final class ExploreServiceTests: XCTestCase {
         }
     }
 
+    func testAServerStillSilentWhenTheOthersAnsweredIsLeftOutAndABusyOneIsNeverWaitedFor() throws {
+        let search = try NetworkFixtures.data("peertube/search-videos.json")
+        try onMain {
+            let rig = ExploreRig([NetworkFixtures.peertube, NetworkFixtures.peertube2, NetworkFixtures.index])
+            rig.list(pt1, "/api/v1/search/videos", search)
+            rig.on(pt2, "/api/v1/search/videos") { _ in .reply(FakeHTTPReply(status: 200, body: [], delayMilliseconds: 9_000)) }
+            rig.on(index, "/api/v1/search/videos") { _ in .reply(.retryAfter(5)) }
+            var rules = ExploreService.Rules()
+            rules.lookIntoBudget = 0
+            rules.patienceMilliseconds = 2_500
+            rig.service.rules = rules
+            var answer: ExploreAnswer<RemoteVideo>?
+            rig.service.videos(ExploreQuery(.search("cats")), after: nil) { answer = $0 }
+            rig.settle()
+            XCTAssertNil(answer, "the others are given a moment")
+            rig.timers.elapse(milliseconds: 2_499)
+            XCTAssertNil(answer)
+            rig.timers.elapse(milliseconds: 1)
+            rig.settle()
+            let first = try XCTUnwrap(answer, "shown without the silent one")
+            XCTAssertEqual(first.items.map(\.title), ["Cats on the windowsill 1"])
+            XCTAssertEqual(first.failures, [.slow(server: pt2), .busy(server: index, retryAfter: 5)])
+            XCTAssertTrue(first.failures[1].description.contains("5 s"), first.failures[1].description)
+
+            // Asked again while the index's pause runs: it is said busy at once and asked nothing.
+            answer = nil
+            rig.service.videos(ExploreQuery(.search("dogs")), after: nil) { answer = $0 }
+            rig.settle()
+            rig.timers.elapse(milliseconds: 2_500)
+            rig.settle()
+            let second = try XCTUnwrap(answer)
+            XCTAssertTrue(second.failures.contains { if case .busy(index, _?) = $0 { true } else { false } }, "\(second.failures)")
+            XCTAssertEqual(rig.asked(index, "/api/v1/search/videos").count, 1, "nothing sent before its Retry-After ran out")
+        }
+    }
+
     /// 60 videos, the first `landscape` of them landscape, the rest portrait.
     private func shelf(landscape: Int) throws -> Data {
         var document = try NetworkFixtures.object("peertube/videos-trending.json")

@@ -37,6 +37,28 @@ final class FollowedPostIdentityTests: XCTestCase {
         return added
     }
 
+    func testAPeerTubeChannelsOwnPostsAreByTheChannelAsItsNetworkNamesIt() {
+        onMain {
+            func rss(link: String) -> String {
+                Self.peerTubeRSS(links: ["http://127.0.0.2:8080/w/aaaaaaaaaaaaaaaaaaaaaa"])
+                    .replacingOccurrences(of: "<channel><title>Alice's loops</title>",
+                                          with: "<channel><title>Alice's loops</title><link>\(link)</link>")
+            }
+            let own = Self.follow(Self.channelFeed, serving: rss(link: "http://127.0.0.2:8080/video-channels/alice_loops"),
+                                  library: InMemoryFeedRepository())
+            XCTAssertEqual(own.first?.author.handle, "alice_loops@127.0.0.2:8080", "the channel Explore knows, its page one click away")
+            let short = Self.follow(Self.channelFeed, serving: rss(link: "http://127.0.0.2:8080/c/alice_loops"),
+                                    library: InMemoryFeedRepository())
+            XCTAssertEqual(short.first?.author.handle, "alice_loops@127.0.0.2:8080")
+            let elsewhere = Self.follow(Self.channelFeed, serving: rss(link: "http://127.0.0.9:8080/c/alice_loops"),
+                                        library: InMemoryFeedRepository())
+            XCTAssertEqual(elsewhere.first?.author.handle, "alice.s.loops@127.0.0.2", "another instance's link names nothing here")
+            let blog = Self.follow(URL(string: "http://127.0.0.2:8080/blog/feed.xml")!, serving: rss(link: "http://127.0.0.2:8080/c/alice_loops"),
+                                   library: InMemoryFeedRepository())
+            XCTAssertEqual(blog.first?.author.handle, "alice.s.loops@127.0.0.2", "not a PeerTube feed: nothing is guessed")
+        }
+    }
+
     func testAPeerTubeChannelsPostsAreKnownByTheirPagesOnItsInstance() throws {
         try onMain {
             let library = InMemoryFeedRepository()

@@ -52,4 +52,60 @@ final class SubscriptionRenditionTests: XCTestCase {
             XCTAssertEqual(try library.remoteSources(postID: web.id)?.webVideos.count, 4, "every file kept for a fallback")
         }
     }
+
+    private static let unplayableRSS = """
+        <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Mixed</title>
+        <item><guid>plays</guid><title>Plays</title>
+          <media:content type="video/mp4" medium="video" height="720" url="http://127.0.0.2:8080/v/plays.mp4"/></item>
+        <item><guid>live</guid><title>Live now</title>
+          <enclosure type="application/x-mpegURL" url="http://127.0.0.2:8080/live/now.m3u8" length="0"/></item>
+        <item><guid>flash</guid><title>Old format</title>
+          <media:content type="application/x-shockwave-flash" medium="video" url="http://127.0.0.2:8080/v/old.swf"/></item>
+        <item><guid>blog</guid><title>Just words</title><description>No video here</description></item>
+        </channel></rss>
+        """
+
+    func testAVideoNothingPlaysIsKeptAsAPostThatSaysWhyAndAnEntryWithoutVideoIsNot() throws {
+        try onMain {
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(Self.feedURL, Self.unplayableRSS)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            var outcome: SubscriptionOutcome?
+            service.add(Self.feedURL) { outcome = $0 }
+            guard case .subscribed(_, let added)? = outcome else { return XCTFail("not subscribed: \(String(describing: outcome))") }
+            let byCaption = Dictionary(uniqueKeysWithValues: added.map { ($0.caption, $0) })
+            XCTAssertEqual(Set(byCaption.keys), ["Plays", "Live now", "Old format"], "the entry without a video is left out")
+            XCTAssertNil(byCaption["Plays"]?.unplayable)
+            XCTAssertEqual(byCaption["Live now"]?.unplayable?.reason, .live)
+            let old = try XCTUnwrap(byCaption["Old format"]?.unplayable)
+            XCTAssertEqual(old.reason, .unknownFormat)
+            XCTAssertTrue(old.error.message.contains("application/x-shockwave-flash"), old.error.message)
+
+            var again: [Post]?
+            service.refreshAll(added: { again = $0 }, finished: { _ in })
+            XCTAssertNil(again, "a refresh adds none of them twice")
+        }
+    }
+
+    func testALoopsVideoWithoutItsFileIsAPostThatSaysSo() {
+        onMain {
+            let feed = URL(string: "http://127.0.0.3:8080/api/v1/feed/account/7")!
+            let page = """
+                {"data": [{"id": "1", "caption": "With file", "account": {"id": "7", "username": "ann"},
+                           "media": {"src_url": "http://127.0.0.3:8080/storage/1.mp4", "width": 720, "height": 1280}},
+                          {"id": "2", "caption": "Without", "account": {"id": "7", "username": "ann"},
+                           "media": {"src_url": null, "hls_url": null, "width": 720, "height": 1280}}],
+                 "meta": {"next_cursor": null}}
+                """
+            let library = InMemoryFeedRepository(), fetcher = FakeFeedFetcher()
+            fetcher.serve(feed, page)
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(), events: nil)
+            var outcome: SubscriptionOutcome?
+            service.add(feed) { outcome = $0 }
+            guard case .subscribed(_, let added)? = outcome else { return XCTFail("not subscribed: \(String(describing: outcome))") }
+            XCTAssertEqual(added.map(\.caption).sorted(), ["With file", "Without"])
+            XCTAssertEqual(added.first { $0.caption == "Without" }?.unplayable?.reason, .noFile)
+            XCTAssertNil(added.first { $0.caption == "With file" }?.unplayable)
+        }
+    }
 }

@@ -244,7 +244,8 @@ final class SubscriptionServiceTests: XCTestCase {
             }
             XCTAssertEqual(subscription.url, videos.absoluteString)
             XCTAssertEqual(subscription.title, "Dan")
-            XCTAssertEqual(added.map(\.videoURI), ["https://cdn.loops.example/v/5qW.mp4"], "only videos with a file")
+            XCTAssertEqual(added.first?.videoURI, "https://cdn.loops.example/v/5qW.mp4")
+            XCTAssertEqual(added.map { $0.unplayable?.reason }, [nil, .noFile], "a video without its file says so")
             XCTAssertEqual(added.first?.caption, "What the hail? #hail #loops", "a caption is one line")
             XCTAssertEqual(added.first?.likeCount, 12)
             XCTAssertEqual(added.first?.pageURL, "https://loops.example/v/5qW", "what Share copies")

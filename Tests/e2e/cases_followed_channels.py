@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from app import App, quit_app
-from cases_access import A11Y_ENV, a11y_bus_address, probe_tree
+from cases_access import A11Y_ENV, a11y_bus_address, on_screen, probe_tree
 from clips import make_clip
 from context import Context
 from feed import launch_clips, wait_started
@@ -42,7 +42,8 @@ def nodes_named(tree: dict, prefix: str, role: str | None = None) -> list[dict]:
 def case_a_followed_channel_has_its_picture_and_a_handle_that_reads(ctx: Context) -> None:
     """#14: with nothing followed, Following's Refresh all and Export can't be pressed. #10: a
     channel followed with Ctrl+L: its post shows the channel's picture in the rail (as Following does),
-    its handle reads @test.channel (the whole address is the tooltip's), it has no "+", and the
+    its handle reads @test, the channel's name on its instance (its link, /c/test; the whole address is
+    the tooltip's), it has no "+", and the
     profile's Following counts it. #14: in Following its buttons keep their height and "· 3 new" stays
     on its line."""
     folder = ctx.case_tmp / "channel"
@@ -76,10 +77,10 @@ def case_a_followed_channel_has_its_picture_and_a_handle_that_reads(ctx: Context
         picture = share_soon(ctx, (x - 10, y - 10, 20, 20), AVATAR_COLOR, at_least=0.8, tolerance=40)
         expect(picture > 0.8, f"the rail shows no channel picture ({picture:.0%}), see {ctx.screenshot('channel-rail')}")
         tree = probe_tree(ctx, app, ["Home"])
-        author = nodes_named(tree, "@test.channel")
-        expect(any(n.get("name") == "@test.channel" for n in author),
-               f"the channel's handle over its video reads {[n.get('name') for n in author]}, not @test.channel")
-        expect(not nodes_named(tree, "Follow @test.channel", "push button"), "the followed channel's avatar has a +")
+        author = nodes_named(tree, "@test")
+        expect(any(n.get("name") == "@test" for n in author),
+               f"the channel's handle over its video reads {[n.get('name') for n in author]}, not @test")
+        expect(not nodes_named(tree, "Follow @test", "push button"), "the followed channel's avatar has a +")
         click(ctx, TAB_X["profile"], TAB_Y)
         time.sleep(1.0)
         profile = probe_tree(ctx, app, ["Profile"])
@@ -152,7 +153,64 @@ def case_a_channel_that_cannot_be_reached_at_launch_is_said_once(ctx: Context) -
     quit_app(third)
 
 
+def case_a_followed_video_that_cannot_play_is_a_page_that_says_why(ctx: Context) -> None:
+    """Issue 22: a followed feed's live stream (an HLS playlist only) and its video in a format no
+    player takes are pages like the others, each with a card in plain words at once (never a
+    spinner, never a Try Again that can't help), and paging goes on past them to the next video."""
+    folder = ctx.case_tmp / "mixed"
+    folder.mkdir(parents=True, exist_ok=True)
+    make_clip(folder / "mixed-2.mp4", seconds=2, width=180, height=320, color=0xC04040)
+    make_clip(folder / "mixed-1.mp4", seconds=2, width=180, height=320, color=0x4040C0)
+    server, port = start_feed_server(folder)
+    try:
+        app = launch_read_aloud(ctx, "unplayable-follow")
+        wait_started(app)
+        ctx.pointer_into_window()
+        since = app.cursor()
+        ctx.key("ctrl+l")
+        wait_window(ctx, "Follow a feed or channel")
+        time.sleep(0.5)
+        ctx.xdotool("type", "--delay", "10", f"http://127.0.0.1:{port}/unplayable.xml")
+        ctx.key("Return")
+        refreshed = app.wait("feed_refreshed", 15, since, what="the mixed feed followed")
+        expect(refreshed.get("added") == 4, f"the feed's four videos are not all posts: {refreshed}")
+        first = app.wait("page", 15, since, pred=lambda e: "/videos/mixed-2" in e.get("uri", ""), what="the newest video's page")
+        app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == first["post_id"], what="its first frame")
+        for reason, words in (("live", "live stream"), ("format", "application/x-shockwave-flash")):
+            since = app.cursor()
+            ctx.key("Down")
+            page = app.wait("page", 10, since, what=f"the {reason} video's page")
+            expect(page.get("uri", "").startswith(f"unplayable:{reason}"), f"the next page is not the {reason} video: {page}")
+            error = app.wait("error", 5, since, pred=lambda e: e.get("post_id") == page["post_id"], what="why it can't play")
+            expect(error.get("kind") == "unplayable" and words in error.get("message", ""),
+                   f"the {reason} video's card says {error}")
+            time.sleep(0.8)  # past the time a slow load would show its spinner
+            shot = ctx.screenshot(f"unplayable-{reason}")
+            tree = probe_tree(ctx, app, ["Home"])
+            cards = [n for n in nodes_named(tree, "Can’t play this video: ") if "visible" in n.get("states", [])
+                     and on_screen(n, 450, 800)]
+            expect(cards and words in cards[0]["name"], f"no card in words for the {reason} video on screen, see {shot}")
+            spinners = [n for n in tree["nodes"] if n.get("role") in ("spinner", "animation", "progress bar")
+                        and "visible" in n.get("states", []) and on_screen(n, 450, 800)]
+            expect(not spinners, f"a spinner shows over the {reason} video's card: {spinners}, see {shot}")
+            retry = [n for n in nodes_named(tree, "Try Again", "push button")
+                     if "visible" in n.get("states", []) and on_screen(n, 450, 800)]
+            expect(not retry, f"Try Again is offered for the {reason} video, see {shot}")
+            expect(not app.find("first_frame", since, pred=lambda e: e.get("post_id") == page["post_id"]),
+                   f"the {reason} video drew a frame")
+        since = app.cursor()
+        ctx.key("Down")
+        last = app.wait("page", 10, since, what="the page after the cards")
+        expect("/videos/mixed-1" in last.get("uri", ""), f"paging did not go on to the next video: {last}")
+        app.wait("first_frame", 15, since, pred=lambda e: e.get("post_id") == last["post_id"], what="the next video's first frame")
+        quit_app(app)
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
 FOLLOWED_CHANNEL_CASES = [
+    ("a_followed_video_that_cannot_play_is_a_page_that_says_why", case_a_followed_video_that_cannot_play_is_a_page_that_says_why),
     ("a_followed_channel_has_its_picture_and_a_handle_that_reads", case_a_followed_channel_has_its_picture_and_a_handle_that_reads),
     ("a_channel_that_cannot_be_reached_at_launch_is_said_once", case_a_channel_that_cannot_be_reached_at_launch_is_said_once),
 ]

@@ -24,6 +24,9 @@ The other formats, each naming the videos whose names start with its own prefix:
                                  with a cursor, "loops-*"
     /page.html                   an HTML page announcing /atom/1.atom (autodiscovery)
     /list.opml                   an OPML list naming /feed.json
+    /unplayable.xml              RSS mixing the "mixed-*" videos with a live stream (an HLS playlist
+                                 only) and a video in a format no player takes, newest first:
+                                 mixed-a, the live stream, the other format, then the other mixed-*
     /hostile.xml                 RSS whose enclosures are file:///etc/passwd and a path, and whose
                                  title carries markup and direction overrides
     /huge.xml                    an RSS document over 10 MB
@@ -63,7 +66,7 @@ def videos():
 
 def feed(host, own=""):
     items = []
-    for index, name in enumerate(n for n in videos() if not n.startswith(("atom-", "json-", "loops-"))):
+    for index, name in enumerate(n for n in videos() if not n.startswith(("atom-", "json-", "loops-", "mixed-"))):
         stem = name[:-4]
         date = formatdate(1796119200 - index * 3600, usegmt=True)
         items.append(f"""
@@ -117,6 +120,23 @@ def loops_page(host, cursor):
     return json.dumps(page).encode()
 
 
+def unplayable(host):
+    clips = named("mixed-")
+    def item(title, index, media):
+        date = formatdate(1796119200 - index * 3600, usegmt=True)
+        return (f"<item><title>{title}</title><link>http://{host}/w/{title}</link><guid>http://{host}/w/{title}</guid>"
+                f"<pubDate>{date}</pubDate><dc:creator>Mixed Channel</dc:creator>{media}</item>")
+    def clip(name):
+        return f'<media:content url="http://{host}/videos/{name}" type="video/mp4" medium="video" height="320"/>'
+    items = [item(clips[0][:-4], 0, clip(clips[0])),
+             item("live-now", 1, f'<enclosure url="http://{host}/live/now.m3u8" type="application/x-mpegURL" length="0"/>'),
+             item("old-format", 2, f'<media:content url="http://{host}/old/clip.swf" type="application/x-shockwave-flash" medium="video"/>')]
+    items += [item(name[:-4], 3 + i, clip(name)) for i, name in enumerate(clips[1:])]
+    return f"""<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel><title>Mixed Channel</title><link>http://{host}/c/mixed</link>{''.join(items)}</channel></rss>""".encode()
+
+
 def hostile(host):
     return f"""<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Hostile &lt;b&gt;bold&lt;/b&gt; \u202etxt.exe</title>
@@ -153,6 +173,8 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/list.opml":
             return self.reply(200, f"""<?xml version="1.0"?><opml version="2.0"><head><title>l</title></head><body>
 <outline text="JSON Channel" type="rss" xmlUrl="http://{host}/feed.json"/></body></opml>""".encode(), "text/x-opml")
+        if self.path == "/unplayable.xml":
+            return self.reply(200, unplayable(host), "application/rss+xml")
         if self.path == "/hostile.xml":
             return self.reply(200, hostile(host), "application/rss+xml")
         if self.path == "/huge.xml":

@@ -45,10 +45,12 @@ def get_json(url: str):
         return json.loads(answer.read())
 
 
-def start_networks(peertube: int = 2, loops: int = 1, index: bool = True) -> FakeNetworks:
-    """serve.py with `peertube` instances, `loops` Loops servers and the index, at a port of its own."""
+def start_networks(peertube: int = 2, loops: int = 1, index: bool = True, videos_per_instance: int | None = None) -> FakeNetworks:
+    """serve.py with `peertube` instances, `loops` Loops servers and the index, at a port of its own
+    (`videos_per_instance`: more videos on each instance, so a channel holds several pages)."""
     args = [SYSTEM_PYTHON, str(REPO_ROOT / "Tests" / "servers" / "serve.py"), "--peertube", str(peertube),
             "--loops", str(loops)] + ([] if index else ["--no-index"])
+    args += ["--videos-per-instance", str(videos_per_instance)] if videos_per_instance else []
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     ready = json.loads(process.stdout.readline())
     return FakeNetworks(process, ready["peertube"], ready["loops"], ready.get("search_index"))

@@ -32,6 +32,8 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 
 from cases_access import ACCESS_CASES  # noqa: E402
 from cases_explore import EXPLORE_CASES  # noqa: E402
+from cases_explore_faults import EXPLORE_FAULT_CASES  # noqa: E402
+from cases_explore_paging import EXPLORE_PAGING_CASES  # noqa: E402
 from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
@@ -42,6 +44,7 @@ from cases_first_minutes import FIRST_MINUTES_CASES  # noqa: E402
 from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
+from cases_large_text_networks import LARGE_TEXT_NETWORK_CASES  # noqa: E402
 from cases_media import MEDIA_CASES  # noqa: E402
 from cases_network_playback import NETWORK_PLAYBACK_CASES  # noqa: E402
 from cases_overlay import OVERLAY_CASES  # noqa: E402
@@ -73,6 +76,8 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *NETWORK_PLAYBACK_CASES,
     *OVERLAY_CASES,
     *EXPLORE_CASES,
+    *EXPLORE_PAGING_CASES,
+    *EXPLORE_FAULT_CASES,
     *ACCOUNTS_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
@@ -81,6 +86,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *ACCESS_CASES,
     *KEYBOARD_CASES,
     *LARGE_TEXT_CASES,
+    *LARGE_TEXT_NETWORK_CASES,
     *SOAK_SHORT_CASES,
     *SCALE_SHORT_CASES,
     *KILL9_SHORT_CASES,
@@ -105,7 +111,7 @@ REPORTED: dict[str, list[str]] = {
                                                                          "full_disk_keeps_the_clip"],
     "bad_input": [n for n, _ in MEDIA_CASES + RELIABILITY_CASES] + ["every_kind_of_feed_plays_and_bad_ones_are_contained",
                                                                     "corrupt_file_error_card", "bad_paths"],
-    "access": [n for n, _ in ACCESS_CASES + KEYBOARD_CASES + LARGE_TEXT_CASES]
+    "access": [n for n, _ in ACCESS_CASES + KEYBOARD_CASES + LARGE_TEXT_CASES + LARGE_TEXT_NETWORK_CASES]
     + ["tab_reaches_every_control_and_never_moves_the_feed", "without_animations_a_page_change_is_a_cut",
        "without_animations_the_music_name_stands_still", "without_animations_the_profile_header_does_not_stretch"],
 }

@@ -26,11 +26,11 @@ def addresses(first: str, count: int) -> list[str]:
 class FakeNetwork:
     def __init__(self, peertube: int = 2, loops: int = 2, index: bool = True, first_address: str = "127.0.0.2",
                  port: int = 0, media_root: str | None = None, seed: int = 7, epoch: float | None = None,
-                 colours: int = 0):
+                 colours: int = 0, videos_per_instance: int | None = None):
         self.corpus = media.ensure(media_root, colours)
         # yesterday at midnight (UTC): every date served is in the past, and the same all day
         epoch = epoch if epoch is not None else (time.time() // 86400 - 1) * 86400
-        self.world = World(peertube, seed, epoch)
+        self.world = World(peertube, seed, epoch, **({"videos_per_instance": videos_per_instance} if videos_per_instance else {}))
         self.loops_world = LoopsWorld(loops, seed + 4, epoch)
         chosen = addresses(first_address, peertube + loops + (1 if index else 0))
         self.peertube = [PeerTubeSite(chosen[i], self.world, i, self.corpus,

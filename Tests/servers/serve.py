@@ -2,7 +2,7 @@
 """Start the fake PeerTube instances, Loops servers and search index, print where they are as one
 JSON line, and serve until SIGTERM or SIGINT (or until stdin closes, with --until-stdin-closes).
 
-    python3 Tests/servers/serve.py --peertube 2 --loops 2
+    python3 Tests/servers/serve.py --peertube 2 --loops 2 [--videos-per-instance 100]
     {"port": 41234, "peertube": ["http://127.0.0.2:41234", "http://127.0.0.3:41234"],
      "loops": ["http://127.0.0.4:41234", "http://127.0.0.5:41234"],
      "search_index": "http://127.0.0.6:41234", "control": "/__fake/", "media": "/tmp/..."}
@@ -44,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="the port of every site (default: a free one)")
     parser.add_argument("--media-dir", default=None, help="where the generated media are kept")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--videos-per-instance", type=int, default=None,
+                        help="how many videos each PeerTube instance holds (default 36: 9 a channel); more give a "
+                             "channel several pages of the API's start/count")
     parser.add_argument("--colours", type=int, default=0, metavar="N",
                         help="serve each portrait PeerTube video in one of N solid colours (at most 8; the manifest "
                              "says which), for benchmarks that tell videos apart on screen")
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     network = FakeNetwork(args.peertube, args.loops, not args.no_index, args.first_address, args.port,
-                          args.media_dir, args.seed, colours=args.colours)
+                          args.media_dir, args.seed, colours=args.colours, videos_per_instance=args.videos_per_instance)
     for text in args.fault:
         name, _, rule = text.partition("=")
         network.site(name).faults.extend([FaultRule.parse(rule)])

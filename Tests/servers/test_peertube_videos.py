@@ -167,5 +167,16 @@ class PeerTubeVideosTests(FakeTestCase):
         self.assertEqual((again.status, again.body), (304, b""))
 
 
+class WorldSizeTests(unittest.TestCase):
+    def test_more_videos_an_instance_give_each_channel_several_pages(self):
+        from world import VIDEOS_PER_INSTANCE, World
+        self.assertEqual(len(World(1).instances[0].local_videos), VIDEOS_PER_INSTANCE)
+        big = World(1, videos_per_instance=160)
+        instance = big.instances[0]
+        self.assertEqual(len(instance.local_videos), 160)
+        for channel in instance.channels:
+            self.assertEqual(len(big.videos_of(channel, instance.local_videos)), 40)
+
+
 if __name__ == "__main__":
     unittest.main()

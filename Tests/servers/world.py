@@ -196,8 +196,10 @@ class Instance:
 
 
 class World:
-    def __init__(self, instance_count: int, seed: int = 7, epoch: float = 1_790_000_000.0):
+    def __init__(self, instance_count: int, seed: int = 7, epoch: float = 1_790_000_000.0,
+                 videos_per_instance: int = VIDEOS_PER_INSTANCE):
         self.epoch = epoch
+        self.videos_per_instance = videos_per_instance
         self.rng = random.Random(seed)
         self.hosts: list[str] = [f"peertube{i}.invalid" for i in range(instance_count)]
         self.instances = [Instance(i) for i in range(instance_count)]
@@ -234,7 +236,7 @@ class World:
 
     def _videos(self, instance: Instance) -> None:
         rng = self.rng
-        for j in range(VIDEOS_PER_INSTANCE):
+        for j in range(self.videos_per_instance):
             kind = KINDS[j % len(KINDS)]
             phrase, tag = TOPICS[(j + j // len(KINDS) + instance.index) % len(TOPICS)]
             channel = instance.channels[j % len(instance.channels)]
