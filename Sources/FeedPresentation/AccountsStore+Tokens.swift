@@ -106,6 +106,7 @@ extension AccountsStore {
             switch loaded {
             case .success:
                 deps.events?.emit(.signedIn(host: account.host, kind: account.network.rawValue, restored: true))
+                onSignedIn?(account)
             case .failure(let failure):
                 replace(Row(account: account, sessionOnly: false, needsSignIn: true))
                 say(.problem(failure == .signInAgain

@@ -66,6 +66,8 @@ public final class AccountsStore: AccountTokenProviding {
     public private(set) var asksForCode = false
     /// Anything shown changed.
     public var onChange: (() -> Void)?
+    /// An account is signed in, now or found so at launch (what waited for it can go).
+    public var onSignedIn: ((Account) -> Void)?
 
     let deps: Dependencies
     /// Tokens read or made this run, by origin, so the keyring is not asked for every request.
@@ -190,6 +192,7 @@ public final class AccountsStore: AccountTokenProviding {
         rows.removeAll { $0.account.origin == account.origin }
         rows.append(Row(account: account, sessionOnly: sessionOnly, needsSignIn: false))
         deps.events?.emit(.signedIn(host: account.host, kind: account.network.rawValue, sessionOnly: sessionOnly))
+        onSignedIn?(account)
         say(.done(note ?? tr("Signed in to {server} as {name}.", ["server": account.host, "name": account.displayName])))
     }
 

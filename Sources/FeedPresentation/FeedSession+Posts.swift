@@ -29,6 +29,7 @@ extension FeedSession {
             for page in pages { _ = page.update(stored) }
             deps.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
             if stored.id == store.current?.id { view?.currentChanged(stored) }
+            if stored.remote != nil { deps.actions?.postLiked(stored) }
         } catch {
             let message = tr("Couldn’t save the like: {error}", ["error": error])
             view?.flash(message)

@@ -48,10 +48,13 @@ public final class FeedSession {
         public var remotePosts: (any RemotePostReading)?
         /// The wall clock (how old a remote post's counts are).
         public var now: () -> Date
+        /// Where a like on a remote post goes on to the user's account (nil: it stays here).
+        public var actions: (any NetworkActing)?
 
         public init(events: EventSink?, clock: MonotonicClock, timers: Timers, playableURI: @escaping (String) -> String,
                     remoteVideos: (any RemoteVideoCache)? = nil, watchSignals: (any WatchSignalSink)? = nil,
-                    remotePosts: (any RemotePostReading)? = nil, now: @escaping () -> Date = { Date() }) {
+                    remotePosts: (any RemotePostReading)? = nil, now: @escaping () -> Date = { Date() },
+                    actions: (any NetworkActing)? = nil) {
             self.events = events
             self.clock = clock
             self.timers = timers
@@ -60,6 +63,7 @@ public final class FeedSession {
             self.watchSignals = watchSignals
             self.remotePosts = remotePosts
             self.now = now
+            self.actions = actions
         }
     }
 

@@ -213,3 +213,5 @@ public final class OutboxSender {
         }
     }
 }
+
+extension OutboxSender: OutboxAdding {}

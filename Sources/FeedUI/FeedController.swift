@@ -63,7 +63,8 @@ final class FeedController: FeedSessionView {
                               dependencies: FeedSession.Dependencies(
                                   events: deps.events, clock: deps.clock, timers: deps.timers,
                                   playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
-                                  watchSignals: deps.watchSignals, remotePosts: deps.remotePosts))
+                                  watchSignals: deps.watchSignals, remotePosts: deps.remotePosts,
+                                  actions: deps.actions))
         captions = deps.remotePosts.map { reader in
             CaptionsSession(.init(reader: reader, timers: deps.timers, events: deps.events, preferences: deps.preferences,
                                   languages: deps.languages))

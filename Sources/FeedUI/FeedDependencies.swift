@@ -41,13 +41,16 @@ public struct FeedDependencies {
     public var webImages: (any WebImageFetching)?
     /// The user's languages, best first ("fr_FR", "en"): captions in them come first.
     public var languages: [String]
+    /// Where a like on a remote post goes on to the user's account; nil: it stays here.
+    public var actions: (any NetworkActing)?
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 playableURI: @escaping (String) -> String, filePath: @escaping (String?) -> String?,
                 media: MediaRuntime, video: VideoOutput?, remoteVideos: (any RemoteVideoCache)?,
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
                 watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
-                webImages: (any WebImageFetching)? = nil, languages: [String] = []) {
+                webImages: (any WebImageFetching)? = nil, languages: [String] = [], actions: (any NetworkActing)? = nil) {
+        self.actions = actions
         self.webImages = webImages
         self.languages = languages
         self.repository = repository

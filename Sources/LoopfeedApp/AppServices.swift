@@ -49,6 +49,10 @@ struct AppServices {
     let serverCheck: ServerCheck
     /// The accounts signed in to: their tokens, for whoever acts on them.
     let accounts: AccountsStore
+    /// What the user did on remote posts, on its way to their accounts (issue 23).
+    let outbox: OutboxSender
+    /// Which account acts on a remote post; its actions go to the outbox.
+    let actions: AccountActions
     let watchSignals: WatchSignalEvents?
     let sounds: [RecordingSound]
     let selfHandle: String
@@ -99,6 +103,17 @@ struct AppServices {
         // The networks Discover reads: their documents read on a worker, answers kept a minute.
         let networkAPI = NetworkAPIClient(transport: http, work: MainLoopWork(label: "io.github.loopfeed.network-documents", qos: .utility),
                                           timers: MainLoopTimers(), clock: clock)
+        let accounts = AccountsSetup.make(http: http, library: library, events: events, notices: notices)
+        let outbox = OutboxSender(.init(http: http, store: OutboxStore(connection: library.connection), accounts: accounts,
+                                        timers: MainLoopTimers(), events: events))
+        accounts.onSignedIn = { outbox.signedIn(AccountKey(server: $0.server, name: $0.username)) }
+        do {
+            try outbox.start()
+        } catch {
+            notices.say(kind: "outbox", tr("What you did for your accounts could not be read from the library: {error}", ["error": error]))
+        }
+        let actions = AccountActions(.init(accounts: { accounts.rows.map(\.account) }, outbox: outbox,
+                                           say: { notices.say(kind: "outbox", $0) }))
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),
@@ -120,7 +135,7 @@ struct AppServices {
             subscriptions: subscriptions, libraryWatcher: LibraryWatcher(repository: library),
             explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
             serverCheck: ServerCheck(api: networkAPI),
-            accounts: AccountsSetup.make(http: http, library: library, events: events, notices: notices),
+            accounts: accounts, outbox: outbox, actions: actions,
             watchSignals: events.map { WatchSignalEvents(events: $0) },
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)

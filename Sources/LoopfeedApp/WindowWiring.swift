@@ -33,7 +33,7 @@ enum WindowWiring {
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
                 watchSignals: services.watchSignals, remotePosts: services.remotePosts,
                 pinnedPosts: services.inputs.pinned, pageSize: 10, webImages: services.webImages,
-                languages: environment.languages),
+                languages: environment.languages, actions: services.actions),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages),

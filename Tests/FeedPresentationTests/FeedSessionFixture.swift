@@ -52,7 +52,8 @@ final class FeedSessionFixture {
     let postIDs: [Int64]
 
     /// `content`: what the feed shows, given the posts stored (the library when nil).
-    init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil) throws {
+    init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil,
+         actions: (any NetworkActing)? = nil) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
@@ -66,7 +67,8 @@ final class FeedSessionFixture {
         store = FeedStore(repository: repository, content: try content?(stored) ?? .library, pinned: [], pageSize: 10)
         session = FeedSession(store: store, pages: players.map { PagePlayback(player: $0) }, launchTimeUs: launchUs,
                               dependencies: FeedSession.Dependencies(events: events, clock: clock, timers: timers,
-                                                                     playableURI: { $0 }, watchSignals: signals))
+                                                                     playableURI: { $0 }, watchSignals: signals,
+                                                                     actions: actions))
         session.view = view
     }
 

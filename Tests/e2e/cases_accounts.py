@@ -7,9 +7,12 @@ library), and Loops signed in through the browser."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
+import urllib.parse
+import urllib.request
 
 from app import App, quit_app
 from app_data import db_rows
@@ -17,7 +20,7 @@ from cases_access import A11Y_ENV, Screens, a11y_bus_address
 from context import Context
 from desktop_accounts import FakeBrowser, Keyring, secrets_in_files
 from feed import dismiss_welcome, wait_started
-from network_servers import FakeNetworks, start_networks
+from network_servers import FakeNetworks, get_json, start_networks
 from outcomes import expect, log
 from windows import wait_window
 from x_input import type_text
@@ -247,8 +250,99 @@ def case_without_a_keyring_an_account_lasts_this_session(ctx: Context) -> None:
         networks.stop()
 
 
+def peertube_token(site: str, user: dict) -> str:
+    """A bearer token of `user` on the fake instance, as any client gets one (the password grant)."""
+    client = get_json(site + "/api/v1/oauth-clients/local")
+    form = urllib.parse.urlencode({"client_id": client["client_id"], "client_secret": client["client_secret"],
+                                   "grant_type": "password", "username": user["username"],
+                                   "password": user["password"]}).encode()
+    with urllib.request.urlopen(urllib.request.Request(site + "/api/v1/users/token", data=form), timeout=5) as answer:
+        return json.loads(answer.read())["access_token"]
+
+
+def rating_on(site: str, token: str, video_id: str) -> str:
+    """What the instance holds as the account's rating of the video it knows as `video_id`."""
+    request = urllib.request.Request(f"{site}/api/v1/users/me/videos/{video_id}/rating",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return json.loads(answer.read())["rating"]
+
+
+def case_a_like_on_another_instances_video_reaches_the_home_instance(ctx: Context) -> None:
+    """Signed in to one PeerTube instance, a video of a channel followed on another instance is
+    liked with L: the like goes through the outbox to the home instance (found there by the
+    video's address), whose account then holds it; L again takes it back. Each step an `outbox`
+    event, the other instance asked for nothing on the account's behalf."""
+    networks = start_networks(peertube=2, loops=0, index=False)
+    keyring = Keyring(ctx, ctx.case_tmp / "desktop")
+    try:
+        home, other = networks.peertube
+        plain, _ = users(networks, home)
+        manifest = networks.manifest(other)
+        channel = next(v["channel"] for v in manifest["videos"]).split("@")[0]
+        feed = f"{other}/feeds/videos.xml?videoChannelName={channel}"
+        no_samples = ctx.case_tmp / "no-samples"
+        no_samples.mkdir(exist_ok=True)
+        app = App(ctx, [str(ctx.fixtures.feed_clips()[0]), feed], name="like-remote",
+                  env={"LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        app.wait("ready", 20)
+        ctx.pointer_into_window()
+        open_preferences(ctx, app)
+        tab_to(ctx, app, ADDRESS)
+        type_text(ctx, home)
+        ctx.key("Tab")
+        type_text(ctx, plain["username"])
+        ctx.key("Tab")
+        type_text(ctx, plain["password"])
+        ctx.key("Return")
+        app.wait("signed_in", 15, pred=lambda e: e.get("host") == host_of(home), what="signed_in to the home instance")
+        ctx.key("Escape")
+        time.sleep(0.8)
+        ctx.pointer_into_window()
+
+        refreshed = app.wait("feed_refreshed", 30, what="the followed channel's first refresh")
+        expect(refreshed.get("added", 0) > 0, f"following {feed} gave {refreshed}")
+        page = app.find("page")[-1]
+        for _ in range(5):
+            if page.get("remote_host") == host_of(other):
+                break
+            since = app.cursor()
+            ctx.key("Down")
+            page = app.wait("page", 10, since, what="the next page")
+        expect(page and page.get("remote_host") == host_of(other), f"no page of the other instance's channel: {page}")
+        video = next(v for v in manifest["videos"] if v["uuid"] == page.get("remote_id") or v.get("shortUUID") == page.get("remote_id"))
+        before = len(networks.requests(home))
+        other_before = len(networks.requests(other))
+
+        since = app.cursor()
+        ctx.key("l")
+        liked = app.wait("like", 5, since, what="the like")
+        expect(liked.get("liked") is True and liked.get("post_id") == page["post_id"], f"liked: {liked}")
+        sent = app.wait("outbox", 20, since, lambda e: e.get("state") == "sent", "the like sent")
+        expect(sent.get("action") == "like" and sent.get("post_id") == page["post_id"], f"sent: {sent}")
+        token = peertube_token(home, plain)
+        expect(rating_on(home, token, video["uuid"]) == "like", "the home instance's account holds the like")
+        asked = networks.requests(home)[before:]
+        searched = [r for r in asked if r["path"] == "/api/v1/search/videos"]
+        rated = [r for r in asked if r["method"] == "PUT" and r["path"].endswith("/rate")]
+        expect(searched and rated and rated[0].get("status") == 204, f"found by its address, then rated: {asked}")
+        on_other = [r for r in networks.requests(other)[other_before:] if r.get("authorization")]
+        expect(not on_other, f"the other instance was asked on the account's behalf: {on_other}")
+
+        since = app.cursor()
+        ctx.key("l")
+        app.wait("outbox", 20, since, lambda e: e.get("state") == "sent" and e.get("action") == "unlike", "the unlike sent")
+        expect(rating_on(home, token, video["uuid"]) == "none", "the home instance's account no longer likes it")
+        log(f"liked and unliked {video['uuid']} of {host_of(other)} through {host_of(home)}")
+        quit_app(app)
+    finally:
+        keyring.stop()
+        networks.stop()
+
+
 ACCOUNTS_CASES = [
     ("sign_in_to_two_instances_sign_out_and_restart", case_sign_in_to_two_instances_sign_out_and_restart),
     ("loops_signs_in_through_the_browser", case_loops_signs_in_through_the_browser),
     ("without_a_keyring_an_account_lasts_this_session", case_without_a_keyring_an_account_lasts_this_session),
+    ("a_like_on_another_instances_video_reaches_the_home_instance", case_a_like_on_another_instances_video_reaches_the_home_instance),
 ]

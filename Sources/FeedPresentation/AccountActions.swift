@@ -1,0 +1,53 @@
+public import FeedCore
+import Localization
+
+/// Which of the user's accounts acts on a remote post, and its action written to the outbox.
+/// A PeerTube post is acted on by the account on its own instance, else by the first PeerTube
+/// account (its home instance finds the video by its address and federates the action); a Loops
+/// post only by an account on the same server (Loops' API looks up no other server's video). An
+/// account that must sign in again still takes the action: it waits in the outbox until then.
+@MainActor
+public final class AccountActions: NetworkActing {
+    public struct Dependencies {
+        /// The accounts signed in to, in the order they were added.
+        public var accounts: @MainActor () -> [Account]
+        public var outbox: any OutboxAdding
+        /// Where the window says what could not be kept (and the `error` event tells it).
+        public var say: @MainActor (String) -> Void
+
+        public init(accounts: @escaping @MainActor () -> [Account], outbox: any OutboxAdding,
+                    say: @escaping @MainActor (String) -> Void) {
+            self.accounts = accounts
+            self.outbox = outbox
+            self.say = say
+        }
+    }
+
+    private let deps: Dependencies
+
+    public init(_ dependencies: Dependencies) {
+        deps = dependencies
+    }
+
+    public func postLiked(_ post: Post) {
+        guard let remote = post.remote, let account = Self.actingAccount(for: remote, among: deps.accounts()) else { return }
+        add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
+    }
+
+    /// The account that acts on a post of `remote`'s network and server, or nil: it stays here.
+    public nonisolated static func actingAccount(for remote: RemotePostRef, among accounts: [Account]) -> Account? {
+        let sameNetwork = accounts.filter { $0.network == remote.network }
+        if let onItsServer = sameNetwork.first(where: { $0.host == remote.host }) { return onItsServer }
+        return remote.network == .peertube ? sameNetwork.first : nil
+    }
+
+    private func add(_ action: OutboxAction, by account: Account, postID: Int64) {
+        do {
+            try deps.outbox.add(action, account: AccountKey(server: account.server, name: account.username), postID: postID)
+        } catch {
+            // TRANSLATORS: {account} is name@host; the like or comment stays on this computer.
+            deps.say(tr("Couldn’t keep this for {account}: it stays on this computer only ({error})",
+                        ["account": account.handle, "error": error]))
+        }
+    }
+}
