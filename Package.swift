@@ -103,6 +103,8 @@ let package = Package(
         .target(name: "SyntheticLibrary", dependencies: ["FeedCore", "FeedStorage", "TestSupport"], swiftSettings: swiftSettings),
         .executableTarget(name: "loopfeed-search-bench", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),
+        // For You's quality bench: simulated users against the ranking and two baselines (bench/run.sh, step 10).
+        .executableTarget(name: "loopfeed-foryou-bench", dependencies: ["FeedCore"], swiftSettings: swiftSettings),
         // A large library for the reliability runs (100,000 posts, 1,000 subscriptions).
         .executableTarget(name: "loopfeed-make-library", dependencies: ["FeedCore", "FeedStorage", "SyntheticLibrary"],
                           swiftSettings: swiftSettings),

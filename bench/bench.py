@@ -5,9 +5,9 @@ Run through bench/run.sh (which builds the binary). It starts its own headless s
 PulseAudio) and launches the app as the end-to-end tests do, with Tests/e2e's session, app and events log.
 Python 3.11 standard library only; external tools: gst-launch-1.0, gst-play-1.0, mpv, xdotool.
 
-    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7,8,9]
+    python3 bench/bench.py --binary PATH --work DIR --out docs/BENCHMARKS.md [--only 1,2,3,4,5,6,7,8,9,10]
 
-Steps 8 and 9 (over the loopback fakes of the networks) are bench/remote.py's.
+Steps 8 and 9 (over the loopback fakes of the networks) are bench/remote.py's; step 10 (For You) bench/foryou.py's.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from app import AppProcess  # noqa: E402
 from clips import discoverer_seconds  # noqa: E402
 from event_log import now_us  # noqa: E402
 from paints import PaintTrace  # noqa: E402
+import foryou  # noqa: E402
 from processes import end_popen, run, spawn  # noqa: E402
 from remote import NETWORK_STEPS, RemoteBench  # noqa: E402
 from remote_report import block_of, report_block, splice_block  # noqa: E402
@@ -1287,6 +1288,11 @@ class Bench:
         lines.append("")
         out = Path(self.args.out)
         previous = out.read_text() if out.exists() else ""
+        # Step 10's block: this run's, or the last one's when step 10 did not run.
+        if r.get("foryou"):
+            lines += ["", foryou.section(r["foryou"]), ""]
+        elif foryou.BEGIN in previous:
+            lines += ["", previous[previous.find(foryou.BEGIN):previous.find(foryou.END) + len(foryou.END)], ""]
         # The network steps' block: new when they ran, else carried over.
         if "remote_paging" in r or "typing" in r:
             lines += ["", report_block(r, [], m, self.args.commit, self.args.dirty), ""]
@@ -1306,15 +1312,21 @@ class Bench:
         out = subprocess.run([str(binary), "100000"], check=True, capture_output=True, text=True).stdout
         self.results["search"] = json.loads(out.strip().splitlines()[-1])
 
+    def m10_foryou(self) -> None:
+        """For You against newest-first and most-popular feeds over simulated users (bench/foryou.py)."""
+        print("[bench] 10: For You over simulated users", flush=True)
+        self.results["foryou"] = foryou.measure(Path(self.args.binary).with_name("loopfeed-foryou-bench"))
+
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5,6,7,8,9").split(","))
+        only = set((self.args.only or "1,2,3,4,5,6,7,8,9,10").split(","))
         if only - set(NETWORK_STEPS):
             self.make_clips()
         remote = RemoteBench(self, App)
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
                  ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording),
-                 ("8", remote.m8_remote_paging), ("9", remote.m9_typing)]
+                 ("8", remote.m8_remote_paging), ("9", remote.m9_typing),
+                 ("10", self.m10_foryou)]
         for key, fn in steps:
             if key in only:
                 try:

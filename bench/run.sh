@@ -7,6 +7,8 @@
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
 #   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
+#   python3 bench/foryou.py --binary bench/.build/release/loopfeed-foryou-bench --out docs/BENCHMARKS.md
+#       # For You's quality (issue 24, step 10) alone, rewriting only its block
 #   BENCH_ONLY=3 BENCH_VIDEO_PATH=gl BENCH_OUT=/tmp/gl.md bash bench/run.sh
 #       # playback also on the GL frame path (LOOPFEED_VIDEO_PATH=gl), as row 3d
 #   bash bench/run.sh --network   # steps 8 and 9 alone (bench/remote.py: paging through remote
@@ -14,7 +16,7 @@
 # BENCH_OUT: where the report goes (default docs/BENCHMARKS.md), so a partial run need not
 # overwrite the committed full report.
 set -euo pipefail
-PRODUCTS=(loopfeed loopfeed-search-bench)
+PRODUCTS=(loopfeed loopfeed-search-bench loopfeed-foryou-bench)
 if [ "${1:-}" = "--network" ]; then
   export BENCH_ONLY=8,9
   PRODUCTS=(loopfeed)
@@ -50,6 +52,7 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 # tree it finds no bundled samples, so the feed holds exactly the bench's clips.
 cp "$BIN" "$WORK/loopfeed"
 [ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
+[ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-foryou-bench" "$WORK/"
 echo "[bench] work directory: $WORK"
 
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")

@@ -17,6 +17,7 @@ public enum Migrations {
         Migration(version: 8, sql: schemaVersion8),
         Migration(version: 9, sql: schemaVersion9),
         Migration(version: 10, sql: schemaVersion10),
+        Migration(version: 11, sql: schemaVersion11),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -259,6 +260,33 @@ public enum Migrations {
             access_expires_ms INTEGER NOT NULL,
             refresh_expires_ms INTEGER,
             added_ms INTEGER NOT NULL
+        );
+        """
+
+    /// For You's signals (issue 24): what the user did with each post, with the post's creator,
+    /// hashtags, instance, language and length copied in, so the taste can be computed again from
+    /// them alone (a post may be deleted or trimmed from the cache). No foreign key: a signal
+    /// outlives its post, and Erase all is the way they go. `interest_settings` holds the pause
+    /// switch (one row).
+    static let schemaVersion11 = """
+        CREATE TABLE interest_signals (
+            id INTEGER PRIMARY KEY,
+            action TEXT NOT NULL CHECK (action IN ('watched', 'liked', 'commented', 'shared', 'followed',
+                                                   'opened_profile', 'not_interested', 'hid_creator')),
+            post_id INTEGER NOT NULL,
+            created_ms INTEGER NOT NULL,
+            watched_ms INTEGER NOT NULL DEFAULT 0,
+            loops INTEGER NOT NULL DEFAULT 0,
+            creator_id INTEGER NOT NULL,
+            hashtags TEXT NOT NULL DEFAULT '',
+            instance TEXT,
+            language TEXT,
+            length_s REAL NOT NULL DEFAULT 0
+        );
+        CREATE INDEX interest_signals_in_order ON interest_signals(created_ms, id);
+        CREATE TABLE interest_settings (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            paused INTEGER NOT NULL DEFAULT 0
         );
         """
 }
