@@ -71,6 +71,16 @@ extension FeedSession {
         if !isSliding, view?.isDragging != true { assignSlots() }
     }
 
+    /// Videos the user just asked for (a channel followed, a video's address): next after the one
+    /// on screen and gone to at once. An empty feed starts at the first of them (moving on from
+    /// there skipped it: the newest video of a channel followed on an empty feed never showed).
+    public func showAtOnce(_ posts: [Post]) {
+        guard !posts.isEmpty else { return }
+        let wasEmpty = store.current == nil
+        showNext(posts)
+        if !wasEmpty { move(by: 1) }
+    }
+
     /// Takes the current post out of the library and the feed (Remove from feed on the error
     /// card of a file that is gone); the next post takes its place.
     public func remove(_ post: Post?) {

@@ -84,13 +84,11 @@ extension MainWindow {
             deps.events?.emit(.error(kind: "follow", message: message, postID: nil))
         case .subscribed(_, let added) where !added.isEmpty:
             // The newest of them first, next after the video on screen, and shown at once.
-            feed.session.showNext(added.sorted { $0.created > $1.created })
             navigator.select(.home)
-            feed.session.move(by: 1)
+            feed.session.showAtOnce(added.sorted { $0.created > $1.created })
         case .video(let post):
-            feed.session.showNext([post])
             navigator.select(.home)
-            feed.session.move(by: 1)
+            feed.session.showAtOnce([post])
         default:
             break
         }

@@ -84,6 +84,27 @@ final class FeedSessionPostsTests: XCTestCase {
         }
     }
 
+    func testAChannelFollowedIsGoneToAtOnceFromItsNewestVideoAlsoOnAnEmptyFeed() throws {
+        try onMain {
+            let empty = try FeedSessionFixture(posts: 1)
+            try empty.repository.deletePost(id: empty.postIDs[0])
+            empty.session.start()
+            let newest = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "newest", music: "",
+                                                                 videoURI: "file:///newest.mp4", created: Date(timeIntervalSince1970: 20)))
+            let older = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "older", music: "",
+                                                                videoURI: "file:///older.mp4", created: Date(timeIntervalSince1970: 10)))
+            empty.session.showAtOnce([newest, older])
+            XCTAssertEqual(empty.session.current?.id, newest.id, "an empty feed starts at the newest, not past it")
+
+            let playing = try FeedSessionFixture(posts: 2)
+            playing.launchAndSettle()
+            let arrived = try playing.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
+                                                                    videoURI: "file:///new.mp4", created: Date()))
+            playing.session.showAtOnce([arrived])
+            XCTAssertEqual(playing.session.current?.id, arrived.id, "next after the one on screen, and gone to")
+        }
+    }
+
     func testAnAuthorChangedElsewhereShowsOnTheirPages() throws {
         try onMain {
             let feed = try FeedSessionFixture(posts: 2)
