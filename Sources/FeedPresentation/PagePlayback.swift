@@ -60,9 +60,13 @@ public final class PagePlayback {
                 triedAddresses.insert(failed)
                 uri = next
                 hasFrame = false
-                // self.player: the init's own `player` here would be held by its own handler.
+                // A page on screen goes on playing with the next rendition (loaded, it would wait
+                // paused on its first frame). self.player: the init's own `player` here would be
+                // held by its own handler.
+                let playing = self.player.wantsPlaying
                 self.player.unload()
                 self.player.load(uri: next)
+                if playing { self.player.play() }
                 return
             }
             self.error = error

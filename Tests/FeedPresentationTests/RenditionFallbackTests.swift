@@ -39,6 +39,27 @@ final class RenditionFallbackTests: XCTestCase {
         }
     }
 
+    func testAPageOnScreenGoesOnPlayingWithTheFallbackAndANeighbourStaysPaused() {
+        onMain {
+            let player = FakePagePlayer()
+            let page = PagePlayback(player: player)
+            page.fallback = { _, _, _, _ in "\(Self.host)/u-240.mp4" }
+            _ = page.load(Self.post(1), index: 0, uri: "\(Self.host)/u-720.mp4")
+            page.activate()
+            player.fail(Self.missing)
+            XCTAssertEqual(player.commands.suffix(2), [.load("\(Self.host)/u-240.mp4"), .play])
+            XCTAssertTrue(player.wantsPlaying)
+
+            let neighbour = FakePagePlayer()
+            let next = PagePlayback(player: neighbour)
+            next.fallback = { _, _, _, _ in "\(Self.host)/u-240.mp4" }
+            _ = next.load(Self.post(2), index: 1, uri: "\(Self.host)/u-720.mp4")
+            neighbour.fail(Self.missing)
+            XCTAssertEqual(neighbour.commands.last, .load("\(Self.host)/u-240.mp4"), "prerolled, not played")
+            XCTAssertFalse(neighbour.wantsPlaying)
+        }
+    }
+
     func testAPageLoadsTheFallbackInsteadOfFailingAndFailsWhenNoneIsLeft() {
         onMain {
             let player = FakePagePlayer()
@@ -74,7 +95,8 @@ final class RenditionFallbackTests: XCTestCase {
             feed.session.start()
             XCTAssertEqual(feed.session.current?.id, remote.id)
             feed.currentPlayer.fail(Self.missing)
-            XCTAssertEqual(feed.currentPlayer.commands.last, .load("\(Self.host)/u-240.mp4"))
+            XCTAssertEqual(feed.currentPlayer.commands.suffix(2), [.load("\(Self.host)/u-240.mp4"), .play],
+                           "the post on screen plays on with the next rendition")
             let fallbacks = feed.events.events.filter { $0.name == "rendition_fallback" }
             XCTAssertEqual(fallbacks, [.renditionFallback(postID: remote.id, failed: "\(Self.host)/u-720.mp4", kind: "not_found",
                                                           next: "\(Self.host)/u-240.mp4", resolution: 240)])
