@@ -54,6 +54,17 @@ def tab_to(ctx: Context, app: App, name: str, key: str = "Tab", limit: int = 60)
     raise AssertionError(f"{name!r} was not reached with {key}")
 
 
+def fill_sign_in(ctx: Context, app: App, site: str, username: str, password: str) -> None:
+    """From the open Preferences: the sign-in form's address, username and password typed (the
+    focus left in the password field; Return is the case's)."""
+    tab_to(ctx, app, ADDRESS)
+    type_text(ctx, site)
+    ctx.key("Tab")
+    type_text(ctx, username)
+    ctx.key("Tab")
+    type_text(ctx, password)
+
+
 def retype(ctx: Context, text: str) -> None:
     ctx.key("ctrl+a")
     ctx.key("BackSpace")
@@ -97,12 +108,7 @@ def case_sign_in_to_two_instances_sign_out_and_restart(ctx: Context) -> None:
         app = launch(ctx, "accounts")
         open_preferences(ctx, app)
 
-        tab_to(ctx, app, ADDRESS)
-        type_text(ctx, first)
-        ctx.key("Tab")
-        type_text(ctx, plain["username"])
-        ctx.key("Tab")
-        type_text(ctx, "not-the-password")
+        fill_sign_in(ctx, app, first, plain["username"], "not-the-password")
         ctx.key("Return")
         expect(said(app, "The username or password is not right"), "a wrong password is said plainly")
         ctx.screenshot("accounts-wrong-password")
@@ -225,13 +231,8 @@ def case_without_a_keyring_an_account_lasts_this_session(ctx: Context) -> None:
         no_bus = {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={ctx.case_tmp / 'no-bus-here'}"}
         app = launch(ctx, "accounts-no-keyring", env=no_bus)
         open_preferences(ctx, app)
-        tab_to(ctx, app, ADDRESS)
-        type_text(ctx, site)
-        ctx.key("Tab")
-        type_text(ctx, plain["username"])
-        ctx.key("Tab")
         since = app.cursor()
-        type_text(ctx, plain["password"])
+        fill_sign_in(ctx, app, site, plain["username"], plain["password"])
         ctx.key("Return")
         signed = app.wait("signed_in", 15, since, lambda e: e.get("host") == host_of(site), "signed_in without a keyring")
         expect(signed.get("session_only") is True, f"for this session only: {signed}")

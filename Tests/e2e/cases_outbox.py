@@ -16,13 +16,12 @@ from pathlib import Path
 
 from app import App, quit_app
 from app_data import db_rows
-from cases_accounts import ADDRESS, host_of, open_preferences, tab_to, users
+from cases_accounts import fill_sign_in, host_of, open_preferences, users
 from cases_explore import set_faults
 from context import Context
 from desktop_accounts import Keyring
 from network_servers import FakeNetworks, get_json, start_networks
 from outcomes import expect, log
-from x_input import type_text
 
 
 def peertube_token(site: str, user: dict) -> str:
@@ -88,12 +87,7 @@ def signed_in_on_a_remote_page(ctx: Context, networks: FakeNetworks, name: str) 
     user, _ = users(networks, home)
     app, args, env, feed = launch_following(ctx, networks, name)
     open_preferences(ctx, app)
-    tab_to(ctx, app, ADDRESS)
-    type_text(ctx, home)
-    ctx.key("Tab")
-    type_text(ctx, user["username"])
-    ctx.key("Tab")
-    type_text(ctx, user["password"])
+    fill_sign_in(ctx, app, home, user["username"], user["password"])
     ctx.key("Return")
     app.wait("signed_in", 15, pred=lambda e: e.get("host") == host_of(home), what="signed_in to the home instance")
     ctx.key("Escape")
