@@ -50,11 +50,14 @@ public final class FeedSession {
         public var now: () -> Date
         /// Where a like on a remote post goes on to the user's account (nil: it stays here).
         public var actions: (any NetworkActing)?
+        /// Where what the user does with posts is kept for For You (nil: nowhere).
+        public var interests: InterestRecorder?
 
         public init(events: EventSink?, clock: MonotonicClock, timers: Timers, playableURI: @escaping (String) -> String,
                     remoteVideos: (any RemoteVideoCache)? = nil, watchSignals: (any WatchSignalSink)? = nil,
                     remotePosts: (any RemotePostReading)? = nil, now: @escaping () -> Date = { Date() },
-                    actions: (any NetworkActing)? = nil) {
+                    actions: (any NetworkActing)? = nil, interests: InterestRecorder? = nil) {
+            self.interests = interests
             self.events = events
             self.clock = clock
             self.timers = timers

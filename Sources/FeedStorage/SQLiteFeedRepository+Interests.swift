@@ -45,6 +45,13 @@ extension SQLiteFeedRepository: InterestSignalStoring {
         }
     }
 
+    public func forgetLastInterestSignal(action: InterestAction, postID: Int64) throws {
+        _ = try connection.run("""
+            DELETE FROM interest_signals WHERE id = (
+                SELECT id FROM interest_signals WHERE action = ? AND post_id = ? ORDER BY created_ms DESC, id DESC LIMIT 1)
+            """, [action.rawValue, postID])
+    }
+
     /// One transaction, with SQLite's secure delete on so the rows' bytes are overwritten in the
     /// file, not only unlinked ("for good"), then a checkpoint so the log lets go of them too.
     /// Debian's SQLite has secure delete on by default; it is asked for here for the builds that don't.

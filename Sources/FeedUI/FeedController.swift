@@ -64,7 +64,7 @@ final class FeedController: FeedSessionView {
                                   events: deps.events, clock: deps.clock, timers: deps.timers,
                                   playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
                                   watchSignals: deps.watchSignals, remotePosts: deps.remotePosts,
-                                  actions: deps.actions))
+                                  actions: deps.actions, interests: deps.interests))
         captions = deps.remotePosts.map { reader in
             CaptionsSession(.init(reader: reader, timers: deps.timers, events: deps.events, preferences: deps.preferences,
                                   languages: deps.languages))
@@ -119,14 +119,20 @@ final class FeedController: FeedSessionView {
             }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
-                onOpenProfile?(post.author)
+                openProfile(of: post)
             }
             slot.overlay.onAuthor = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
-                onOpenProfile?(post.author)
+                openProfile(of: post)
             }
         }
         installGestures()
+    }
+
+    /// A creator's profile opened from their post: For You counts it.
+    private func openProfile(of post: Post) {
+        env.interests?.record(.openedProfile, post: post)
+        onOpenProfile?(post.author)
     }
 
     private func installGestures() {
@@ -278,6 +284,8 @@ final class FeedController: FeedSessionView {
         sharing.dismiss()
         captionsMenu.dismiss()
         session.close()
+        // The last post's signal is kept before the app goes.
+        env.interests?.writeWaiting()
     }
 
     /// The share menu is open: keys belong to it, not to paging.
