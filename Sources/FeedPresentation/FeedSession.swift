@@ -108,6 +108,7 @@ public final class FeedSession {
                                   store: { [store] in try store.updateRemoteCounts(postID: $0, counts: $1, at: $2) })
         }
         store.onArrived = { [weak self] in self?.postsArrived() }
+        store.home?.onUpcomingStale = { [weak self] in self?.upcomingStale() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }

@@ -49,6 +49,10 @@ final class FeedController: FeedSessionView {
     /// The captions of a network's post on screen (nil: no network to ask).
     let captions: CaptionsSession?
     private let captionsMenu = CaptionsMenu()
+    /// Home's switch, Why this video? and the Undo of a dismissed post (FeedController+Home).
+    let homeSwitch = HomeSwitch()
+    let why = WhyThisVideo()
+    let undoToast = UndoToast()
 
     /// `players`: the feed's players when they were made (and the current post started) before
     /// the window; otherwise they are made here.
@@ -86,6 +90,7 @@ final class FeedController: FeedSessionView {
         wire()
         bindSound()
         bindControls()
+        installHome()
     }
 
     // MARK: - Setup
@@ -283,6 +288,7 @@ final class FeedController: FeedSessionView {
     func teardown() {
         sharing.dismiss()
         captionsMenu.dismiss()
+        why.dismiss()
         session.close()
         // The last post's signal is kept before the app goes.
         env.interests?.writeWaiting()
@@ -296,6 +302,7 @@ final class FeedController: FeedSessionView {
     /// Opens the share menu over the post's share button.
     private func share(_ post: Post) {
         let slot = slots.first { $0.post?.id == post.id && $0.index == session.store.index } ?? slots.first { $0.post?.id == post.id }
-        sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor)
+        sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor,
+                      choices: post.id == session.current?.id ? homeChoices() : [])
     }
 }

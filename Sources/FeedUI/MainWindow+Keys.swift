@@ -107,6 +107,10 @@ extension MainWindow {
         case .volumeDown: feed.stepVolume(by: -1)
         case .captions: feed.captions?.toggle()
         case .share: feed.shareCurrent()
+        case .switchFeed where feed.isHome: feed.switchHome()
+        case .whyThisVideo where feed.isHome: feed.explainCurrent()
+        case .notInterested where feed.isHome: feed.dismissCurrent(.notInterested)
+        case .hideCreator where feed.isHome: feed.dismissCurrent(.hidCreator)
         default: return false
         }
         return true

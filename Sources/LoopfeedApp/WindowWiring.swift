@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import FeedUI
 import Foundation
 import GLibKit
@@ -33,7 +34,9 @@ enum WindowWiring {
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
                 watchSignals: services.interests, remotePosts: services.remotePosts,
                 pinnedPosts: services.inputs.pinned, pageSize: 10, webImages: services.webImages,
-                languages: environment.languages, actions: services.actions, interests: services.interests),
+                languages: environment.languages, actions: services.actions, interests: services.interests,
+                home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers),
+                               kind: options.feed ?? .forYou, rankAlways: options.feed == .forYou)),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages),

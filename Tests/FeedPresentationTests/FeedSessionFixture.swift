@@ -50,15 +50,17 @@ final class FeedSessionFixture {
     let session: FeedSession
     /// The post ids from the newest (index 0) on.
     let postIDs: [Int64]
-    /// For You's signals, when the feed records them (`recordsInterests`).
+    /// For You's signals, when the feed records them (`recordsInterests`, or Home's feed).
     let interestStore = InMemoryInterestSignals()
     private(set) var interests: InterestRecorder?
+    private(set) var home: HomeFeed?
 
-    /// `content`: what the feed shows, given the posts stored (the library when nil);
-    /// `author`: who made post number n (and what its caption says).
+    /// `content`: what the feed shows, given the posts stored (the library when nil). `home`:
+    /// Home's For You or Following instead (signals recorded); `author`: who made post number n
+    /// (and what its caption says).
     init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil,
-         actions: (any NetworkActing)? = nil, recordsInterests: Bool = false,
-         author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
+         actions: (any NetworkActing)? = nil, recordsInterests: Bool = false, home: HomeFeedKind? = nil,
+         rankAlways: Bool = false, author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
@@ -72,14 +74,20 @@ final class FeedSessionFixture {
         let library = repository
         let stored = try ids.reversed().compactMap { try library.post(id: $0) }
         var sink: any WatchSignalSink = signals
-        if recordsInterests {
+        if recordsInterests || home != nil {
             let recorder = InterestRecorder(.init(store: interestStore, post: { try? library.post(id: $0) }, timers: timers,
                                                   now: { Date(timeIntervalSince1970: 1_000) }, alsoWatchSignals: signals,
                                                   events: events))
             interests = recorder
             sink = recorder
         }
-        store = FeedStore(repository: repository, content: try content?(stored) ?? .library, pinned: [], pageSize: 10)
+        if let home {
+            self.home = HomeFeed(.init(repository: repository, interests: interests, timers: timers,
+                                       now: { Date(timeIntervalSince1970: 1_000) }),
+                                 kind: home, rankAlways: rankAlways)
+        }
+        let chosen = try self.home.map { FeedContent.home($0) } ?? content?(stored) ?? .library
+        store = FeedStore(repository: repository, content: chosen, pinned: [], pageSize: 10)
         session = FeedSession(store: store, pages: players.map { PagePlayback(player: $0) }, launchTimeUs: launchUs,
                               dependencies: FeedSession.Dependencies(events: events, clock: clock, timers: timers,
                                                                      playableURI: { $0 }, watchSignals: sink,

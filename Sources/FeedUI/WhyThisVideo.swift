@@ -1,0 +1,39 @@
+import GtkKit
+import Localization
+
+/// Why this video?: For You's reasons for the post on screen in plain words, in a small popover
+/// over the post's share button.
+@MainActor
+final class WhyThisVideo {
+    private let popover = Popover()
+    private let list = Box(.vertical, spacing: 6)
+    private var lines: [Label] = []
+
+    init() {
+        list.addCSSClass("why-video")
+        let title = Label(tr("Why this video?"))
+        title.addCSSClass("why-video-title")
+        title.setAlign(horizontal: .start)
+        list.append(title)
+        popover.setChild(list)
+        popover.setSide(.left)
+    }
+
+    var isOpen: Bool { popover.isOpen }
+
+    func open(_ reasons: [String], at anchor: Widget) {
+        for line in lines { list.remove(line) }
+        lines = reasons.map { reason in
+            let line = Label(reason)
+            line.setWrap(true)
+            line.setMaxWidthChars(32)
+            line.setAlign(horizontal: .start)
+            line.setAccessibleLabel(reason)
+            list.append(line)
+            return line
+        }
+        popover.popup(at: anchor)
+    }
+
+    func dismiss() { popover.dismiss() }
+}
