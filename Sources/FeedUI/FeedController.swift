@@ -168,6 +168,7 @@ final class FeedController: FeedSessionView {
 
     private func resized(width: Int, height: Int) {
         view.setPageHeight(Double(height))
+        homeSwitch.fit(width: width)
         if !animator.isRunning && !gestures.dragging { view.offset = 0 }
     }
 

@@ -34,6 +34,14 @@ final class HomeSwitch {
         root.append(following)
     }
 
+    /// Centred as on a phone where the page is wide enough; in a narrow window it keeps to the
+    /// right (smaller below 400 px), clear of the sound control and its slider at the top left.
+    func fit(width: Int) {
+        root.setAlign(horizontal: width < 560 ? .end : .center)
+        root.setMargins(end: width < 560 ? 10 : 0)
+        root.setCSSClass("compact", width < 400)
+    }
+
     /// Marks the feed shown.
     func show(_ kind: HomeFeedKind) {
         forYou.setCSSClass("selected", kind == .forYou)

@@ -49,7 +49,8 @@ extension MainWindow {
         // The other modified shortcuts are application actions with accelerators.
         if control || alt { return false }
         // Single-key shortcuts never fire while typing, nor while the share or CC menu has the keys.
-        if window.focusIsInText || activeFeed?.isShareMenuOpen == true || activeFeed?.isCaptionsMenuOpen == true { return false }
+        if window.focusIsInText || activeFeed?.isShareMenuOpen == true || activeFeed?.isCaptionsMenuOpen == true
+            || activeFeed?.why.isOpen == true { return false }
         if onCreate, let character = key.character, create.startCaption(with: character) { return true }
         switch action {
         case .next where onCreate && !focusTakesEnter:

@@ -184,6 +184,7 @@ enum Theme {
         color: rgba(255,255,255,0.72); font-size: 12.75pt; font-weight: 700; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
     .home-switch-choice.selected { color: #fff; font-weight: 800; border-bottom: 2px solid #fff; border-radius: 0; }
     .home-switch-choice:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 6px; }
+    .home-switch.compact .home-switch-choice { font-size: 11pt; padding: 4px 3px; }
     .home-switch-divider { color: rgba(255,255,255,0.5); font-size: 11pt; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
     .why-video { padding: 6px 4px; }
     .why-video-title { font-weight: 800; }
