@@ -5,12 +5,16 @@ post out of For You at once."""
 
 from __future__ import annotations
 
+import json
+import os
 import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 from app import App
 from context import Context
 from feed import dismiss_welcome, launch_lived_in, launch_samples, wait_started
-from outcomes import expect
+from outcomes import debug, expect
 from samples import SELF_HANDLE
 from screenshots import window_shot
 from windows import resize
@@ -131,10 +135,78 @@ def case_home_looks_right_narrow_and_wide(ctx: Context) -> None:
         ctx.screenshot(f"home-switch-{width}x{height}")
 
 
+
+
+THEMED_POSTS = 300   # a quarter of them #snow, a quarter #golf, the rest a tag each
+LINGERED, SKIPPED = "snow", "golf"
+
+
+def themed_samples(ctx: Context) -> tuple[Path, dict[str, str]]:
+    """A samples folder of the case's own: 300 posts by 60 creators over the three feed clips (2 s
+    each), each creator on one theme; returns (folder, each post's stored address → its theme)."""
+    folder = ctx.case_tmp / "themed-samples"
+    gen = folder / "gen"
+    gen.mkdir(parents=True, exist_ok=True)
+    clips = ctx.fixtures.feed_clips()
+    authors = [{"handle": f"maker{k}", "name": f"Maker {k}", "bio": "", "followers": 10, "following": 1, "likes": 100}
+               for k in range(60)]
+    posts, themes = [], {}
+    for i in range(THEMED_POSTS):
+        link = gen / f"p{i}.mp4"
+        if not link.exists():
+            os.symlink(clips[i % len(clips)], link)
+        theme = {0: LINGERED, 1: SKIPPED}.get(i % 4, f"clip{i}")
+        created = datetime(2026, 12, 3, tzinfo=timezone.utc) - timedelta(minutes=i)
+        posts.append({"file": f"gen/p{i}.mp4", "author": f"maker{i % 60}", "caption": f"take {i} #{theme}",
+                      "music": "", "width": 320, "height": 568, "duration": 2.0, "likes": 50, "shares": 0,
+                      "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")})
+        themes[f"bundle:gen/p{i}.mp4"] = theme
+    (folder / "samples.json").write_text(json.dumps({"authors": authors, "posts": posts}), encoding="utf-8")
+    return folder, themes
+
+
+def case_for_you_learns_a_lingered_theme(ctx: Context) -> None:
+    """The issue's scripted user: on For You (`--feed for-you`, ranked from the first post) they watch
+    every #snow post to the end and skip every #golf one at once, for 40 swipes; in the next 30 posts
+    #snow is at least twice as frequent as in the pool (a quarter), and Why this video? names it."""
+    folder, themes = themed_samples(ctx)
+    app = App(ctx, ["--feed", "for-you"], name="scripted-user", env={"LOOPFEED_SAMPLES_DIR": str(folder)})
+    wait_started(app)
+    ctx.pointer_into_window()
+    page = app.find("page", pred=lambda e: e.get("index") == 0)[0]
+    shown: list[str] = []
+    why: dict | None = None
+    for swipe in range(70):
+        theme = themes.get(page.get("uri", ""), "?")
+        shown.append(theme)
+        if theme == LINGERED:
+            app.wait("loop", 10, since=app.cursor() - 40, pred=lambda e: e.get("post_id") == page.get("post_id"),
+                     what=f"a whole pass of #{LINGERED} post {page.get('post_id')}")
+            if swipe >= 40 and why is None:
+                since = app.cursor()
+                ctx.key("w")
+                why = app.wait("why", 5, since=since, what="Why this video?")
+                ctx.key("Escape")
+                time.sleep(0.2)
+        since = app.cursor()
+        ctx.key("Down")
+        page = app.wait("page", 10, since=since, what=f"the page after swipe {swipe + 1}")
+    later = shown[40:]
+    share = later.count(LINGERED) / len(later)
+    debug(f"themes shown: {' '.join(shown)}")
+    expect(share >= 0.5, f"#{LINGERED} is {share:.0%} of the 30 posts after 40 swipes, not twice its quarter of the "
+                         f"pool: {later}")
+    expect(why is not None and f"#{LINGERED}" in why.get("reasons", ""),
+           f"Why this video? does not name #{LINGERED}: {why}")
+    kept = app.find("interest", pred=lambda e: e.get("action") == "watched" and e.get("kept"))
+    expect(len(kept) >= 60, f"only {len(kept)} watch signals were kept in the library")
+
+
 FOR_YOU_CASES = [
     ("the_home_switch_works_by_click_and_key", case_the_home_switch_works_by_click_and_key),
     ("following_ends_with_all_caught_up", case_following_ends_with_all_caught_up),
     ("why_this_video_shows_a_reason", case_why_this_video_shows_a_reason),
     ("not_interested_takes_the_post_out", case_not_interested_takes_the_post_out),
     ("home_looks_right_narrow_and_wide", case_home_looks_right_narrow_and_wide),
+    ("for_you_learns_a_lingered_theme", case_for_you_learns_a_lingered_theme),
 ]
