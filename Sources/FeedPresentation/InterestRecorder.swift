@@ -105,6 +105,17 @@ public final class InterestRecorder: WatchSignalSink {
         onReset?()
     }
 
+    /// Forgets what was learnt about a creator, a hashtag or an instance (Your interests).
+    public func forget(_ feature: TasteModel.Feature) {
+        writeWaiting()
+        do {
+            try deps.store.forgetInterestSignals(about: feature)
+        } catch {
+            deps.failed(error)
+        }
+        onReset?()
+    }
+
     /// Writes what waits now (the feed closes, a test).
     public func writeWaiting() {
         let batch = waiting

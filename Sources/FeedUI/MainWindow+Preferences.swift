@@ -48,7 +48,7 @@ extension MainWindow {
         if let preferencesWindow { return preferencesWindow.present() }
         let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
                                       accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
-                                      parent: window)
+                                      interests: deps.preferencesWindow.interests, parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)

@@ -62,7 +62,9 @@ enum WindowWiring {
                                                        library: services.libraryWatcher, serverChecker: services.serverCheck,
                                                        readNetworks: ReadNetworks(runIndex: options.searchIndex),
                                                        runInstances: options.instances, accounts: services.accounts,
-                                                       images: services.webImages),
+                                                       images: services.webImages,
+                                                       interests: InterestsEditor(recorder: services.interests,
+                                                                                  creatorName: { library.creatorName(id: $0) })),
             imports: ImportDependencies(importer: services.importer, videosFolder: videosFolder, homeFolder: home,
                                         folderExists: folderExists))
     }

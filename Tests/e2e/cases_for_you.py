@@ -12,6 +12,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from app import App
+from app_data import db_rows
+from cases_accounts import open_preferences, tab_to
 from context import Context
 from feed import dismiss_welcome, launch_lived_in, launch_samples, wait_started
 from outcomes import debug, expect
@@ -202,6 +204,40 @@ def case_for_you_learns_a_lingered_theme(ctx: Context) -> None:
     expect(len(kept) >= 60, f"only {len(kept)} watch signals were kept in the library")
 
 
+def case_your_interests_are_listed_and_erased(ctx: Context) -> None:
+    """Two likes make interests; Preferences → Your interests lists the liked posts' hashtags, and Erase
+    all leaves no signal in the library."""
+    app, _ = launch_samples(ctx, "your-interests")
+    _, page0 = wait_started(app)
+    dismiss_welcome(ctx, app)
+    ctx.pointer_into_window()
+    for swipe in range(2):
+        since = app.cursor()
+        ctx.key("l")
+        app.wait("interest", 5, since=since, pred=lambda e: e.get("action") == "liked" and e.get("kept"),
+                 what=f"like {swipe + 1} kept")
+        since = app.cursor()
+        ctx.key("Down")
+        app.wait("page", 8, since=since)
+    time.sleep(0.3)
+    expect(db_rows(app, "SELECT count(*) FROM interest_signals")[0][0] >= 2, "the likes are not in the library")
+    open_preferences(ctx, app)
+    tab_to(ctx, app, "Learn from what I watch")
+    time.sleep(0.5)
+    ctx.screenshot("your-interests")
+    labels = [e.get("name", "") for e in app.find("focus")]
+    tab_to(ctx, app, "Erase all")
+    forget = [n for n in (e.get("name", "") for e in app.find("focus")) if n.startswith("Forget #")]
+    expect(forget, f"no hashtag among Your interests (focus went {labels})")
+    ctx.key("space")
+    deadline = time.monotonic() + 5
+    while db_rows(app, "SELECT count(*) FROM interest_signals")[0][0] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    expect(db_rows(app, "SELECT count(*) FROM interest_signals")[0][0] == 0, "signals are left after Erase all")
+    time.sleep(0.3)
+    ctx.screenshot("your-interests-erased")
+
+
 FOR_YOU_CASES = [
     ("the_home_switch_works_by_click_and_key", case_the_home_switch_works_by_click_and_key),
     ("following_ends_with_all_caught_up", case_following_ends_with_all_caught_up),
@@ -209,4 +245,5 @@ FOR_YOU_CASES = [
     ("not_interested_takes_the_post_out", case_not_interested_takes_the_post_out),
     ("home_looks_right_narrow_and_wide", case_home_looks_right_narrow_and_wide),
     ("for_you_learns_a_lingered_theme", case_for_you_learns_a_lingered_theme),
+    ("your_interests_are_listed_and_erased", case_your_interests_are_listed_and_erased),
 ]
