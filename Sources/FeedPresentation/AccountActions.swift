@@ -34,6 +34,27 @@ public final class AccountActions: NetworkActing {
         add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
     }
 
+    public func channelFollowed(_ channel: RemoteActor, following: Bool) {
+        guard let account = Self.followingAccount(for: channel, among: deps.accounts()) else { return }
+        add(.follow(channel: channel.handle, following: following), by: account, postID: nil)
+    }
+
+    /// The account that follows `channel` on its network, or nil: it is followed here only. A
+    /// PeerTube channel is followed by the account on its instance, else the first PeerTube
+    /// account (subscriptions take any instance's channel); PeerTube subscribes to channels
+    /// only, not accounts. A Loops profile by the account on its server, else the first Loops
+    /// account (Loops finds another server's profile by its name@host).
+    public nonisolated static func followingAccount(for channel: RemoteActor, among accounts: [Account]) -> Account? {
+        let network: RemoteNetwork
+        switch channel.kind {
+        case .peertubeChannel: network = .peertube
+        case .loopsProfile: network = .loops
+        case .peertubeAccount: return nil
+        }
+        let sameNetwork = accounts.filter { $0.network == network }
+        return sameNetwork.first { $0.host == channel.host } ?? sameNetwork.first
+    }
+
     /// The account that acts on a post of `remote`'s network and server, or nil: it stays here.
     public nonisolated static func actingAccount(for remote: RemotePostRef, among accounts: [Account]) -> Account? {
         let sameNetwork = accounts.filter { $0.network == remote.network }
@@ -41,7 +62,7 @@ public final class AccountActions: NetworkActing {
         return remote.network == .peertube ? sameNetwork.first : nil
     }
 
-    private func add(_ action: OutboxAction, by account: Account, postID: Int64) {
+    private func add(_ action: OutboxAction, by account: Account, postID: Int64?) {
         do {
             try deps.outbox.add(action, account: AccountKey(server: account.server, name: account.username), postID: postID)
         } catch {
