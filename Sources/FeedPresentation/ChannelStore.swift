@@ -108,8 +108,12 @@ public final class ChannelStore {
             guard let self else { return }
             isChangingFollow = false
             switch outcome {
-            case .subscribed(_, let added):
-                if let actor = channel?.actor { actions?.channelFollowed(actor, following: true) }
+            case .subscribed(let subscription, let added):
+                if let actor = channel?.actor {
+                    // Unfollowed later from Following, it is known as this channel there too.
+                    try? subscriptions.markChannel(id: subscription.id, FollowedChannel(actor))
+                    actions?.channelFollowed(actor, following: true)
+                }
                 onFollowed?(added)
                 onMessage?(tr("You follow {name}: their new videos come in Home.", ["name": channel?.actor.shownName ?? ""]))
             case .alreadySubscribed:

@@ -107,6 +107,14 @@ struct AppServices {
         let outbox = OutboxSender(.init(http: http, store: OutboxStore(connection: library.connection), accounts: accounts,
                                         timers: MainLoopTimers(), events: events))
         accounts.onSignedIn = { outbox.signedIn(AccountKey(server: $0.server, name: $0.username)) }
+        let accountImport = AccountImport(.init(
+            reader: AccountLibraryReader(http: http), subscriptions: subscriptions, likes: library,
+            token: { host, done in accounts.validToken(for: host, then: done) },
+            say: { text, isProblem in
+                accounts.tell(text, isProblem: isProblem)
+                if isProblem { notices.say(kind: "accounts", text) }
+            }, events: events))
+        accounts.onAccountAdded = { accountImport.signedIn($0) }
         do {
             try outbox.start()
         } catch {

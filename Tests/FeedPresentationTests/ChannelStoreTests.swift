@@ -23,6 +23,8 @@ final class ChannelStoreTests: XCTestCase {
         func subscriptions() -> [Subscription] { rows }
         func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {}
         func unsubscribe(id: Int64) throws { rows.removeAll { $0.id == id } }
+        var marked: [(Int64, FollowedChannel)] = []
+        func markChannel(id: Int64, _ channel: FollowedChannel) throws { marked.append((id, channel)) }
         func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
         func exportOPML(to file: URL) throws {}
         var onImportedPosts: (@MainActor ([Post]) -> Void)?
