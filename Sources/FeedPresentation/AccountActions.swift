@@ -14,9 +14,12 @@ public final class AccountActions: NetworkActing {
         public var outbox: any OutboxAdding
         /// Where the window says what could not be kept (and the `error` event tells it).
         public var say: @MainActor (String) -> Void
+        /// Offers to sign in when no account acts on a post that was liked.
+        public var prompt: SignInPrompt?
 
         public init(accounts: @escaping @MainActor () -> [Account], outbox: any OutboxAdding,
-                    say: @escaping @MainActor (String) -> Void) {
+                    say: @escaping @MainActor (String) -> Void, prompt: SignInPrompt? = nil) {
+            self.prompt = prompt
             self.accounts = accounts
             self.outbox = outbox
             self.say = say
@@ -30,7 +33,12 @@ public final class AccountActions: NetworkActing {
     }
 
     public func postLiked(_ post: Post) {
-        guard let remote = post.remote, let account = Self.actingAccount(for: remote, among: deps.accounts()) else { return }
+        guard let remote = post.remote else { return }
+        guard let account = Self.actingAccount(for: remote, among: deps.accounts()) else {
+            // It stays on this computer, as before; the offer to sign in is made (once).
+            if post.liked { deps.prompt?.actedWithoutAccount(on: remote, .like) }
+            return
+        }
         add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
     }
 

@@ -71,6 +71,8 @@ public final class AccountsStore: AccountTokenProviding {
     /// An account was signed in to now (not found so at launch): what it follows and likes is
     /// brought in (AccountImport).
     public var onAccountAdded: ((Account) -> Void)?
+    /// The offer to sign in made when a network's post is liked with no account for it.
+    public let signInPrompt = SignInPrompt()
 
     let deps: Dependencies
     /// Tokens read or made this run, by origin, so the keyring is not asked for every request.

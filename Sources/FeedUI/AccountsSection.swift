@@ -66,6 +66,17 @@ final class AccountsSection {
 
         store.onChange = { [weak self] in self?.show() }
         show()
+        fillSuggested()
+    }
+
+    /// The server a sign-in offer named, in the form, the focus on what is left to type (the
+    /// window scrolls to it).
+    func fillSuggested() {
+        guard let offer = store.signInPrompt.takeFormSuggestion() else { return }
+        network = offer.network
+        address.text = offer.address
+        show()
+        if network == .peertube { username.grabFocus() } else { signIn.grabFocus() }
     }
 
     /// Lets the store go of this window's view of it (the window closed).

@@ -1,6 +1,7 @@
 import FeedPresentation
 import FeedCore
 import Foundation
+import GtkKit
 import Localization
 
 /// Preferences (Ctrl+comma) and the library folders: watched from the start, caught up with
@@ -44,8 +45,21 @@ extension MainWindow {
         imports.add(folders.map { URL(fileURLWithPath: $0) }, quietly: true)
     }
 
+    /// The offer to sign in (when the app has accounts): Sign in opens Preferences on the
+    /// Accounts form, filled in.
+    func installSignInToast(on root: Overlay) {
+        guard let accounts = deps.preferencesWindow.accounts else { return }
+        let toast = SignInToast(prompt: accounts.signInPrompt)
+        toast.onSignIn = { [weak self] in self?.showPreferences() }
+        root.addOverlay(toast.root)
+        signInToast = toast
+    }
+
     func showPreferences() {
-        if let preferencesWindow { return preferencesWindow.present() }
+        if let preferencesWindow {
+            preferencesWindow.fillSuggestedAccount()
+            return preferencesWindow.present()
+        }
         let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
                                       accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
                                       parent: window)

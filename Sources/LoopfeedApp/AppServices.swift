@@ -121,7 +121,7 @@ struct AppServices {
             notices.say(kind: "outbox", tr("What you did for your accounts could not be read from the library: {error}", ["error": error]))
         }
         let actions = AccountActions(.init(accounts: { accounts.rows.map(\.account) }, outbox: outbox,
-                                           say: { notices.say(kind: "outbox", $0) }))
+                                           say: { notices.say(kind: "outbox", $0) }, prompt: accounts.signInPrompt))
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),
