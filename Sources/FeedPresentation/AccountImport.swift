@@ -108,7 +108,7 @@ public final class AccountImport {
                 : tr("You are signed in as {account}, but what it follows and likes could not be read: {problem}",
                      ["account": account.handle, "problem": failure])
             deps.say(text, true)
-        } else {
+        } else if channels + liked > 0 {
             deps.say(brought, false)
         }
         onFinished?(account)

@@ -245,10 +245,12 @@ public final class AccountsStore: AccountTokenProviding {
     }
 
     /// Says what came after a sign-in (what the account follows and likes, brought in) under
-    /// the form, unless another sign-in is under way.
+    /// the form, after what the sign-in said, unless another sign-in is under way.
     public func tell(_ text: String, isProblem: Bool) {
         guard signingIn == nil else { return }
-        say(isProblem ? .problem(text) : .done(text))
+        let said: String
+        if case .done(let before) = status { said = before + " " + text } else { said = text }
+        say(isProblem ? .problem(said) : .done(said))
     }
 
     // MARK: - Helpers

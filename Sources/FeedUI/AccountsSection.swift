@@ -66,7 +66,6 @@ final class AccountsSection {
 
         store.onChange = { [weak self] in self?.show() }
         show()
-        fillSuggested()
     }
 
     /// The server a sign-in offer named, in the form, the focus on what is left to type (the

@@ -1,6 +1,7 @@
 import FeedPresentation
 import FeedCore
 import Foundation
+import GLibKit
 import GtkKit
 import Localization
 
@@ -57,8 +58,8 @@ extension MainWindow {
 
     func showPreferences() {
         if let preferencesWindow {
-            preferencesWindow.fillSuggestedAccount()
-            return preferencesWindow.present()
+            preferencesWindow.present()
+            return preferencesWindow.fillSuggestedAccount()
         }
         let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
                                       accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
@@ -67,6 +68,9 @@ extension MainWindow {
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)
         shown.present()
+        // Once it is laid out (its first frame): the focus goes to what is left to type in the
+        // filled form, and only a laid-out window scrolls to the field that takes it.
+        MainLoop.after(milliseconds: 100, priority: MainLoop.priorityIdle) { [weak shown] in shown?.fillSuggestedAccount() }
     }
 
     private func libraryFoldersChanged(_ folders: [String]) {

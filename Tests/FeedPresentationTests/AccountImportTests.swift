@@ -124,4 +124,13 @@ final class AccountImportTests: XCTestCase {
                                                                    failure: "snow@127.0.0.3:8080: the server answered 500")])
         }
     }
+
+    func testAnAccountWithNothingToBringSaysNothing() {
+        onMain {
+            let rig = Rig()
+            rig.make().signedIn(Self.ann)
+            XCTAssertTrue(rig.said.lines.isEmpty, "the sign-in's own words stay")
+            XCTAssertEqual(rig.events.events, [.accountImported(host: "127.0.0.2:8080", channels: 0, liked: 0)])
+        }
+    }
 }
