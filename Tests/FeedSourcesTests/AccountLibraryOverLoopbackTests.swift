@@ -2,6 +2,8 @@ import FeedCore
 @testable import FeedSources
 import Foundation
 import GLibKit
+import MainLoopServices
+import SoupKit
 import TestSupport
 import XCTest
 
@@ -55,6 +57,45 @@ final class AccountLibraryOverLoopbackTests: XCTestCase {
             let refused = OutboxRig.wait { reader.read(Self.account(rig), token: "not-a-token", then: $0) }
             guard case .failure(let failure)? = refused else { return XCTFail("read with a wrong token: \(String(describing: refused))") }
             XCTAssertEqual(failure.description, "Token is invalid")
+        }
+    }
+
+    private static let loopsNetworks = Result { try FakeNetworks(arguments: ["--peertube", "0", "--loops", "1", "--no-index",
+                                                                             "--first-address", "127.0.0.43"]) }
+
+    /// Loops: whom the account follows (the account's own id asked first) and the videos it liked,
+    /// cursor page after cursor page (the likes 10 a page).
+    func testALoopsAccountsFollowsAndLikesAreReadCursorPageAfterCursorPage() throws {
+        let networks = try Self.loopsNetworks.get()
+        defer { networks.stop() }
+        let origin = try XCTUnwrap(networks.loops.first)
+        let host = try XCTUnwrap(RemoteHost.host(of: origin))
+        let profiles = try XCTUnwrap(networks.manifest(origin)["profiles"] as? [[String: Any]])
+        let videos = try XCTUnwrap(networks.manifest(origin)["videos"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        try onMain {
+            let client = HTTPClient(userAgent: "Loopfeed-tests", timers: MainLoopTimers())
+            let loops = LoopsSignIn(.init(http: client, timers: MainLoopTimers(), listen: { state, answer in
+                try? LoopbackRedirectListener(state: state, page: { $0 ? "signed in" : "not signed in" }, then: answer)
+            }, openBrowser: { page in client.fetch(HTTPRequest.get(page)) { _ in } }))
+            let service = AccountService(http: client, peertube: PeerTubeSignIn(http: client), loops: loops)
+            let signed = try XCTUnwrap(OutboxRig.wait { service.signInLoops(origin: origin, then: $0) }).get()
+            let token = signed.tokens.access
+            let others = profiles.compactMap { $0["username"] as? String == signed.account.username ? nil : $0["id"] as? String }
+            let followed = Array(others.prefix(2))
+            let liked = Array(videos.prefix(12))
+            for path in followed.map({ "api/v1/account/follow/\($0)" }) + liked.map({ "api/v1/video/like/\($0)" }) {
+                let answer = OutboxRig.wait { (done: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) in
+                    client.fetch(OutboxAnswer.request(.post, origin.appendingPathComponent(path), token: token), then: done)
+                }
+                XCTAssertEqual(try answer?.get().status, 200, path)
+            }
+
+            let reader = AccountLibraryReader(http: client)
+            let read = try XCTUnwrap(OutboxRig.wait { reader.read(signed.account, token: token, then: $0) }).get()
+            XCTAssertEqual(Set(read.channels.compactMap(\.actor.id)), Set(followed))
+            XCTAssertTrue(read.channels.allSatisfy { $0.feedURL != nil && $0.actor.host == host })
+            XCTAssertEqual(Set(read.liked.map(\.id)), Set(liked), "two pages of likes")
+            XCTAssertTrue(read.liked.allSatisfy { $0.network == .loops && $0.host == host })
         }
     }
 }
