@@ -64,7 +64,8 @@ public final class HomeFeed: HomePaging {
     private var handed: [Post] = []
     private var handedIDs: Set<Int64> = []
     private var picks: [Int64: ForYouPick] = [:]
-    private var rankings: UInt64 = 0
+    /// Rankings made so far (each seeds its own draw; tests count them).
+    public private(set) var rankings: UInt64 = 0
     private var ready: [ForYouPick]?
     private var preparing: TimerToken?
     private var staleAsked = false

@@ -117,4 +117,25 @@ final class HomeFeedTests: XCTestCase {
             XCTAssertEqual(feed.store.posts, [], "neither is followed")
         }
     }
+
+    /// A page change takes what was ranked ahead: every ranking runs on a later turn of the main
+    /// loop, never within the move.
+    func testAPageChangeNeverWaitsForARanking() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 60, home: .forYou, rankAlways: true, author: { number in
+                ("c\(number)", number % 2 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
+            })
+            feed.launchAndSettle()
+            feed.timers.elapse(milliseconds: 0)
+            for swipe in 0..<25 {
+                let before = try XCTUnwrap(feed.home?.rankings)
+                feed.advance(ms: swipe % 3 == 0 ? 300 : 2_000)
+                feed.page(by: 1)
+                XCTAssertEqual(feed.home?.rankings, before, "swipe \(swipe + 1) ranked within the page change")
+                feed.timers.elapse(milliseconds: 0)
+            }
+            XCTAssertEqual(feed.store.index, 25)
+            XCTAssertGreaterThan(feed.store.posts.count, 27, "pages were read as the feed neared its end")
+        }
+    }
 }
