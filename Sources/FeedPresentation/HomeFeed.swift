@@ -22,10 +22,13 @@ public final class HomeFeed: HomePaging {
         /// For You draws from this many of the library's newest posts.
         public var poolLimit: Int
         public var seed: UInt64
+        /// Videos found on the networks, ranked with the library's posts (never in Following).
+        public var candidates: ForYouCandidateSupply?
 
         public init(repository: FeedRepository, interests: InterestRecorder?, timers: Timers,
                     now: @escaping () -> Date = { Date() }, ranker: ForYouRanker = ForYouRanker(),
-                    minimumSignals: Int = 20, minimumPosts: Int = 30, poolLimit: Int = 2_000, seed: UInt64 = 24) {
+                    minimumSignals: Int = 20, minimumPosts: Int = 30, poolLimit: Int = 2_000, seed: UInt64 = 24,
+                    candidates: ForYouCandidateSupply? = nil) {
             self.repository = repository
             self.interests = interests
             self.timers = timers
@@ -35,6 +38,7 @@ public final class HomeFeed: HomePaging {
             self.minimumPosts = minimumPosts
             self.poolLimit = poolLimit
             self.seed = seed
+            self.candidates = candidates
         }
     }
 
@@ -57,6 +61,10 @@ public final class HomeFeed: HomePaging {
     private var started = false
     private var libraryKey: FeedKey?
     private var pool = ForYouPool([])
+    private var libraryCandidates: [ForYouCandidate] = []
+    private var libraryPosts: [Int64: Post] = [:]
+    /// Candidates from the networks asked to become posts, not answered yet.
+    private var making: Set<Int64> = []
     private var posts: [Int64: Post] = [:]
     /// The pool's posts newest first (what is left when the ranking has nothing more).
     private var newest: [Int64] = []
@@ -76,6 +84,7 @@ public final class HomeFeed: HomePaging {
         self.rankAlways = rankAlways
         deps.interests?.onRecorded = { [weak self] signal in self?.learn(signal) }
         deps.interests?.onReset = { [weak self] in self?.relearn() }
+        deps.candidates?.onChange = { [weak self] in self?.candidatesChanged() }
     }
 
     // MARK: - HomePaging
@@ -91,7 +100,15 @@ public final class HomeFeed: HomePaging {
         preparing?.cancel()
         taste = TasteModel(signals: deps.interests?.signals() ?? [])
         order = kind == .forYou && wantsRanking() ? .ranked : .newestFirst
-        if order == .ranked { try readPool() } else { pool = ForYouPool([]); posts = [:]; newest = [] }
+        if order == .ranked {
+            try readPool()
+        } else {
+            pool = ForYouPool([])
+            posts = [:]
+            newest = []
+            libraryCandidates = []
+            libraryPosts = [:]
+        }
     }
 
     public func nextPage(limit: Int) throws -> (posts: [Post], reachedEnd: Bool) {
@@ -166,9 +183,36 @@ public final class HomeFeed: HomePaging {
 
     private func readPool() throws {
         let library = try deps.repository.feedPage(after: nil, limit: deps.poolLimit)
-        posts = Dictionary(library.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        libraryPosts = Dictionary(library.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         newest = library.map(\.id)
-        pool = ForYouPool(library.map { ForYouCandidate(post: $0) })
+        libraryCandidates = library.map { ForYouCandidate(post: $0) }
+        mergeCandidates()
+    }
+
+    /// The library's posts and the networks' candidates (those already posts among `posts`).
+    private func mergeCandidates() {
+        posts = libraryPosts
+        let found = (deps.candidates?.candidates ?? []).filter { libraryPosts[$0.postID] == nil }
+        for candidate in found {
+            if let post = deps.candidates?.post(id: candidate.postID) { posts[post.id] = post }
+        }
+        pool = ForYouPool(libraryCandidates + found)
+    }
+
+    private func candidatesChanged() {
+        guard started, kind == .forYou, order == .ranked else { return }
+        mergeCandidates()
+        askUpcomingAgain()
+    }
+
+    /// Candidates ranked near the top that are not posts yet are made posts (their server asked
+    /// what plays), for a later page; a page never waits for one.
+    private func makePosts(_ made: [ForYouPick]) {
+        guard let supply = deps.candidates else { return }
+        for pick in made where posts[pick.postID] == nil && !making.contains(pick.postID) {
+            making.insert(pick.postID)
+            supply.makePost(candidateID: pick.postID) { [weak self] _ in self?.making.remove(pick.postID) }
+        }
     }
 
     private func libraryPage(limit: Int) throws -> ([Post], Bool) {
@@ -198,6 +242,7 @@ public final class HomeFeed: HomePaging {
     private func rankedPage(limit: Int) -> [Post] {
         let made = ready ?? rank(limit)
         ready = nil
+        makePosts(made)
         var page = hand(made.compactMap { pick in
             picks[pick.postID] = pick
             return posts[pick.postID]
@@ -225,6 +270,7 @@ public final class HomeFeed: HomePaging {
         preparing = deps.timers.after(milliseconds: 0) { [weak self] in
             guard let self, order == .ranked, ready == nil else { return }
             ready = rank(limit)
+            makePosts(ready ?? [])
         }
     }
 }

@@ -60,7 +60,8 @@ final class FeedSessionFixture {
     /// (and what its caption says).
     init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil,
          actions: (any NetworkActing)? = nil, recordsInterests: Bool = false, home: HomeFeedKind? = nil,
-         rankAlways: Bool = false, author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
+         rankAlways: Bool = false, candidates: ((ManualTimers, InMemoryFeedRepository) -> ForYouCandidateSupply)? = nil,
+         author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
@@ -83,7 +84,7 @@ final class FeedSessionFixture {
         }
         if let home {
             self.home = HomeFeed(.init(repository: repository, interests: interests, timers: timers,
-                                       now: { Date(timeIntervalSince1970: 1_000) }),
+                                       now: { Date(timeIntervalSince1970: 1_000) }, candidates: candidates?(timers, repository)),
                                  kind: home, rankAlways: rankAlways)
         }
         let chosen = try self.home.map { FeedContent.home($0) } ?? content?(stored) ?? .library
