@@ -17,6 +17,9 @@ enum WindowWiring {
         let filePath: (String?) -> String? = { playable.filePath(for: $0) }
         let home = URL(fileURLWithPath: environment.home ?? NSHomeDirectory())
         let videosFolder = UserDirectories.videos
+        // For You's candidates from the networks Discover reads, asked a few seconds after launch.
+        let candidates = ForYouCandidates(explorer: services.explorer, repository: library, timers: timers, events: events)
+        candidates.start()
         let folderExists: (String) -> Bool = { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
@@ -35,7 +38,8 @@ enum WindowWiring {
                 watchSignals: services.interests, remotePosts: services.remotePosts,
                 pinnedPosts: services.inputs.pinned, pageSize: 10, webImages: services.webImages,
                 languages: environment.languages, actions: services.actions, interests: services.interests,
-                home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers),
+                home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers,
+                                     candidates: candidates),
                                kind: options.feed ?? .forYou, rankAlways: options.feed == .forYou)),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
