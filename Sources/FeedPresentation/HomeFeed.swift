@@ -65,6 +65,7 @@ public final class HomeFeed: HomePaging {
     private var libraryPosts: [Int64: Post] = [:]
     /// Candidates from the networks asked to become posts, not answered yet.
     private var making: Set<Int64> = []
+    private var pageLimit = 10
     private var posts: [Int64: Post] = [:]
     /// The pool's posts newest first (what is left when the ranking has nothing more).
     private var newest: [Int64] = []
@@ -113,6 +114,7 @@ public final class HomeFeed: HomePaging {
 
     public func nextPage(limit: Int) throws -> (posts: [Post], reachedEnd: Bool) {
         if !started { try restart(kind) }
+        pageLimit = limit
         switch (kind, order) {
         case (.following, _):
             let (batch, ended) = try libraryPage(limit: limit)
@@ -136,7 +138,9 @@ public final class HomeFeed: HomePaging {
         for post in upcoming { handedIDs.remove(post.id) }
         handed = shown
         ready = nil
-        return rankedPage(limit: max(upcoming.count, 1))
+        // Past the end (everything handed), what arrived since (candidates from the networks
+        // made posts) comes as a page.
+        return rankedPage(limit: upcoming.isEmpty ? pageLimit : upcoming.count)
     }
 
     // MARK: - What For You says of a post

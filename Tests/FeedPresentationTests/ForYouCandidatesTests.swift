@@ -141,6 +141,32 @@ final class ForYouCandidatesTests: XCTestCase {
         }
     }
 
+    /// A library of two: For You has ended when the candidates arrive; the ones made posts come
+    /// after the last post all the same.
+    func testCandidatesComeAfterTheEndOfASmallLibrary() throws {
+        try onMain {
+            let explorer = FakeNetworkExplorer()
+            var supply: ForYouCandidates?
+            let feed = try FeedSessionFixture(posts: 2, home: .forYou, rankAlways: true, candidates: { timers, repository in
+                let made = Self.make(timers, repository, explorer)
+                supply = made
+                return made
+            })
+            supply?.start()
+            feed.launchAndSettle()
+            feed.page(by: 1)
+            XCTAssertEqual(feed.store.posts.count, 2)
+            XCTAssertFalse(feed.session.canGoNext)
+            feed.timers.advance(milliseconds: 4_000)
+            explorer.videoCalls[0].answer(ExploreAnswer(items: RemoteVideoSamples.videos(1...5)))
+            feed.timers.elapse(milliseconds: 0)
+            for call in explorer.detailCalls { call.answer(.success(RemoteVideoSamples.video(Int(call.question.title.dropFirst(5)) ?? 0, playable: true))) }
+            feed.timers.elapse(milliseconds: 0)
+            XCTAssertTrue(feed.session.canGoNext, "\(feed.store.posts.map(\.caption))")
+            XCTAssertEqual(feed.store.posts.dropFirst(2).filter { $0.remote != nil }.count, explorer.detailCalls.count)
+        }
+    }
+
     func testFollowingNeverShowsACandidate() throws {
         try onMain {
             let explorer = FakeNetworkExplorer()
