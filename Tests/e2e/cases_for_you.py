@@ -1,7 +1,8 @@
 """End-to-end cases for Home's For You and Following (issue 24): the switch at the top of Home by a
 click and by T, Following only what the user follows and ending with "You’re all caught up",
 `--feed following` starting there, Why this video? saying a reason, and Not interested taking the
-post out of For You at once."""
+post out of For You at once; fresh candidates from the networks the user reads ranked into For You,
+never into Following."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from app_data import db_rows
 from cases_accounts import open_preferences, tab_to
 from context import Context
 from feed import dismiss_welcome, launch_lived_in, launch_samples, wait_started
+from network_servers import FakeNetworks, start_networks
 from outcomes import debug, expect
 from samples import SELF_HANDLE
 from screenshots import window_shot
@@ -238,6 +240,82 @@ def case_your_interests_are_listed_and_erased(ctx: Context) -> None:
     ctx.screenshot("your-interests-erased")
 
 
+def launch_reading_networks(ctx: Context, name: str, networks: FakeNetworks, feed: str) -> App:
+    """The app on two generated clips, reading the fake instances, Home on `feed`."""
+    app = App(ctx, networks.app_args() + ["--feed", feed] + [str(c) for c in ctx.fixtures.feed_clips()[:2]], name=name)
+    wait_started(app)
+    dismiss_welcome(ctx, app)
+    ctx.pointer_into_window()
+    return app
+
+
+def network_pages(app: App, since: int, hosts: set[str]) -> list[dict]:
+    return app.find("page", since, lambda e: e.get("remote_host") in hosts)
+
+
+def case_for_you_ranks_candidates_from_the_networks(ctx: Context) -> None:
+    """Two fake PeerTube instances read, `--feed for-you`: a few seconds after launch the instances are
+    asked for their trending, hot and newest videos; within ~10 s paging down For You reaches one of
+    them, and Why this video? says where it is popular (or new) or that it is something new."""
+    networks = start_networks(peertube=2, loops=0, index=False)
+    try:
+        hosts = {site.split("://", 1)[1] for site in networks.peertube}
+        app = launch_reading_networks(ctx, "for-you-candidates", networks, "for-you")
+        expect(not app.find("explore_results", 0, lambda e: e.get("scope") == "for_you"),
+               "the networks were asked for candidates before the first frame")
+        app.wait("explore_results", 12, 0, lambda e: e.get("scope") == "for_you" and e.get("count", 0) > 0,
+                 "candidates from the instances")
+        deadline = time.monotonic() + 10
+        found: list[dict] = []
+        while not found and time.monotonic() < deadline:
+            since = app.cursor()
+            ctx.key("Down")
+            time.sleep(0.6)
+            found = network_pages(app, since, hosts)
+        expect(found, f"no post from {sorted(hosts)} in For You within 10 s of paging: "
+                      f"{[(e.get('index'), e.get('uri', '')[-40:]) for e in app.find('page')]}")
+        page = found[0]
+        site = next(s for s in networks.peertube if s.endswith(page["remote_host"]))
+        listed = {v["uuid"] for v in networks.manifest(site)["videos"]}
+        expect(page.get("remote_id") in listed, f"the post is not one of {site}'s videos: {page}")
+        asked = [r for r in networks.requests(site) if r["path"] == "/api/v1/videos"]
+        expect(any("trending" in r.get("query", "") for r in asked), f"{site} was not asked for its trending: {asked}")
+        time.sleep(0.5)
+        since = app.cursor()
+        ctx.key("w")
+        why = app.wait("why", 5, since=since, what="Why this video? on a candidate")
+        reasons = why.get("reasons", "")
+        expect(f"on {page['remote_host']}" in reasons or "Something new for you" in reasons,
+               f"Why this video? does not say where the candidate came from: {why}")
+        time.sleep(0.3)
+        window_shot(ctx, "for-you-candidate-why")
+        ctx.key("Escape")
+        kinds = db_rows(app, "SELECT discovered FROM posts WHERE id = ?", (page["post_id"],))
+        expect(kinds == [(1,)], f"the candidate is not kept as a discovered post: {kinds}")
+    finally:
+        networks.stop()
+
+
+def case_following_never_shows_candidates(ctx: Context) -> None:
+    """The same instances read with `--feed following`: once they were asked, Following is still only
+    the user's own two posts, and it ends."""
+    networks = start_networks(peertube=2, loops=0, index=False)
+    try:
+        hosts = {site.split("://", 1)[1] for site in networks.peertube}
+        app = launch_reading_networks(ctx, "following-no-candidates", networks, "following")
+        app.wait("explore_results", 12, 0, lambda e: e.get("scope") == "for_you" and e.get("count", 0) > 0,
+                 "candidates from the instances")
+        time.sleep(1.5)
+        for _ in range(4):
+            ctx.key("Down")
+            time.sleep(0.5)
+        expect(not network_pages(app, 0, hosts), f"Following showed a post from the networks: {network_pages(app, 0, hosts)}")
+        expect(app.find("notice", 0, lambda e: e.get("message") == "You’re all caught up"),
+               "Following did not end with You’re all caught up")
+    finally:
+        networks.stop()
+
+
 FOR_YOU_CASES = [
     ("the_home_switch_works_by_click_and_key", case_the_home_switch_works_by_click_and_key),
     ("following_ends_with_all_caught_up", case_following_ends_with_all_caught_up),
@@ -246,4 +324,6 @@ FOR_YOU_CASES = [
     ("home_looks_right_narrow_and_wide", case_home_looks_right_narrow_and_wide),
     ("for_you_learns_a_lingered_theme", case_for_you_learns_a_lingered_theme),
     ("your_interests_are_listed_and_erased", case_your_interests_are_listed_and_erased),
+    ("for_you_ranks_candidates_from_the_networks", case_for_you_ranks_candidates_from_the_networks),
+    ("following_never_shows_candidates", case_following_never_shows_candidates),
 ]
