@@ -1,4 +1,5 @@
 public import FeedCore
+import Foundation
 import Localization
 
 /// Which of the user's accounts acts on a remote post, and its action written to the outbox.
@@ -31,7 +32,33 @@ public final class AccountActions: NetworkActing {
 
     public func postLiked(_ post: Post) {
         guard let remote = post.remote, let account = Self.actingAccount(for: remote, among: deps.accounts()) else { return }
-        add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
+        add(.rate(post: remote, liked: post.liked), by: Self.key(account), handle: account.handle, postID: post.id)
+    }
+
+    public func canAct(on post: RemotePostRef) -> Bool {
+        Self.actingAccount(for: post, among: deps.accounts()) != nil
+    }
+
+    public func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {
+        guard let account = Self.actingAccount(for: post, among: deps.accounts()) else { return }
+        add(.comment(post: post, localID: comment.outboxID, text: comment.text, replyTo: replyTo), by: Self.key(account),
+            handle: account.handle, postID: comment.postID)
+    }
+
+    /// Deleted by the account that sent it (whoever acts on the post now); one the server refused
+    /// never reached it, and one never given to the outbox (no account then) stays here.
+    public func commentDeleted(_ comment: Comment, on post: RemotePostRef) {
+        let localID = comment.outboxID
+        guard let written = deps.outbox.entries.last(where: {
+            if case .comment(_, localID, _, _) = $0.action { $0.postID == comment.postID } else { false }
+        }) else { return }
+        switch written.state {
+        case .refused, .dropped: return
+        default: break
+        }
+        add(.deleteComment(post: post, comment: .local(localID)), by: written.account,
+            handle: written.account.name + "@" + (URL(string: written.account.server).flatMap(RemoteHost.host(of:)) ?? written.account.server),
+            postID: comment.postID)
     }
 
     /// The account that acts on a post of `remote`'s network and server, or nil: it stays here.
@@ -41,13 +68,17 @@ public final class AccountActions: NetworkActing {
         return remote.network == .peertube ? sameNetwork.first : nil
     }
 
-    private func add(_ action: OutboxAction, by account: Account, postID: Int64) {
+    private static func key(_ account: Account) -> AccountKey {
+        AccountKey(server: account.server, name: account.username)
+    }
+
+    private func add(_ action: OutboxAction, by account: AccountKey, handle: String, postID: Int64) {
         do {
-            try deps.outbox.add(action, account: AccountKey(server: account.server, name: account.username), postID: postID)
+            try deps.outbox.add(action, account: account, postID: postID)
         } catch {
             // TRANSLATORS: {account} is name@host; the like or comment stays on this computer.
             deps.say(tr("Couldn’t keep this for {account}: it stays on this computer only ({error})",
-                        ["account": account.handle, "error": error]))
+                        ["account": handle, "error": error]))
         }
     }
 }

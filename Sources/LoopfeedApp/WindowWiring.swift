@@ -36,7 +36,8 @@ enum WindowWiring {
                 languages: environment.languages, actions: services.actions),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
-                                           reader: services.remotePosts, webImages: services.webImages),
+                                           reader: services.remotePosts, webImages: services.webImages,
+                                           actions: services.actions, outbox: services.outbox),
             create: CreateDependencies(
                 media: services.media, repository: library, events: events, clock: clock, timers: timers,
                 dataDirectory: services.paths.dataDirectory, preferences: services.preferences, sounds: services.sounds,
