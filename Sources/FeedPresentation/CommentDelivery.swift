@@ -1,4 +1,5 @@
 public import FeedCore
+import Foundation
 
 /// Where a comment written here stands with the post's network, for the small mark under it:
 /// drawn from the outbox's entry that writes it.
@@ -44,6 +45,17 @@ public enum CommentDelivery: Equatable {
         Set(entries.compactMap { entry in
             guard entry.postID == postID, case .comment = entry.action, case .sent(let remoteID?) = entry.state else { return nil }
             return remoteID
+        })
+    }
+
+    /// The comments the outbox wrote and sent on `postID` by their author (the account, as
+    /// `name@host`) and text (`RemoteCommentThreads.copyKey`): a copy read from another instance
+    /// than the account's has that instance's id, not the one the account's server gave.
+    public static func sentCopies(onPost postID: Int64, in entries: [OutboxEntry]) -> Set<String> {
+        Set(entries.compactMap { entry in
+            guard entry.postID == postID, case .comment(_, _, let text, _) = entry.action, case .sent = entry.state,
+                  let host = URL(string: entry.account.server).flatMap(RemoteHost.host(of:)) else { return nil }
+            return RemoteCommentThreads.copyKey(handle: entry.account.name + "@" + host, text: text)
         })
     }
 }

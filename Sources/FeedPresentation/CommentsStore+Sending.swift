@@ -61,10 +61,11 @@ extension CommentsStore {
         }
     }
 
-    /// The servers' ids of the comments sent from here on the post shown.
-    var sentIDs: Set<String> {
-        guard let post else { return [] }
-        return CommentDelivery.sentIDs(onPost: post.id, in: deps.outbox?.entries ?? [])
+    /// Leaves out of `threads` the copies of the comments sent from here on the post shown.
+    func hideSent(in threads: RemoteCommentThreads) {
+        guard let post else { return }
+        let entries = deps.outbox?.entries ?? []
+        threads.hide(CommentDelivery.sentIDs(onPost: post.id, in: entries), copies: CommentDelivery.sentCopies(onPost: post.id, in: entries))
     }
 
     /// An outbox entry changed: the mark of the comment it writes follows, and once sent, the
@@ -73,7 +74,9 @@ extension CommentsStore {
         guard let post, entry.postID == post.id, case .comment(_, let localID, _, _) = entry.action,
               let comment = comments.first(where: { $0.outboxID == localID }) else { return }
         let delivery = delivery(of: comment)
-        if case .sent(let remoteID?) = delivery { threads?.hide([remoteID]) }
+        if case .sent(let remoteID?) = delivery {
+            threads?.hide([remoteID], copies: CommentDelivery.sentCopies(onPost: post.id, in: [entry]))
+        }
         onChange?(.delivery(commentID: comment.id, delivery))
     }
 }

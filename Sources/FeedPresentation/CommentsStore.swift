@@ -126,7 +126,7 @@ public final class CommentsStore {
     private func startThreads(of post: Post) {
         guard let ref = post.remote, let reader = deps.reader else { return }
         let made = RemoteCommentThreads(reader: reader, post: ref)
-        made.hide(sentIDs)
+        hideSent(in: made)
         made.onChange = { [weak self] change in self?.onChange?(.remote(change)) }
         made.onPageAnswered = { [weak self, weak made] in
             guard let self, let made else { return }

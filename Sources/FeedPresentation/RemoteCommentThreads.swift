@@ -48,8 +48,10 @@ public final class RemoteCommentThreads {
     /// Replies had so far, by thread, and where their next page is (kept while hidden).
     private var repliesHad: [String: (items: [RemoteComment], next: RemotePageCursor?)] = [:]
     /// Comments left out of the lists: the copies of those written here and sent (shown once,
-    /// as written here).
+    /// as written here), by id, or by author and text (`copyKey`) where the id is another
+    /// instance's.
     public private(set) var hiddenIDs: Set<String> = []
+    public private(set) var hiddenCopies: Set<String> = []
     public var onChange: ((Change) -> Void)?
     /// A page of threads was answered (or not): the sheet's `comments_shown`.
     public var onPageAnswered: (() -> Void)?
@@ -78,7 +80,7 @@ public final class RemoteCommentThreads {
                 next = page.next
                 let known = Set(lines.map(\.id))
                 // A thread listed again (Loops' pages can repeat one; a new one shifts PeerTube's offsets) shows once.
-                let added = page.items.filter { !known.contains($0.id) && !hiddenIDs.contains($0.id) }.map {
+                let added = page.items.filter { !known.contains($0.id) && !isHidden($0) }.map {
                     RemoteCommentLine(comment: $0, depth: 0, replies: ($0.replyCount ?? 0) > 0 ? .hidden(count: $0.replyCount!) : .none)
                 }
                 lines += added
@@ -148,15 +150,26 @@ public final class RemoteCommentThreads {
         askReplies(of: rootID, after: next)
     }
 
-    /// Leaves out the comments `ids` from now on, and takes out those shown (a thread's first
-    /// comment with the replies shown under it).
-    public func hide(_ ids: Set<String>) {
-        let added = ids.subtracting(hiddenIDs)
-        guard !added.isEmpty else { return }
-        hiddenIDs.formUnion(added)
+    /// The same comment's key by its author's handle and its text as a reader sees it.
+    public nonisolated static func copyKey(handle: String, text: String) -> String {
+        handle.lowercased() + "\n" + text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func isHidden(_ comment: RemoteComment) -> Bool {
+        hiddenIDs.contains(comment.id)
+            || (!comment.isDeleted && comment.author.map { hiddenCopies.contains(Self.copyKey(handle: $0.handle, text: comment.text)) } ?? false)
+    }
+
+    /// Leaves out the comments `ids`, and those by the same author with the same text as a key of
+    /// `copies`, from now on, and takes out those shown (a thread's first comment with the
+    /// replies shown under it).
+    public func hide(_ ids: Set<String>, copies: Set<String> = []) {
+        guard !ids.isSubset(of: hiddenIDs) || !copies.isSubset(of: hiddenCopies) else { return }
+        hiddenIDs.formUnion(ids)
+        hiddenCopies.formUnion(copies)
         var index = 0
         while index < lines.count {
-            guard added.contains(lines[index].id) else {
+            guard isHidden(lines[index].comment) else {
                 index += 1
                 continue
             }
@@ -189,7 +202,7 @@ public final class RemoteCommentThreads {
             case .success(let page):
                 let had = repliesHad[rootID]?.items ?? []
                 let known = Set(had.map(\.id))
-                let fresh = page.items.filter { !known.contains($0.id) && $0.id != rootID && !hiddenIDs.contains($0.id) }
+                let fresh = page.items.filter { !known.contains($0.id) && $0.id != rootID && !isHidden($0) }
                 repliesHad[rootID] = (had + fresh, page.next)
                 insertReplies(fresh, under: rootID)
                 update(rootID, .shown(more: page.next != nil && !page.items.isEmpty))
@@ -210,7 +223,7 @@ public final class RemoteCommentThreads {
             end += 1
         }
         var made: [RemoteCommentLine] = []
-        for reply in replies where !hiddenIDs.contains(reply.id) {
+        for reply in replies where !isHidden(reply) {
             // A reply to a reply sits under what it answers, a step further in (up to `deepest`).
             let parentDepth = reply.parentID.flatMap { depths[$0] } ?? 0
             let depth = min(parentDepth + 1, RemoteCommentLine.deepest)

@@ -112,6 +112,27 @@ final class CommentsStoreSendingTests: XCTestCase {
         }
     }
 
+    func testACopyReadFromAnotherInstanceIsKnownByItsAuthorAndText() throws {
+        try onMain {
+            let bob = Account(network: .peertube, origin: URL(string: "http://127.0.0.3:8080")!, username: "bob",
+                              displayName: "Bob", avatarURL: nil, clientID: "client",
+                              accessExpires: Date(timeIntervalSince1970: 4_000_000_000), refreshExpires: nil)
+            let rig = try Rig(accounts: [bob])
+            rig.answerThreads(["9"])
+            XCTAssertTrue(rig.store.submit("same words  here"))
+            rig.outbox.settle(1, .done(remoteID: "900"))
+            rig.store.closed()
+            rig.store.open(rig.post)
+            let byBob = { (id: String, text: String) in
+                RemoteComment(id: id, threadID: id, author: RemoteActor(kind: .peertubeAccount, name: "bob", displayName: "Bob",
+                                                                        host: "127.0.0.3:8080"), text: text)
+            }
+            rig.reader.threadCalls.last!.answer(.success(RemotePage(items: [byBob("44", "same words here"),
+                                                                            byBob("45", "other words")])))
+            XCTAssertEqual(rig.lineIDs, ["45"], "the origin's copy has the origin's id, not the one bob's instance gave")
+        }
+    }
+
     func testADeleteGoesOnceItStandsAndCancelsACommentNotYetSent() throws {
         try onMain {
             let rig = try Rig()
