@@ -17,6 +17,15 @@ extension CommentsStore {
         CommentDelivery.of(comment, onRemotePost: post?.remote != nil, in: deps.outbox?.entries ?? [])
     }
 
+    /// Whom `comment` answers, when it is a reply sent from here: the author's `@name@host`
+    /// where the thread shows the comment answered, else "" (a reply all the same); nil for a
+    /// comment of its own.
+    public func answered(by comment: Comment) -> String? {
+        guard let entry = CommentDelivery.writing(comment, in: deps.outbox?.entries ?? []),
+              case .comment(_, _, _, let replyTo?) = entry.action else { return nil }
+        return threads?.lines.first { $0.id == replyTo }?.comment.author.map { "@" + $0.handle } ?? ""
+    }
+
     /// The next comment answers the network's comment `id` (one of the threads' lines); nil:
     /// a comment of its own again.
     public func reply(to id: String?) {

@@ -29,7 +29,8 @@ final class CommentRow {
     /// A #hashtag or @mention in the comment was clicked.
     var onLink: ((LinkedText.Link) -> Void)?
 
-    init(comment: Comment, avatarPath: String?, now: Date, delivery: CommentDelivery = .local) {
+    /// `answered`: whom a reply sent from here answers ("" when not known), nil for a comment.
+    init(comment: Comment, avatarPath: String?, now: Date, delivery: CommentDelivery = .local, answered: String? = nil) {
         self.comment = comment
         self.delivery = delivery
         self.now = now
@@ -59,6 +60,14 @@ final class CommentRow {
         time.addCSSClass("comment-time")
         time.setXAlign(0)
         body.append(author)
+        if let answered {
+            // TRANSLATORS: above a reply written here; {name} is the @name@host it answers.
+            let replying = Label(answered.isEmpty ? tr("Reply") : tr("Reply to {name}", ["name": ShownText.visible(answered)]))
+            replying.addCSSClass("comment-time")
+            replying.setXAlign(0)
+            replying.setWrap(true)
+            body.append(replying)
+        }
         body.append(text)
         body.append(time)
         body.append(refusal)

@@ -312,7 +312,7 @@ final class CommentsSheet {
 
     private func makeRow(_ comment: Comment) -> CommentRow {
         let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now(),
-                             delivery: store.delivery(of: comment))
+                             delivery: store.delivery(of: comment), answered: store.answered(by: comment))
         row.onLike = { [weak self] comment in self?.store.toggleLike(comment.id) }
         row.onRetry = { [weak self] comment in self?.store.retrySending(comment.id) }
         row.onWithdraw = { [weak self] comment in

@@ -74,6 +74,8 @@ final class CommentsStoreSendingTests: XCTestCase {
             let reply = try XCTUnwrap(rig.store.comments.first)
             XCTAssertEqual(rig.actions.last, .comment(post: Self.tube, localID: reply.outboxID, text: "an answer", replyTo: "9"))
             XCTAssertNil(rig.store.replyingTo, "the next comment is one of its own")
+            XCTAssertEqual(rig.store.answered(by: reply), "@bob@127.0.0.2:8080", "marked as a reply to whom it answers")
+            XCTAssertNil(rig.store.answered(by: comment))
             XCTAssertTrue(rig.changes.contains(.replying(nil)))
 
             rig.changes.removeAll()

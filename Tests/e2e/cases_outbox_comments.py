@@ -144,6 +144,8 @@ def case_a_comment_and_a_reply_reach_the_instance_once_and_a_delete_removes_it(c
         replies = [c["comment"]["text"] for c in thread["children"] if "a reply from loopfeed" in c["comment"]["text"]]
         expect(len(replies) == 1, f"the reply under the comment answered, once: {thread['children']}")
         expect(count_on(site, uuid, "a reply from loopfeed") == 1, "the reply is on the instance once")
+        wait_nodes(ctx, app, lambda n: any(x["name"].startswith("Reply to @") and x["role"] == "label" for x in n), 10,
+                   "the reply marked 'Reply to @…' above its text", "c-reply-mark")
         ctx.screenshot("comment-sent-and-reply")
 
         ctx.key("Escape")
