@@ -78,7 +78,7 @@ public final class CommentsStore {
     /// The network's comment the next one answers.
     public internal(set) var replyingTo: RemoteComment?
     /// A remote post's threads on its network, while the sheet shows them; the comments above
-    /// were made only on this computer.
+    /// were written here (and sent on, where an account acts on the network).
     public private(set) var threads: RemoteCommentThreads?
     private var undoTimer: TimerToken?
     /// The undo is on screen (its count may run).

@@ -226,6 +226,9 @@ final class CommentsSheet {
 
     func close() { bottom.close() }
 
+    /// The window closes: a deletion whose undo is offered stands.
+    func deletionStands() { store.finalizeDelete() }
+
     // MARK: - Following the store
 
     private func apply(_ change: CommentsStore.Change) {

@@ -83,6 +83,9 @@ public final class MainWindow: PlaybackControl {
         installPreferences()
         window.onCloseRequest { [weak self] in
             self?.saveWindowState()
+            // A comment deleted with its undo still offered is deleted for good: on a remote post
+            // its deletion is in the outbox then, sent now or at the next launch.
+            self?.comments.deletionStands()
             return false
         }
         // The size is kept as it changes (a second after the last change), not only on close: a

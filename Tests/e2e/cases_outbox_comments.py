@@ -14,6 +14,7 @@ import urllib.request
 from dataclasses import dataclass
 
 from app import App, quit_app
+from app_data import db_rows
 from cases_access import A11Y_ENV, a11y_bus_address
 from cases_accounts import fill_sign_in, host_of, open_preferences, users
 from cases_explore import set_faults
@@ -175,7 +176,9 @@ def case_a_comment_and_a_reply_reach_the_instance_once_and_a_delete_removes_it(c
 
 def case_a_comment_cut_by_kill9_reaches_the_instance_once_after_the_restart(ctx: Context) -> None:
     """The instance takes the comment's POST and answers nothing; the app is killed (SIGKILL). At
-    the next launch the comment is sent (its thread read first) and the instance holds it once."""
+    the next launch the comment is sent (its thread read first) and the instance holds it once.
+    Deleted then, and the app closed while its undo was offered: the deletion goes (at the next
+    launch at the latest) and the comment is gone from the instance."""
     networks = start_networks(peertube=2, loops=0, index=False)
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     try:
@@ -203,8 +206,30 @@ def case_a_comment_cut_by_kill9_reaches_the_instance_once_after_the_restart(ctx:
         again.wait("outbox", 20, pred=lambda e: e.get("state") == "sent" and e.get("action") == "comment",
                    what="the comment sent after the restart")
         expect(count_on(site, uuid, comment) == 1, f"the instance holds the comment once: {texts_on(site, uuid)}")
-        log(f"comment cut by kill -9 at its POST; held once by {host_of(site)} after the restart")
+
+        # Deleted, then the app closed with the undo still offered: the deletion stands and goes.
+        ctx.pointer_into_window()
+        to_remote_page(ctx, again, site)
+        open_sheet(ctx, again, post_id)
+        nodes = wait_nodes(ctx, again, lambda n: bool(named(n, "Delete your comment", "push button")), 10,
+                           "the comment's delete button", "k-delete")
+        since = again.cursor()
+        press(ctx, named(nodes, "Delete your comment", "push button")[0])
+        again.wait("comment_deleted", 5, since, what="the comment deleted here")
         quit_app(again)
+        kept = [e for e in again.find("outbox") if e.get("action") == "delete_comment"]
+        expect(kept and kept[0].get("state") == "queued", f"the deletion written to the outbox as the app closed: {kept}")
+        # Sent before the app was gone, or by the next launch.
+        third = App(ctx, at.args, name="comment-kill9-third", env=at.env, data_dir=app.data_dir)
+        third.wait("ready", 20)
+        deadline = time.monotonic() + 20
+        while count_on(site, uuid, comment) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        expect(count_on(site, uuid, comment) == 0, f"the comment is gone from the instance: {texts_on(site, uuid)}")
+        rows = db_rows(third, "SELECT kind, state FROM outbox ORDER BY id")
+        expect(rows == [("comment", "sent"), ("delete_comment", "sent")], f"the outbox: {rows}")
+        log(f"comment cut by kill -9 at its POST; held once by {host_of(site)} after the restart; deleted as the app closed")
+        quit_app(third)
     finally:
         keyring.stop()
         networks.stop()
