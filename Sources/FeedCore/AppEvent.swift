@@ -115,6 +115,9 @@ public enum AppEvent: Sendable, Equatable {
     /// Never a token.
     case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
     case signedOut(host: String, kind: String)
+    /// What an account follows and likes was brought in after it signed in: `channels` followed
+    /// here now, `liked` videos kept as liked; `failure` why it could not be read (else empty).
+    case accountImported(host: String, channels: Int, liked: Int, failure: String = "")
 
     public var name: String {
         switch self {
@@ -161,6 +164,7 @@ public enum AppEvent: Sendable, Equatable {
         case .outbox: "outbox"
         case .signedIn: "signed_in"
         case .signedOut: "signed_out"
+        case .accountImported: "account_imported"
         }
     }
 
@@ -280,6 +284,9 @@ public enum AppEvent: Sendable, Equatable {
              ("session_only", .bool(sessionOnly))]
         case .signedOut(let host, let kind):
             [("host", .string(host)), ("kind", .string(kind))]
+        case .accountImported(let host, let channels, let liked, let failure):
+            [("host", .string(host)), ("channels", .int(Int64(channels))), ("liked", .int(Int64(liked))),
+             ("failure", .string(failure))]
         }
     }
 

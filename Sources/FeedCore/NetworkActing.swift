@@ -13,6 +13,8 @@ public protocol NetworkActing: AnyObject {
     /// The user's `comment` on `post` was deleted here for good (its undo is over): the account
     /// that sent it deletes it there, or it never leaves if it was not sent yet.
     func commentDeleted(_ comment: Comment, on post: RemotePostRef)
+    /// A channel or account of a network is followed here now, or no longer (stored first).
+    func channelFollowed(_ channel: RemoteActor, following: Bool)
 }
 
 /// The outbox as those who add to it see it: the action is written to the library first, then

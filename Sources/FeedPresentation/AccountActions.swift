@@ -15,9 +15,12 @@ public final class AccountActions: NetworkActing {
         public var outbox: any OutboxAdding
         /// Where the window says what could not be kept (and the `error` event tells it).
         public var say: @MainActor (String) -> Void
+        /// Offers to sign in when no account acts on a post that was liked.
+        public var prompt: SignInPrompt?
 
         public init(accounts: @escaping @MainActor () -> [Account], outbox: any OutboxAdding,
-                    say: @escaping @MainActor (String) -> Void) {
+                    say: @escaping @MainActor (String) -> Void, prompt: SignInPrompt? = nil) {
+            self.prompt = prompt
             self.accounts = accounts
             self.outbox = outbox
             self.say = say
@@ -31,8 +34,13 @@ public final class AccountActions: NetworkActing {
     }
 
     public func postLiked(_ post: Post) {
-        guard let remote = post.remote, let account = Self.actingAccount(for: remote, among: deps.accounts()) else { return }
-        add(.rate(post: remote, liked: post.liked), by: Self.key(account), handle: account.handle, postID: post.id)
+        guard let remote = post.remote else { return }
+        guard let account = Self.actingAccount(for: remote, among: deps.accounts()) else {
+            // It stays on this computer, as before; the offer to sign in is made (once).
+            if post.liked { deps.prompt?.actedWithoutAccount(on: remote, .like) }
+            return
+        }
+        add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
     }
 
     public func canAct(on post: RemotePostRef) -> Bool {
@@ -40,9 +48,13 @@ public final class AccountActions: NetworkActing {
     }
 
     public func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {
-        guard let account = Self.actingAccount(for: post, among: deps.accounts()) else { return }
-        add(.comment(post: post, localID: comment.outboxID, text: comment.text, replyTo: replyTo), by: Self.key(account),
-            handle: account.handle, postID: comment.postID)
+        guard let account = Self.actingAccount(for: post, among: deps.accounts()) else {
+            // It stays on this computer, as before; the offer to sign in is made (once).
+            deps.prompt?.actedWithoutAccount(on: post, .comment)
+            return
+        }
+        add(.comment(post: post, localID: comment.outboxID, text: comment.text, replyTo: replyTo), by: account,
+            postID: comment.postID)
     }
 
     /// Deleted by the account that sent it (whoever acts on the post now); one the server refused
@@ -61,6 +73,27 @@ public final class AccountActions: NetworkActing {
             postID: comment.postID)
     }
 
+    public func channelFollowed(_ channel: RemoteActor, following: Bool) {
+        guard let account = Self.followingAccount(for: channel, among: deps.accounts()) else { return }
+        add(.follow(channel: channel.handle, following: following), by: account, postID: nil)
+    }
+
+    /// The account that follows `channel` on its network, or nil: it is followed here only. A
+    /// PeerTube channel is followed by the account on its instance, else the first PeerTube
+    /// account (subscriptions take any instance's channel); PeerTube subscribes to channels
+    /// only, not accounts. A Loops profile by the account on its server, else the first Loops
+    /// account (Loops finds another server's profile by its name@host).
+    public nonisolated static func followingAccount(for channel: RemoteActor, among accounts: [Account]) -> Account? {
+        let network: RemoteNetwork
+        switch channel.kind {
+        case .peertubeChannel: network = .peertube
+        case .loopsProfile: network = .loops
+        case .peertubeAccount: return nil
+        }
+        let sameNetwork = accounts.filter { $0.network == network }
+        return sameNetwork.first { $0.host == channel.host } ?? sameNetwork.first
+    }
+
     /// The account that acts on a post of `remote`'s network and server, or nil: it stays here.
     public nonisolated static func actingAccount(for remote: RemotePostRef, among accounts: [Account]) -> Account? {
         let sameNetwork = accounts.filter { $0.network == remote.network }
@@ -68,11 +101,11 @@ public final class AccountActions: NetworkActing {
         return remote.network == .peertube ? sameNetwork.first : nil
     }
 
-    private static func key(_ account: Account) -> AccountKey {
-        AccountKey(server: account.server, name: account.username)
+    private func add(_ action: OutboxAction, by account: Account, postID: Int64?) {
+        add(action, by: AccountKey(server: account.server, name: account.username), handle: account.handle, postID: postID)
     }
 
-    private func add(_ action: OutboxAction, by account: AccountKey, handle: String, postID: Int64) {
+    private func add(_ action: OutboxAction, by account: AccountKey, handle: String, postID: Int64?) {
         do {
             try deps.outbox.add(action, account: account, postID: postID)
         } catch {

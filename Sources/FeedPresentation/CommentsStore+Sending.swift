@@ -41,11 +41,11 @@ extension CommentsStore {
     }
 
     /// A comment just stored on `post`: to the account that acts on its network, answering the
-    /// comment replied to, if any.
+    /// comment replied to, if any (with no account it stays here, and signing in is offered).
     func send(_ comment: Comment, on post: Post) {
         defer { replyTo(nil) }
-        guard let remote = post.remote, let actions = deps.actions, actions.canAct(on: remote) else { return }
-        actions.commentWritten(comment, on: remote, replyTo: replyingTo?.id)
+        guard let remote = post.remote else { return }
+        deps.actions?.commentWritten(comment, on: remote, replyTo: replyingTo?.id)
     }
 
     /// Sends a comment the server refused again (its Retry).
