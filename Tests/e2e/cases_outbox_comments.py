@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from app import App, quit_app
 from app_data import db_rows
 from cases_access import A11Y_ENV, a11y_bus_address
-from cases_accounts import fill_sign_in, host_of, open_preferences, users
+from cases_accounts import ADDRESS, fill_sign_in, host_of, open_preferences, tab_to, users
 from cases_explore import set_faults
 from cases_outbox import peertube_token, to_remote_page
 from cases_remote import named, press, wait_nodes
 from context import Context
-from desktop_accounts import Keyring
+from desktop_accounts import FakeBrowser, Keyring
 from network_servers import FakeNetworks, get_json, start_networks
 from outcomes import expect, log
 from windows import resize
@@ -277,7 +277,92 @@ def case_a_refused_comment_shows_the_servers_reason_with_retry_and_undo(ctx: Con
         networks.stop()
 
 
+def loops_captions(site: str, video: str) -> list[str]:
+    """The newest comments of a Loops video not deleted, and the replies under each, as the server holds them."""
+    found = []
+    for comment in get_json(f"{site}/api/v1/video/comments/{video}")["data"]:
+        if comment.get("tombstone"):
+            continue
+        found.append(comment["caption"])
+        if comment.get("replies"):
+            replies = get_json(f"{site}/api/v1/video/comments/{video}/replies?cr={comment['id']}")["data"]
+            found.extend(r["caption"] for r in replies if not r.get("tombstone"))
+    return found
+
+
+def case_a_comment_and_a_reply_on_loops_reach_the_server_once_and_a_delete_removes_it(ctx: Context) -> None:
+    """Signed in to a fake Loops server through the browser, a followed Loops account's video: a
+    comment and a reply (Reply under one of its comments) written in the sheet are held once each
+    by the server, marked Sent; the comment deleted (the sheet closed, its undo over) is gone."""
+    networks = start_networks(peertube=0, loops=1, index=False)
+    keyring = Keyring(ctx, ctx.case_tmp / "desktop")
+    browser = FakeBrowser(ctx.case_tmp / "desktop")
+    try:
+        site = networks.loops[0]
+        profile = networks.manifest(site)["profiles"][0]
+        no_samples = ctx.case_tmp / "no-samples"
+        no_samples.mkdir(exist_ok=True)
+        app = App(ctx, [str(ctx.fixtures.feed_clips()[0]), f"{site}/api/v1/feed/account/{profile['id']}"], name="loops-comment",
+                  env={**browser.env, **A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(no_samples)})
+        a11y_bus_address(ctx)
+        app.wait("ready", 20)
+        ctx.pointer_into_window()
+        open_preferences(ctx, app)
+        tab_to(ctx, app, ADDRESS)
+        type_text(ctx, site)
+        tab_to(ctx, app, "Loops", key="shift+Tab")
+        ctx.key("space")
+        tab_to(ctx, app, ADDRESS)
+        ctx.key("Return")
+        app.wait("signed_in", 30, pred=lambda e: e.get("host") == host_of(site), what="signed_in to Loops")
+        ctx.key("Escape")
+        time.sleep(0.8)
+        ctx.pointer_into_window()
+        page = to_remote_page(ctx, app, site)
+        video, post_id = page["remote_id"], page["post_id"]
+        open_sheet(ctx, app, post_id)
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Reply to", "push button")), 10, "a Reply button", "l-reply")
+
+        since = app.cursor()
+        comment = "hello loops, once"
+        write(ctx, app, nodes, comment)
+        app.wait("outbox", 20, since, lambda e: e.get("action") == "comment" and e.get("state") == "sent", "the comment sent")
+        expect(loops_captions(site, video).count(comment) == 1, f"the server holds the comment once: {loops_captions(site, video)}")
+        nodes = wait_nodes(ctx, app, lambda n: any(x["name"].endswith("· Sent") for x in n), 10, "the Sent mark", "l-sent")
+
+        since = app.cursor()
+        press(ctx, named(nodes, "Reply to", "push button")[0])
+        wait_nodes(ctx, app, lambda n: bool(named(n, "Replying to @")), 10, "'Replying to' over the composer", "l-replying")
+        type_text(ctx, "a loops reply")
+        ctx.key("Return")
+        app.wait("outbox", 20, since, lambda e: e.get("action") == "reply" and e.get("state") == "sent", "the reply sent")
+        expect(loops_captions(site, video).count("a loops reply") == 1, f"the reply held once: {loops_captions(site, video)}")
+        ctx.screenshot("loops-comment-and-reply")
+
+        ctx.key("Escape")
+        time.sleep(0.8)
+        open_sheet(ctx, app, post_id)
+        nodes = wait_nodes(ctx, app, lambda n: len(named(n, "Delete your comment", "push button")) == 2
+                           and bool(named(n, "Reply to", "push button")), 10, "the sheet again", "l-delete")
+        shown = [n for n in named(nodes, comment) if n["role"] != "push button"]
+        expect(len(shown) == 1, f"the comment shows once, not again as the server's copy: {shown}")
+        since = app.cursor()
+        press(ctx, named(nodes, "Delete your comment", "push button")[1])  # the older: the comment
+        app.wait("comment_deleted", 5, since, what="the comment deleted here")
+        ctx.key("Escape")
+        app.wait("outbox", 20, since, lambda e: e.get("action") == "delete_comment" and e.get("state") == "sent",
+                 "the deletion sent")
+        expect(comment not in loops_captions(site, video), f"the comment is gone from the server: {loops_captions(site, video)}")
+        log(f"a comment and a reply on Loops video {video} held once each; the comment deleted")
+        quit_app(app)
+    finally:
+        keyring.stop()
+        networks.stop()
+
+
 OUTBOX_COMMENT_CASES = [
+    ("a_comment_and_a_reply_on_loops_reach_the_server_once_and_a_delete_removes_it",
+     case_a_comment_and_a_reply_on_loops_reach_the_server_once_and_a_delete_removes_it),
     ("a_comment_and_a_reply_reach_the_instance_once_and_a_delete_removes_it",
      case_a_comment_and_a_reply_reach_the_instance_once_and_a_delete_removes_it),
     ("a_comment_cut_by_kill9_reaches_the_instance_once_after_the_restart",
