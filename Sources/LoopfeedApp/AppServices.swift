@@ -53,7 +53,9 @@ struct AppServices {
     let outbox: OutboxSender
     /// Which account acts on a remote post; its actions go to the outbox.
     let actions: AccountActions
-    let watchSignals: WatchSignalEvents?
+    /// What the user does with posts, kept in the library for For You (the watch signals too,
+    /// also said in the events log).
+    let interests: InterestRecorder
     let sounds: [RecordingSound]
     let selfHandle: String
 
@@ -144,7 +146,10 @@ struct AppServices {
             explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
             serverCheck: ServerCheck(api: networkAPI),
             accounts: accounts, outbox: outbox, actions: actions,
-            watchSignals: events.map { WatchSignalEvents(events: $0) },
+            interests: InterestRecorder(.init(
+                store: library, post: { try? library.post(id: $0) }, timers: MainLoopTimers(),
+                alsoWatchSignals: events.map { WatchSignalEvents(events: $0) }, events: events,
+                failed: { notices.say(kind: "storage", tr("For You could not keep what you watched: {error}", ["error": $0])) })),
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)
     }
