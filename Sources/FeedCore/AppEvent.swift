@@ -115,6 +115,10 @@ public enum AppEvent: Sendable, Equatable {
     /// Never a token.
     case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
     case signedOut(host: String, kind: String)
+    /// A post on its way to a PeerTube channel moved on (`state`: starting, sending, waiting,
+    /// processing, published, failed, cancelled), with the `bytes` the server has of `total`;
+    /// `reason` why it waits or failed.
+    case upload(state: String, bytes: Int64, total: Int64, postID: Int64, reason: String = "")
 
     public var name: String {
         switch self {
@@ -161,6 +165,7 @@ public enum AppEvent: Sendable, Equatable {
         case .outbox: "outbox"
         case .signedIn: "signed_in"
         case .signedOut: "signed_out"
+        case .upload: "upload"
         }
     }
 
@@ -280,6 +285,9 @@ public enum AppEvent: Sendable, Equatable {
              ("session_only", .bool(sessionOnly))]
         case .signedOut(let host, let kind):
             [("host", .string(host)), ("kind", .string(kind))]
+        case .upload(let state, let bytes, let total, let postID, let reason):
+            [("state", .string(state)), ("bytes", .int(bytes)), ("total", .int(total)), ("post_id", .int(postID)),
+             ("reason", .string(reason))]
         }
     }
 
