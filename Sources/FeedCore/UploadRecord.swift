@@ -88,4 +88,6 @@ public protocol UploadStoring: AnyObject {
     func saveUpload(_ upload: UploadRecord) throws
     /// Forgets it (a cancelled upload: the local post stays).
     func deleteUpload(_ id: UploadRecord.ID) throws
+    /// The local post's page is now `page` (the video on the server): Share copies it.
+    func linkPost(_ postID: Int64, to page: URL) throws
 }

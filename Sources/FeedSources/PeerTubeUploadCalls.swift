@@ -123,3 +123,28 @@ enum PeerTubeUploadCalls {
         }
     }
 }
+
+extension PeerTubeUploadCalls {
+    /// The account's channels, from `/api/v1/users/me` (its `videoChannels`); none on any failure.
+    @MainActor
+    static func channels(of account: AccountKey, http: any HTTPTransport, accounts: any AccountTokenProviding,
+                         then done: @escaping @MainActor ([UploadChannel]) -> Void) {
+        guard let origin = URL(string: account.server) else { return done([]) }
+        accounts.accessToken(for: account, renewing: false) { token in
+            guard case .success(let token) = token else { return done([]) }
+            let request = HTTPRequest(.get, url: origin.appendingPathComponent("/api/v1/users/me"),
+                                      headers: ["Accept": "application/json", "Authorization": "Bearer " + token],
+                                      maximumBodyBytes: OutboxAnswer.maximumBodyBytes, waitsOutPauses: false)
+            http.fetch(request) { result in
+                let object = OutboxAnswer.object(result)
+                let handle = "\(account.name)@\(RemoteHost.host(of: origin) ?? account.server)"
+                let channels = (object?["videoChannels"] as? [[String: Any]] ?? []).compactMap { channel -> UploadChannel? in
+                    guard let id = channel["id"] as? Int else { return nil }
+                    let name = (channel["displayName"] as? String) ?? (channel["name"] as? String) ?? String(id)
+                    return UploadChannel(account: account, id: id, displayName: name, accountHandle: handle)
+                }
+                done(channels)
+            }
+        }
+    }
+}

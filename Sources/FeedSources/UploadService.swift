@@ -23,11 +23,13 @@ public final class UploadService {
         public var chunkBytes: Int
         /// Between two looks at a video the server is still transcoding.
         public var pollMilliseconds: UInt32
+        /// The accounts signed in now (whose PeerTube channels the posting page offers).
+        public var signedIn: @MainActor () -> [AccountKey]
 
         public init(http: any HTTPTransport, store: any UploadStoring, accounts: any AccountTokenProviding,
                     timers: any Timers, events: (any EventSink)? = nil, now: @escaping @MainActor () -> Date = { Date() },
                     readBytes: @escaping ReadBytes = UploadService.read, chunkBytes: Int = 4 << 20,
-                    pollMilliseconds: UInt32 = 2_000) {
+                    pollMilliseconds: UInt32 = 2_000, signedIn: @escaping @MainActor () -> [AccountKey] = { [] }) {
             self.http = http
             self.store = store
             self.accounts = accounts
@@ -37,13 +39,14 @@ public final class UploadService {
             self.readBytes = readBytes
             self.chunkBytes = max(1, chunkBytes)
             self.pollMilliseconds = pollMilliseconds
+            self.signedIn = signedIn
         }
     }
 
     /// The uploads as they stand, oldest first (the banner reads them).
     public private(set) var uploads: [UploadRecord] = []
-    /// Told of each upload that changed; `nil` state after a cancel (it is gone).
-    public var onChange: (@MainActor (UploadRecord, _ cancelled: Bool) -> Void)?
+    /// Told of each upload that changed, and of one cancelled (then gone).
+    private var observers: [@MainActor (UploadRecord, _ cancelled: Bool) -> Void] = []
     private let dependencies: Dependencies
     private var exchanges: [UploadRecord.ID: any HTTPExchange] = [:]
     private var timers: [UploadRecord.ID: any TimerToken] = [:]
@@ -80,6 +83,7 @@ public final class UploadService {
     /// and starts it. Throws when the library could not be written: nothing was sent.
     @discardableResult
     public func upload(postID: Int64, file: URL, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord {
+        guard started else { throw UploadNotStarted() }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         let added = try dependencies.store.addUpload(UploadRecord(id: 0, postID: postID, account: account, file: file,
                                                                   total: size, metadata: metadata))
@@ -104,7 +108,25 @@ public final class UploadService {
         }
         dependencies.events?.emit(.upload(state: "cancelled", bytes: upload.bytesOnServer, total: upload.total,
                                           postID: upload.postID, reason: ""))
-        onChange?(upload, true)
+        for observer in observers { observer(upload, true) }
+    }
+
+    public func observe(_ observer: @escaping @MainActor (UploadRecord, _ cancelled: Bool) -> Void) {
+        observers.append(observer)
+    }
+
+    public func channels(then done: @escaping @MainActor ([UploadChannel]) -> Void) {
+        let accounts = dependencies.signedIn().filter { dependencies.accounts.network(of: $0) == .peertube }
+        var found: [AccountKey: [UploadChannel]] = [:]
+        var left = accounts.count
+        guard left > 0 else { return done([]) }
+        for account in accounts {
+            PeerTubeUploadCalls.channels(of: account, http: dependencies.http, accounts: dependencies.accounts) { channels in
+                found[account] = channels
+                left -= 1
+                if left == 0 { done(accounts.flatMap { found[$0] ?? [] }) }
+            }
+        }
     }
 
     /// The upload of the local post `postID`, if any.
@@ -220,6 +242,10 @@ public final class UploadService {
         } else {
             step(id, ask: false)
         }
+        if case .uploaded = answer, let page = upload.remoteURL {
+            // The local post links to the remote one (Share copies its page).
+            try? dependencies.store.linkPost(upload.postID, to: page)
+        }
     }
 
     private func polled(_ id: UploadRecord.ID, _ result: Result<HTTPResponse, HTTPFailure>) {
@@ -290,7 +316,7 @@ public final class UploadService {
     }
 
     private func report(_ upload: UploadRecord) {
-        onChange?(upload, false)
+        for observer in observers { observer(upload, false) }
         let reason: String = switch upload.state {
         case .waiting(_, let reason), .failed(let reason): reason
         default: ""
@@ -306,4 +332,11 @@ public final class UploadService {
         try handle.seek(toOffset: UInt64(offset))
         return Array(try handle.read(upToCount: count) ?? Data())
     }
+}
+
+extension UploadService: PostUploading {}
+
+/// The library's uploads were not read at launch: a new one is not begun (it could not be kept).
+struct UploadNotStarted: Error, CustomStringConvertible {
+    var description: String { tr("the uploads could not be read from the library") }
 }

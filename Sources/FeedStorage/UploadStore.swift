@@ -48,6 +48,10 @@ public final class UploadStore: UploadStoring {
         try connection.run("DELETE FROM uploads WHERE id = ?", [id])
     }
 
+    public func linkPost(_ postID: Int64, to page: URL) throws {
+        try connection.run("UPDATE posts SET page_url = ? WHERE id = ?", [page.absoluteString, postID])
+    }
+
     /// What changes as it goes, in the order both statements write it (after `metadata`).
     private struct Columns {
         var metadata: String
