@@ -53,6 +53,8 @@ struct AppServices {
     let outbox: OutboxSender
     /// Which account acts on a remote post; its actions go to the outbox.
     let actions: AccountActions
+    /// Posts on their way to the accounts' PeerTube channels (issue 23).
+    let uploads: UploadService
     let watchSignals: WatchSignalEvents?
     let sounds: [RecordingSound]
     let selfHandle: String
@@ -136,6 +138,7 @@ struct AppServices {
             explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
             serverCheck: ServerCheck(api: networkAPI),
             accounts: accounts, outbox: outbox, actions: actions,
+            uploads: UploadsSetup.make(http: http, library: library, accounts: accounts, events: events, notices: notices),
             watchSignals: events.map { WatchSignalEvents(events: $0) },
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)
