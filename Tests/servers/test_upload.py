@@ -72,6 +72,12 @@ class UploadTests(FakeTestCase):
         self.assertEqual(fetch(file["fileUrl"]).body, self.recording, "byte for byte")
         self.assertIn(video["uuid"], [v["uuid"] for v in get_json(self.pt[0] + "/api/v1/videos?count=100")["data"]])
 
+    def test_a_video_without_tags_or_description_is_listed(self):
+        done = self.upload_all(self.start(tags=[], description=None))
+        uuid = done.json()["video"]["uuid"]
+        details = get_json(f"{self.pt[0]}/api/v1/videos/{uuid}")
+        self.assertEqual((details["tags"], details["state"]["id"]), ([], 2))
+
     def test_a_cut_connection_resumes_from_what_the_server_has(self):
         location = self.start()
         self.assertEqual(self.put(location, 0, 65535).status, 308)
