@@ -23,6 +23,7 @@ from desktop_accounts import Keyring
 from network_servers import FakeNetworks, start_networks
 from outcomes import expect, log
 from recorder import hold_r, open_create, record_app, wait_create_page
+from windows import resize
 
 UPLOAD_PATH = "/api/v1/videos/upload-resumable"
 
@@ -127,13 +128,20 @@ def case_a_post_to_a_channel_resumes_after_a_cut_connection(ctx: Context) -> Non
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     try:
         app, home, user = signed_in_recorder(ctx, networks, "upload-cut")
-        record_to_posting(ctx, app, "Low tide\nat the pier #sea #e2e")
+        record_to_posting(ctx, app, "Low tide at the pier #sea #e2e")
         choose_channel(ctx, app)
         time.sleep(0.5)
-        ctx.screenshot("upload-posting-page")
+        for width, height in ((360, 640), (1200, 700)):
+            resize(ctx, width, height)
+            ctx.screenshot(f"upload-posting-page-{width}x{height}")
+        # Long enough on "Processing on the server" to see the banner at both sizes.
+        urllib.request.urlopen(urllib.request.Request(home + "/__fake/auth", data=b'{"processing_seconds": 8}',
+                                                      method="POST"), timeout=5).read()
         set_faults(home, [{"kind": "cut_request", "path": "upload-resumable", "method": "PUT", "count": 1}])
         posted, processing = post_and_wait_uploaded(ctx, app)
-        ctx.screenshot("upload-banner-processing")
+        for width, height in ((1200, 700), (360, 640)):
+            resize(ctx, width, height)
+            ctx.screenshot(f"upload-banner-processing-{width}x{height}")
         events = [e for e in app.find("upload") if e.get("post_id") == posted["post_id"]]
         waited = [e for e in events if e.get("state") == "waiting"]
         expect(waited, f"the cut connection was not seen: {events}")
@@ -144,6 +152,10 @@ def case_a_post_to_a_channel_resumes_after_a_cut_connection(ctx: Context) -> Non
                f"after the cut it went on from the instance's byte, not from 0: {after}")
         published = app.wait("upload", 30, pred=lambda e: e.get("state") == "published", what="the video published")
         local = check_on_the_instance(app, networks, home, user, posted["post_id"])
+        uuid = db_rows(app, "SELECT remote_id FROM uploads")[0][0]
+        video = json.loads(urllib.request.urlopen(f"{home}/api/v1/videos/{uuid}", timeout=5).read())
+        expect((video["name"], video["tags"], video["privacy"]["id"]) == ("Low tide at the pier #sea #e2e", ["sea", "e2e"], 1),
+               f"the caption as the video's title and tags, public: {video['name']!r} {video['tags']} {video['privacy']}")
         log(f"{len(local)} bytes posted; cut, resumed from byte {resumed['bytes']}; {published['state']}")
         quit_app(app)
     finally:
