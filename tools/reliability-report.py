@@ -166,6 +166,34 @@ def kill9_section(run: dict | None) -> list[str]:
     return lines
 
 
+def outbox_kill9_section(run: dict | None) -> list[str]:
+    lines = ["## kill -9 while actions go to the networks (the outbox)", ""]
+    if not run:
+        return lines + ["_No outbox kill -9 results in this run (outbox_kill9.json missing)._", ""]
+    answers = ", ".join(f"{count} {kind}" for kind, count in sorted(run["answers"].items()))
+    lines += [
+        f"{run['rounds']} rounds (seed {run['seed']}, {run['seconds'] / 60:.1f} min; Tests/e2e/cases_outbox_kill9.py): "
+        "signed in to one fake PeerTube instance, a video of another instance's channel liked or unliked "
+        "with L, the home instance answering as the round says, SIGKILL 0-1.5 s later; the library is "
+        "checked before the next launch, the home instance's account after it (the outbox drained). "
+        f"The instance's answers: {answers}.",
+        "",
+        "| | count | target |",
+        "|---|---|---|",
+        f"| kills | {run['kills']} | |",
+        f"| actions the window showed, checked | {run['shown']} | |",
+        f"| shown, not in the library after the kill | {len(run['not_kept'])} | 0 |",
+        f"| shown, not on the server once the outbox drained (actions lost) | {len(run['lost'])} | 0 |",
+        f"| refused by the server | {len(run['refused'])} | 0 |",
+        f"| an action answered by the server more than once (a like is a state: harmless) | {run['repeated_answers']} | |",
+        "",
+    ]
+    for what in ("not_kept", "lost", "refused"):
+        if run[what]:
+            lines += [f"{what}:", "", "```", *[str(item) for item in run[what][:20]], "```", ""]
+    return lines
+
+
 def media_section(results: Path) -> list[str]:
     """The bad-media corpus (Tests/e2e/cases_media.py): every item, what the user saw and when."""
     lines = ["## Bad media: the generated corpus", ""]
@@ -310,6 +338,7 @@ def main() -> int:
     lines += soak_section(load(results, "soak"))
     lines += scale_section(load(results, "large_library"))
     lines += kill9_section(load(results, "kill9"))
+    lines += outbox_kill9_section(load(results, "outbox_kill9"))
     lines += media_section(results)
     lines += fuzz_section(results)
     docs, reported = case_docs()

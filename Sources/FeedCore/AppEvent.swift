@@ -115,6 +115,9 @@ public enum AppEvent: Sendable, Equatable {
     /// Never a token.
     case signedIn(host: String, kind: String, restored: Bool = false, sessionOnly: Bool = false)
     case signedOut(host: String, kind: String)
+    /// What an account follows and likes was brought in after it signed in: `channels` followed
+    /// here now, `liked` videos kept as liked; `failure` why it could not be read (else empty).
+    case accountImported(host: String, channels: Int, liked: Int, failure: String = "")
     /// A post on its way to a PeerTube channel moved on (`state`: starting, sending, waiting,
     /// processing, published, failed, cancelled), with the `bytes` the server has of `total`;
     /// `reason` why it waits or failed.
@@ -165,6 +168,7 @@ public enum AppEvent: Sendable, Equatable {
         case .outbox: "outbox"
         case .signedIn: "signed_in"
         case .signedOut: "signed_out"
+        case .accountImported: "account_imported"
         case .upload: "upload"
         }
     }
@@ -285,6 +289,9 @@ public enum AppEvent: Sendable, Equatable {
              ("session_only", .bool(sessionOnly))]
         case .signedOut(let host, let kind):
             [("host", .string(host)), ("kind", .string(kind))]
+        case .accountImported(let host, let channels, let liked, let failure):
+            [("host", .string(host)), ("channels", .int(Int64(channels))), ("liked", .int(Int64(liked))),
+             ("failure", .string(failure))]
         case .upload(let state, let bytes, let total, let postID, let reason):
             [("state", .string(state)), ("bytes", .int(bytes)), ("total", .int(total)), ("post_id", .int(postID)),
              ("reason", .string(reason))]

@@ -62,6 +62,8 @@ public protocol FeedSubscribing: AnyObject {
     func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void)
     /// Stops following (its posts go, except those liked or commented on).
     func unsubscribe(id: Int64) throws
+    /// Notes the channel a subscription follows on its network (and the account it came from).
+    func markChannel(id: Int64, _ channel: FollowedChannel) throws
     /// Follows every feed an OPML file on this machine lists.
     func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void)
     /// Writes what is followed as an OPML file.

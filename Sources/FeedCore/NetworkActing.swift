@@ -5,6 +5,8 @@
 public protocol NetworkActing: AnyObject {
     /// The post's like is now `post.liked` here (stored first).
     func postLiked(_ post: Post)
+    /// A channel or account of a network is followed here now, or no longer (stored first).
+    func channelFollowed(_ channel: RemoteActor, following: Bool)
 }
 
 /// The outbox as those who add to it see it: the action is written to the library first, then

@@ -14,9 +14,14 @@ public struct Subscription: Sendable, Equatable, Identifiable {
     public var lastError: String?
     /// Entries the last refresh added.
     public var newCount: Int
+    /// The channel it follows on its network, when known (followed from its page, or brought
+    /// from an account).
+    public var channel: FollowedChannel?
 
     public init(id: Int64, url: String, title: String, imageURL: String? = nil, etag: String? = nil,
-                lastModified: String? = nil, lastRefresh: Date? = nil, lastError: String? = nil, newCount: Int = 0) {
+                lastModified: String? = nil, lastRefresh: Date? = nil, lastError: String? = nil, newCount: Int = 0,
+                channel: FollowedChannel? = nil) {
+        self.channel = channel
         self.id = id
         self.url = url
         self.title = title
@@ -105,6 +110,8 @@ public protocol SubscriptionRepository {
     func subscriptions() throws -> [Subscription]
     func subscription(url: String) throws -> Subscription?
     @discardableResult func insertSubscription(url: String, title: String) throws -> Subscription
+    /// Notes the channel a subscription follows (and the account it came from).
+    func markChannel(subscriptionID: Int64, _ channel: FollowedChannel) throws
     /// A refresh's outcome; a nil title, image, etag or date keeps the one stored.
     func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord) throws
     /// Stores the entry unless its subscription has it already (then only its like count

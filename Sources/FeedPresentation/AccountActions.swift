@@ -14,9 +14,12 @@ public final class AccountActions: NetworkActing {
         public var outbox: any OutboxAdding
         /// Where the window says what could not be kept (and the `error` event tells it).
         public var say: @MainActor (String) -> Void
+        /// Offers to sign in when no account acts on a post that was liked.
+        public var prompt: SignInPrompt?
 
         public init(accounts: @escaping @MainActor () -> [Account], outbox: any OutboxAdding,
-                    say: @escaping @MainActor (String) -> Void) {
+                    say: @escaping @MainActor (String) -> Void, prompt: SignInPrompt? = nil) {
+            self.prompt = prompt
             self.accounts = accounts
             self.outbox = outbox
             self.say = say
@@ -30,8 +33,34 @@ public final class AccountActions: NetworkActing {
     }
 
     public func postLiked(_ post: Post) {
-        guard let remote = post.remote, let account = Self.actingAccount(for: remote, among: deps.accounts()) else { return }
+        guard let remote = post.remote else { return }
+        guard let account = Self.actingAccount(for: remote, among: deps.accounts()) else {
+            // It stays on this computer, as before; the offer to sign in is made (once).
+            if post.liked { deps.prompt?.actedWithoutAccount(on: remote, .like) }
+            return
+        }
         add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
+    }
+
+    public func channelFollowed(_ channel: RemoteActor, following: Bool) {
+        guard let account = Self.followingAccount(for: channel, among: deps.accounts()) else { return }
+        add(.follow(channel: channel.handle, following: following), by: account, postID: nil)
+    }
+
+    /// The account that follows `channel` on its network, or nil: it is followed here only. A
+    /// PeerTube channel is followed by the account on its instance, else the first PeerTube
+    /// account (subscriptions take any instance's channel); PeerTube subscribes to channels
+    /// only, not accounts. A Loops profile by the account on its server, else the first Loops
+    /// account (Loops finds another server's profile by its name@host).
+    public nonisolated static func followingAccount(for channel: RemoteActor, among accounts: [Account]) -> Account? {
+        let network: RemoteNetwork
+        switch channel.kind {
+        case .peertubeChannel: network = .peertube
+        case .loopsProfile: network = .loops
+        case .peertubeAccount: return nil
+        }
+        let sameNetwork = accounts.filter { $0.network == network }
+        return sameNetwork.first { $0.host == channel.host } ?? sameNetwork.first
     }
 
     /// The account that acts on a post of `remote`'s network and server, or nil: it stays here.
@@ -41,7 +70,7 @@ public final class AccountActions: NetworkActing {
         return remote.network == .peertube ? sameNetwork.first : nil
     }
 
-    private func add(_ action: OutboxAction, by account: Account, postID: Int64) {
+    private func add(_ action: OutboxAction, by account: Account, postID: Int64?) {
         do {
             try deps.outbox.add(action, account: AccountKey(server: account.server, name: account.username), postID: postID)
         } catch {

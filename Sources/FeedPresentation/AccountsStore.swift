@@ -68,6 +68,11 @@ public final class AccountsStore: AccountTokenProviding {
     public var onChange: (() -> Void)?
     /// An account is signed in, now or found so at launch (what waited for it can go).
     public var onSignedIn: ((Account) -> Void)?
+    /// An account was signed in to now (not found so at launch): what it follows and likes is
+    /// brought in (AccountImport).
+    public var onAccountAdded: ((Account) -> Void)?
+    /// The offer to sign in made when a network's post is liked with no account for it.
+    public let signInPrompt = SignInPrompt()
 
     let deps: Dependencies
     /// Tokens read or made this run, by origin, so the keyring is not asked for every request.
@@ -194,6 +199,7 @@ public final class AccountsStore: AccountTokenProviding {
         deps.events?.emit(.signedIn(host: account.host, kind: account.network.rawValue, sessionOnly: sessionOnly))
         onSignedIn?(account)
         say(.done(note ?? tr("Signed in to {server} as {name}.", ["server": account.host, "name": account.displayName])))
+        onAccountAdded?(account)
     }
 
     // MARK: - Signing out
@@ -236,6 +242,15 @@ public final class AccountsStore: AccountTokenProviding {
                                       ["server": account.host, "problem": problem.description])))
             }
         }
+    }
+
+    /// Says what came after a sign-in (what the account follows and likes, brought in) under
+    /// the form, after what the sign-in said, unless another sign-in is under way.
+    public func tell(_ text: String, isProblem: Bool) {
+        guard signingIn == nil else { return }
+        let said: String
+        if case .done(let before) = status { said = before + " " + text } else { said = text }
+        say(isProblem ? .problem(said) : .done(said))
     }
 
     // MARK: - Helpers

@@ -31,11 +31,14 @@ public final class ChannelStore {
     private let subscriptions: (any FeedSubscribing)?
     private let showsSensitive: () -> Bool
     private let events: EventSink?
+    /// Where a follow goes on from here: to the account for the channel's network (the outbox).
+    private let actions: (any NetworkActing)?
     private var request: (any NetworkRequest)?
     private var videosToken: Int?
 
     public init(explorer: any NetworkExploring, subscriptions: (any FeedSubscribing)?, showsSensitive: @escaping () -> Bool,
-                events: EventSink?) {
+                events: EventSink?, actions: (any NetworkActing)? = nil) {
+        self.actions = actions
         self.explorer = explorer
         self.subscriptions = subscriptions
         self.showsSensitive = showsSensitive
@@ -92,6 +95,7 @@ public final class ChannelStore {
         if let subscription {
             do {
                 try subscriptions.unsubscribe(id: subscription.id)
+                if let actor = channel?.actor { actions?.channelFollowed(actor, following: false) }
                 onMessage?(tr("You no longer follow {name}.", ["name": channel?.actor.shownName ?? ""]))
             } catch {
                 onMessage?(tr("Couldn’t unfollow: {error}", ["error": error]))
@@ -104,7 +108,12 @@ public final class ChannelStore {
             guard let self else { return }
             isChangingFollow = false
             switch outcome {
-            case .subscribed(_, let added):
+            case .subscribed(let subscription, let added):
+                if let actor = channel?.actor {
+                    // Unfollowed later from Following, it is known as this channel there too.
+                    try? subscriptions.markChannel(id: subscription.id, FollowedChannel(actor))
+                    actions?.channelFollowed(actor, following: true)
+                }
                 onFollowed?(added)
                 onMessage?(tr("You follow {name}: their new videos come in Home.", ["name": channel?.actor.shownName ?? ""]))
             case .alreadySubscribed:

@@ -7,6 +7,8 @@ import Localization
 @MainActor
 public final class FollowingStore {
     private let service: any FeedSubscribing
+    /// Where an unfollow of a network's channel goes on from here (the account's outbox).
+    private let actions: (any NetworkActing)?
     private let now: () -> Date
     public private(set) var rows: [Subscription] = []
 
@@ -14,8 +16,9 @@ public final class FollowingStore {
     /// A refresh brought new posts.
     public var onAdded: (([Post]) -> Void)?
 
-    public init(service: any FeedSubscribing, now: @escaping () -> Date = { Date() }) {
+    public init(service: any FeedSubscribing, actions: (any NetworkActing)? = nil, now: @escaping () -> Date = { Date() }) {
         self.service = service
+        self.actions = actions
         self.now = now
         rows = service.subscriptions()
     }
@@ -47,12 +50,21 @@ public final class FollowingStore {
     /// nil when done; else why not, in words.
     public func unsubscribe(_ id: Int64) -> String? {
         do {
+            let channel = rows.first { $0.id == id }.flatMap { row in row.channel.map { $0.actor(title: row.title) } }
             try service.unsubscribe(id: id)
+            if let channel { actions?.channelFollowed(channel, following: false) }
             reload()
             return nil
         } catch {
             return tr("Couldn’t unsubscribe: {reason}", ["reason": error])
         }
+    }
+
+    /// Where it came from, when an account brought it ("From ann@tube.example"); nil otherwise.
+    public func origin(of subscription: Subscription) -> String? {
+        guard let account = subscription.channel?.account else { return nil }
+        // TRANSLATORS: under a followed channel brought from an account at sign-in; {account} is name@host.
+        return tr("From {account}", ["account": account])
     }
 
     /// The line under a subscription's title.

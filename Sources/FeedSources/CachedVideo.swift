@@ -31,6 +31,8 @@ public final class CachedVideo: RemoteVideoBytes {
         var notKept: CacheWriteError?
         /// Reads blocked now (a video being read is not evicted).
         var blockedReads = 0
+        /// The download's attempts so far: a failure told for an earlier one is dropped.
+        var attempt = 0
     }
 
     private let state = Mutex(State())
@@ -133,9 +135,14 @@ public final class CachedVideo: RemoteVideoBytes {
     var isBeingRead: Bool { state.withLock { $0.blockedReads > 0 } }
     var length: Int64? { state.withLock { $0.head?.length } }
 
-    /// A new attempt after a failure: readers wait for it instead of failing at once.
-    func clearFailure() {
-        state.withLock { $0.failure = nil }
+    /// A new attempt at the download: readers wait for it instead of failing at once, and a
+    /// failure of the attempt before, still on its way through the writer queue, is not told.
+    func beginAttempt() -> Int {
+        state.withLock { state in
+            state.failure = nil
+            state.attempt += 1
+            return state.attempt
+        }
     }
 
     // MARK: - The download's side (the writer queue)
@@ -234,12 +241,15 @@ public final class CachedVideo: RemoteVideoBytes {
         return true
     }
 
-    func failed(_ error: MediaError) {
-        let waiters = state.withLock { state in
+    /// `attempt`: the attempt that failed, when it may be an earlier one than now.
+    func failed(_ error: MediaError, inAttempt attempt: Int? = nil) {
+        let waiters: [@Sendable (Result<RemoteVideoHead, MediaError>) -> Void]? = state.withLock { state in
+            if let attempt, attempt != state.attempt { return nil }
             state.failure = error
             defer { state.headWaiters.removeAll() }
             return state.headWaiters
         }
+        guard let waiters else { return }
         for waiter in waiters { waiter(.failure(error)) }
         wakeReaders()
     }

@@ -29,6 +29,11 @@ public enum LoopsDocuments {
         try page(data) { LoopsReaders.video($0, server: server) }
     }
 
+    /// `GET /api/v1/account/following/{id}`: the profiles an account follows.
+    public static func profiles(_ data: Data, from server: RemoteServer) throws(RemoteDocumentError) -> RemotePage<RemoteChannel> {
+        try page(data) { LoopsReaders.channel($0, server: server) }
+    }
+
     /// `GET /api/v1/video/comments/{videoId}`: newest first, 10 a page.
     public static func comments(_ data: Data, from server: RemoteServer) throws(RemoteDocumentError) -> RemotePage<RemoteComment> {
         try page(data) { LoopsReaders.comment($0, server: server, parent: nil) }

@@ -21,6 +21,14 @@ public enum PeerTubeDocuments {
         try page(data, start: start, count: count) { PeerTubeVideoReader.video($0, server: server, isDetails: false) }
     }
 
+    /// `GET /api/v1/accounts/{name}/ratings`: `{video, rating}` items, the videos kept.
+    public static func ratedVideos(_ data: Data, from server: RemoteServer, start: Int, count: Int) throws(RemoteDocumentError)
+        -> RemotePage<RemoteVideo> {
+        try page(data, start: start, count: count) { item in
+            item.object("video").flatMap { PeerTubeVideoReader.video($0, server: server, isDetails: false) }
+        }
+    }
+
     /// `GET /api/v1/search/video-channels`, `/video-channels`, an account's `/video-channels`.
     public static func channels(_ data: Data, from server: RemoteServer, start: Int, count: Int) throws(RemoteDocumentError)
         -> RemotePage<RemoteChannel> {

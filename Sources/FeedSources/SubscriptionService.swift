@@ -162,6 +162,8 @@ public final class SubscriptionService: FeedSubscribing {
 
     public func unsubscribe(id: Int64) throws { videosLeft(try library.deleteSubscription(id: id)) }
 
+    public func markChannel(id: Int64, _ channel: FollowedChannel) throws { try library.markChannel(subscriptionID: id, channel) }
+
     public func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return then(.failed(tr("“{file}” can’t be read.", ["file": file.lastPathComponent])))

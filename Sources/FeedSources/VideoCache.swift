@@ -150,7 +150,7 @@ public final class VideoCache: RemoteVideoCache {
 
     /// A player waits for bytes the download stopped short of.
     private func starved(_ address: String, neededUpTo: Int64) {
-        guard let download = downloads[address] else { return }
+        guard let download = downloads[address], !download.endedInFailure else { return }
         download.want(upTo: neededUpTo + 256 * 1024)
         run(download)
     }
@@ -163,7 +163,8 @@ public final class VideoCache: RemoteVideoCache {
             return
         }
         waitingPrefetches.removeAll { $0 == address }
-        if download.video.failure != nil { download.video.clearFailure() }
+        download.attempt = download.video.beginAttempt()
+        download.endedInFailure = false
         download.running = true
         download.pausing = false
         let video = download.video
@@ -216,11 +217,12 @@ public final class VideoCache: RemoteVideoCache {
         }
         let video = download.video
         let contentType = head.contentType
+        let attempt = download.attempt
         writer.async {
             do {
                 try video.began(length: total, contentType: contentType, restart: !resumed && offset > 0)
             } catch {
-                video.failed(Self.writeFailure(error))
+                video.failed(Self.writeFailure(error), inAttempt: attempt)
             }
         }
     }
@@ -228,12 +230,13 @@ public final class VideoCache: RemoteVideoCache {
     private func arrived(_ download: VideoDownload, _ bytes: [UInt8]) {
         download.arrived += Int64(bytes.count)
         let video = download.video
+        let attempt = download.attempt
         writer.async {
             guard video.failure == nil else { return }
             do {
                 try video.append(bytes)
             } catch {
-                video.failed(Self.writeFailure(error))
+                video.failed(Self.writeFailure(error), inAttempt: attempt)
             }
         }
         if video.failure != nil || (download.hasWhatItWants && download.resumable) {
@@ -262,7 +265,10 @@ public final class VideoCache: RemoteVideoCache {
         case .failure(.cancelled) where download.pausing:
             // Stopped because the file could not be written (a full disk): it stays failed, with
             // that reason, until Try Again asks for it; going on would only meet the disk again.
-            guard video.failure == nil else { return }
+            guard video.failure == nil else {
+                download.endedInFailure = true
+                return
+            }
             // Asked for more while the stop was under way (it became the post on screen, or a
             // player reads on): go on now, from where it stopped.
             if download.wanted.map({ $0 > download.arrived }) ?? true { run(download) }
@@ -283,10 +289,14 @@ public final class VideoCache: RemoteVideoCache {
             let host = URL(string: video.address)?.host ?? video.address
             let error = MediaError(kind: .network, message: tr("The download from {host} broke off. Try Again goes on from where it stopped.",
                                                                ["host": host]), detail: detail)
-            writer.async { video.failed(error) }
+            download.endedInFailure = true
+            let attempt = download.attempt
+            writer.async { video.failed(error, inAttempt: attempt) }
         case .failure(let failure):
             let error = Self.mediaError(failure, address: video.address)
-            writer.async { video.failed(error) }
+            download.endedInFailure = true
+            let attempt = download.attempt
+            writer.async { video.failed(error, inAttempt: attempt) }
         }
     }
 
@@ -297,13 +307,17 @@ public final class VideoCache: RemoteVideoCache {
         // The body came whole but the file could not take it (the writer's failure, a full disk,
         // was already told to the player): no resume, whose writes would fail the same way, and
         // no "ended early" in place of the real reason.
-        if !complete, video.failure != nil { return }
+        if !complete, video.failure != nil {
+            download.endedInFailure = true
+            return
+        }
         // A body that ended short without an error (a server closing early) is resumed, twice at most.
         if !complete, download.resumable, download.shortEndings < 2 {
             download.shortEndings += 1
             return run(download)
         }
         guard complete else {
+            download.endedInFailure = true
             video.failed(MediaError(kind: .network, message: tr("The download ended before the end of the video."),
                                     detail: video.address))
             return

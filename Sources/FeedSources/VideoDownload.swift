@@ -18,6 +18,11 @@ final class VideoDownload {
     var arrived: Int64 = 0
     /// Times the body ended before its length with no error.
     var shortEndings = 0
+    /// The last attempt failed: a read that starved before the failure was told starts no other
+    /// (that is Try Again's to ask).
+    var endedInFailure = false
+    /// The video's attempt this download runs (`CachedVideo.beginAttempt`).
+    var attempt = 0
 
     init(video: CachedVideo) { self.video = video }
 

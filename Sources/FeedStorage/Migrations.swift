@@ -18,7 +18,7 @@ public enum Migrations {
         Migration(version: 9, sql: schemaVersion9),
         Migration(version: 10, sql: schemaVersion10),
         Migration(version: 11, sql: schemaVersion11),
-        // 12 is another branch's (issue 23's comments and follows side); the numbers only grow.
+        Migration(version: 12, sql: schemaVersion12),
         Migration(version: 13, sql: schemaVersion13),
     ]
 
@@ -290,6 +290,39 @@ public enum Migrations {
             id INTEGER PRIMARY KEY CHECK (id = 1),
             paused INTEGER NOT NULL DEFAULT 0
         );
+        """
+
+    /// What signed-in accounts follow and like (issue 23): a subscription knows the channel it
+    /// follows on its network and the account it was brought from; `account_likes` keeps the
+    /// videos an account likes on its server (by the network, the origin's host and the video's
+    /// id or short uuid), and two triggers mark a post of one liked when it is stored or learns
+    /// its place on the network, so a liked video shows as liked whenever it comes.
+    static let schemaVersion12 = """
+        ALTER TABLE subscriptions ADD COLUMN channel_kind TEXT;
+        ALTER TABLE subscriptions ADD COLUMN channel_name TEXT;
+        ALTER TABLE subscriptions ADD COLUMN channel_host TEXT;
+        ALTER TABLE subscriptions ADD COLUMN from_account TEXT;
+        CREATE TABLE account_likes (
+            network TEXT NOT NULL,
+            host TEXT NOT NULL,
+            video TEXT NOT NULL,
+            account TEXT NOT NULL,
+            PRIMARY KEY (network, host, video)
+        );
+        CREATE TRIGGER posts_liked_by_account AFTER INSERT ON posts
+        WHEN NEW.remote_key IS NOT NULL AND NEW.liked = 0 AND EXISTS (
+            SELECT 1 FROM account_likes a WHERE a.network = NEW.remote_network AND a.host = NEW.remote_host
+                AND a.video IN (NEW.remote_key, NEW.remote_short))
+        BEGIN
+            UPDATE posts SET liked = 1 WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER posts_liked_by_account_placed AFTER UPDATE OF remote_key ON posts
+        WHEN NEW.remote_key IS NOT NULL AND NEW.liked = 0 AND EXISTS (
+            SELECT 1 FROM account_likes a WHERE a.network = NEW.remote_network AND a.host = NEW.remote_host
+                AND a.video IN (NEW.remote_key, NEW.remote_short))
+        BEGIN
+            UPDATE posts SET liked = 1 WHERE id = NEW.id;
+        END;
         """
 
     /// Posts on their way to a PeerTube channel (issue 23): where the server's upload is and

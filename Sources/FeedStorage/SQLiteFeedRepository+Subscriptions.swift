@@ -3,13 +3,28 @@ import Foundation
 
 extension SQLiteFeedRepository: SubscriptionRepository {
     private static let subscriptionColumns = """
-        id, url, title, image_url, etag, last_modified, last_refresh_ms, last_error, new_count
+        id, url, title, image_url, etag, last_modified, last_refresh_ms, last_error, new_count,
+        channel_kind, channel_name, channel_host, from_account
         """
 
     private static func subscription(_ row: SQLiteRow) -> Subscription {
         Subscription(id: row.int64(0), url: row.string(1), title: row.string(2), imageURL: row.optionalString(3),
                      etag: row.optionalString(4), lastModified: row.optionalString(5),
-                     lastRefresh: row.isNull(6) ? nil : row.date(6), lastError: row.optionalString(7), newCount: row.int(8))
+                     lastRefresh: row.isNull(6) ? nil : row.date(6), lastError: row.optionalString(7), newCount: row.int(8),
+                     channel: channel(row))
+    }
+
+    private static func channel(_ row: SQLiteRow) -> FollowedChannel? {
+        guard let kind = row.optionalString(9).flatMap(RemoteActor.Kind.init(rawValue:)),
+              let name = row.optionalString(10), let host = row.optionalString(11) else { return nil }
+        return FollowedChannel(kind: kind, name: name, host: host, account: row.optionalString(12))
+    }
+
+    public func markChannel(subscriptionID: Int64, _ channel: FollowedChannel) throws {
+        try connection.run("""
+            UPDATE subscriptions SET channel_kind = ?, channel_name = ?, channel_host = ?, from_account = coalesce(?, from_account)
+            WHERE id = ?
+            """, [channel.kind.rawValue, channel.name, channel.host, channel.account, subscriptionID])
     }
 
     public func subscriptions() throws -> [Subscription] {

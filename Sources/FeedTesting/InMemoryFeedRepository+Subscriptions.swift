@@ -16,6 +16,13 @@ extension InMemoryFeedRepository: SubscriptionRepository {
         return made
     }
 
+    public func markChannel(subscriptionID: Int64, _ channel: FollowedChannel) throws {
+        guard let index = subscriptionRows.firstIndex(where: { $0.id == subscriptionID }) else { return }
+        var marked = channel
+        marked.account = channel.account ?? subscriptionRows[index].channel?.account
+        subscriptionRows[index].channel = marked
+    }
+
     public func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord) throws {
         guard let index = subscriptionRows.firstIndex(where: { $0.id == subscriptionID }) else { return }
         var row = subscriptionRows[index]

@@ -68,6 +68,16 @@ final class AccountsSection {
         show()
     }
 
+    /// The server a sign-in offer named, in the form, the focus on what is left to type (the
+    /// window scrolls to it).
+    func fillSuggested() {
+        guard let offer = store.signInPrompt.takeFormSuggestion() else { return }
+        network = offer.network
+        address.text = offer.address
+        show()
+        if network == .peertube { username.grabFocus() } else { signIn.grabFocus() }
+    }
+
     /// Lets the store go of this window's view of it (the window closed).
     func detach() { store.onChange = nil }
 

@@ -67,6 +67,9 @@ final class DiscoverPage {
         // TRANSLATORS: the search field (a noun, or the verb as on a button).
         search.setAccessibleLabel(tr("Search"))
         search.tooltip = tr("Search videos, people, channels, #hashtags")
+        // Every change at once: the local search is instant, and the networks' one pause is
+        // NetworkDiscoverStore's (tested there), not GTK's added to it.
+        search.searchDelay = 0
         search.onSearchChanged { [weak self] in self?.typed() }
         search.onActivate { [weak self] in
             self?.typed()

@@ -91,6 +91,14 @@ final class FollowingWindow {
             line.addCSSClass(subscription.lastError == nil ? "dim-label" : "device-missing")
             text.append(title)
             text.append(line)
+            if let origin = store.origin(of: subscription) {
+                let from = DialogForm.paragraph(origin)
+                from.setWrap(false)
+                from.setEllipsizeEnd()
+                from.tooltip = origin
+                from.addCSSClass("dim-label")
+                text.append(from)
+            }
             let refresh = Button(iconName: "view-refresh-symbolic")
             refresh.setAccessibleLabel(tr("Refresh {title}", ["title": subscription.title]))
             refresh.tooltip = tr("Refresh")

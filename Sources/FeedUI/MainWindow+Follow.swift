@@ -53,7 +53,7 @@ extension MainWindow {
     func showFollowing() {
         let subscriptions = deps.following.subscriptions
         if let followingWindow { return followingWindow.present() }
-        let store = FollowingStore(service: subscriptions)
+        let store = FollowingStore(service: subscriptions, actions: deps.feed.actions)
         store.onAdded = { [weak self] posts in self?.feed.session.showNext(posts) }
         let shown = FollowingWindow(store: store, parent: window, images: deps.following.webImages)
         shown.onImport = { [weak shown] file in

@@ -13,7 +13,8 @@ extension MainWindow {
         guard let explorer = deps.discover.explorer else { return nil }
         let networks = networksEditor
         let store = ChannelStore(explorer: explorer, subscriptions: deps.following.subscriptions,
-                                 showsSensitive: { networks.showsSensitive }, events: deps.events)
+                                 showsSensitive: { networks.showsSensitive }, events: deps.events,
+                                 actions: deps.feed.actions)
         store.onFollowed = { [weak self] posts in self?.feed.session.showNext(posts) }
         store.onMessage = { [weak self] message in self?.importBanner.showResult(message) }
         let page = ChannelPage(store: store, images: deps.discover.images)

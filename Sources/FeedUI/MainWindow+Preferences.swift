@@ -1,6 +1,8 @@
 import FeedPresentation
 import FeedCore
 import Foundation
+import GLibKit
+import GtkKit
 import Localization
 
 /// Preferences (Ctrl+comma) and the library folders: watched from the start, caught up with
@@ -44,8 +46,21 @@ extension MainWindow {
         imports.add(folders.map { URL(fileURLWithPath: $0) }, quietly: true)
     }
 
+    /// The offer to sign in (when the app has accounts): Sign in opens Preferences on the
+    /// Accounts form, filled in.
+    func installSignInToast(on root: Overlay) {
+        guard let accounts = deps.preferencesWindow.accounts else { return }
+        let toast = SignInToast(prompt: accounts.signInPrompt)
+        toast.onSignIn = { [weak self] in self?.showPreferences() }
+        root.addOverlay(toast.root)
+        signInToast = toast
+    }
+
     func showPreferences() {
-        if let preferencesWindow { return preferencesWindow.present() }
+        if let preferencesWindow {
+            preferencesWindow.present()
+            return preferencesWindow.fillSuggestedAccount()
+        }
         let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
                                       accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
                                       parent: window)
@@ -53,6 +68,9 @@ extension MainWindow {
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)
         shown.present()
+        // Once it is laid out (its first frame): the focus goes to what is left to type in the
+        // filled form, and only a laid-out window scrolls to the field that takes it.
+        MainLoop.after(milliseconds: 100, priority: MainLoop.priorityIdle) { [weak shown] in shown?.fillSuggestedAccount() }
     }
 
     private func libraryFoldersChanged(_ folders: [String]) {

@@ -82,6 +82,7 @@ public final class MainWindow: PlaybackControl {
         installImports(on: root)
         installUploads(on: root)
         installPreferences()
+        installSignInToast(on: root)
         window.onCloseRequest { [weak self] in
             self?.saveWindowState()
             return false
@@ -343,6 +344,8 @@ public final class MainWindow: PlaybackControl {
     /// The networks Discover reads (Preferences' Networks section, `--instance`).
     let networksEditor: NetworksEditor
     var preferencesWindow: PreferencesWindow?
+    /// The offer to sign in when a network's post is liked with no account for it.
+    var signInToast: SignInToast?
     var addFeedDialog: AddFeedDialog?
     var followingWindow: FollowingWindow?
     var library: any LibraryWatching { deps.preferencesWindow.library }

@@ -113,6 +113,8 @@ final class PreferencesWindow {
     /// The dialog itself (its focus moves are reported as the main window's are).
     var window: DialogWindow { dialog }
     func present() { dialog.present() }
+    /// The Accounts form filled with the server the sign-in offer named, if one was accepted.
+    func fillSuggestedAccount() { accounts?.fillSuggested() }
     func close() {
         networks?.detach()
         accounts?.detach()

@@ -109,13 +109,21 @@ struct AppServices {
         let outbox = OutboxSender(.init(http: http, store: OutboxStore(connection: library.connection), accounts: accounts,
                                         timers: MainLoopTimers(), events: events))
         accounts.onSignedIn = { outbox.signedIn(AccountKey(server: $0.server, name: $0.username)) }
+        let accountImport = AccountImport(.init(
+            reader: AccountLibraryReader(http: http), subscriptions: subscriptions, likes: library,
+            token: { host, done in accounts.validToken(for: host, then: done) },
+            say: { text, isProblem in
+                accounts.tell(text, isProblem: isProblem)
+                if isProblem { notices.say(kind: "accounts", text) }
+            }, events: events))
+        accounts.onAccountAdded = { accountImport.signedIn($0) }
         do {
             try outbox.start()
         } catch {
             notices.say(kind: "outbox", tr("What you did for your accounts could not be read from the library: {error}", ["error": error]))
         }
         let actions = AccountActions(.init(accounts: { accounts.rows.map(\.account) }, outbox: outbox,
-                                           say: { notices.say(kind: "outbox", $0) }))
+                                           say: { notices.say(kind: "outbox", $0) }, prompt: accounts.signInPrompt))
         return AppServices(
             events: events, report: report, paths: paths, notices: notices, library: library, isFirstLaunch: isFirstLaunch,
             inputs: inputs, preferences: preferences, playableURI: PlayableURI(samplesDirectory: paths.samplesDirectory),

@@ -63,8 +63,15 @@ final class SoupExchange: HTTPExchange {
         if request.headers["Accept"] == nil { soup_message_headers_replace(headers, "Accept", "*/*") }
         if let body {
             // Content-Type, when given, is among the headers already: left as it is.
-            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
             soup_message_set_request_body_from_bytes(made, nil, bytes)
+            // libsoup sends a request again by itself when a kept-alive connection closes before
+            // any answer, but (3.2) with the body it already read: an empty PUT, which PeerTube
+            // refused as a bad rating. Each new send gets the body anew.
+            let raw = UnsafeMutableRawPointer(made)
+            _ = Signals.connect(raw, "restarted") { [body = RequestBodyBytes(retaining: bytes)] in
+                soup_message_set_request_body_from_bytes(OpaquePointer(raw), nil, body.raw)
+            }
             g_bytes_unref(bytes)
         }
         let retained = Unmanaged.passRetained(self).toOpaque()

@@ -66,6 +66,30 @@ final class AccountActionsTests: XCTestCase {
         }
     }
 
+    func testAChannelIsFollowedByTheAccountForItsNetworkAndTheFollowGoesToTheOutbox() {
+        onMain {
+            let tubeChannel = RemoteActor(kind: .peertubeChannel, name: "alice", displayName: "Alice", host: "127.0.0.3:8080")
+            let tubeAccount = RemoteActor(kind: .peertubeAccount, name: "alice", displayName: "Alice", host: "127.0.0.3:8080")
+            let loopsProfile = RemoteActor(kind: .loopsProfile, name: "dan", displayName: "Dan", host: "127.0.0.4:8080")
+            XCTAssertEqual(AccountActions.followingAccount(for: tubeChannel, among: [Self.cat, Self.ann, Self.bob]), Self.bob)
+            XCTAssertEqual(AccountActions.followingAccount(for: tubeChannel, among: [Self.cat, Self.ann]), Self.ann)
+            XCTAssertNil(AccountActions.followingAccount(for: tubeAccount, among: [Self.ann]), "PeerTube subscribes to channels")
+            XCTAssertEqual(AccountActions.followingAccount(for: loopsProfile, among: [Self.ann, Self.cat]), Self.cat,
+                           "Loops finds another server's profile by its handle")
+            XCTAssertNil(AccountActions.followingAccount(for: loopsProfile, among: [Self.ann]))
+
+            let outbox = RecordingOutbox()
+            let actions = AccountActions(.init(accounts: { [Self.ann] }, outbox: outbox, say: { XCTFail("said \($0)") }))
+            actions.channelFollowed(tubeChannel, following: true)
+            actions.channelFollowed(tubeChannel, following: false)
+            actions.channelFollowed(loopsProfile, following: true)
+            XCTAssertEqual(outbox.added.map(\.action), [.follow(channel: "alice@127.0.0.3:8080", following: true),
+                                                        .follow(channel: "alice@127.0.0.3:8080", following: false)])
+            XCTAssertEqual(outbox.added.map(\.account), Array(repeating: AccountKey(server: "http://127.0.0.2:8080", name: "ann"), count: 2))
+            XCTAssertEqual(outbox.added.map(\.postID), [nil, nil])
+        }
+    }
+
     func testAnOutboxTheLibraryRefusesIsSaid() {
         onMain {
             let outbox = RecordingOutbox()

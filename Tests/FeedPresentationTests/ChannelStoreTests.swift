@@ -23,6 +23,8 @@ final class ChannelStoreTests: XCTestCase {
         func subscriptions() -> [Subscription] { rows }
         func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {}
         func unsubscribe(id: Int64) throws { rows.removeAll { $0.id == id } }
+        var marked: [(Int64, FollowedChannel)] = []
+        func markChannel(id: Int64, _ channel: FollowedChannel) throws { marked.append((id, channel)) }
         func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
         func exportOPML(to file: URL) throws {}
         var onImportedPosts: (@MainActor ([Post]) -> Void)?
@@ -91,6 +93,36 @@ final class ChannelStoreTests: XCTestCase {
             store.toggleFollow()
             XCTAssertFalse(store.isFollowed)
             XCTAssertEqual(subscriptions.added.count, 1)
+        }
+    }
+
+    @MainActor
+    private final class RecordingActions: NetworkActing {
+        var follows: [(String, Bool)] = []
+        func postLiked(_ post: Post) {}
+        func channelFollowed(_ channel: RemoteActor, following: Bool) { follows.append((channel.handle, following)) }
+    }
+
+    func testFollowAndUnfollowGoOnToTheAccountOnlyOnceDoneHere() {
+        onMain {
+            let explorer = FakeNetworkExplorer()
+            let subscriptions = FakeSubscriptions()
+            let actions = RecordingActions()
+            let store = ChannelStore(explorer: explorer, subscriptions: subscriptions, showsSensitive: { true }, events: nil,
+                                     actions: actions)
+            store.show(Self.actor)
+            explorer.channelCalls.last?.answer(.success(Self.channel))
+            store.toggleFollow()
+            XCTAssertTrue(actions.follows.isEmpty, "nothing goes before the follow is kept here")
+            subscriptions.added.last?.1(.failed("no feed"))
+            XCTAssertTrue(actions.follows.isEmpty, "a follow that failed here goes nowhere")
+            store.toggleFollow()
+            let row = Subscription(id: 4, url: Self.feed.absoluteString, title: "Alice's loops")
+            subscriptions.rows = [row]
+            subscriptions.added.last?.1(.subscribed(row, added: []))
+            store.toggleFollow()
+            XCTAssertEqual(actions.follows.map(\.0), ["alice_loops@127.0.0.2:8080", "alice_loops@127.0.0.2:8080"])
+            XCTAssertEqual(actions.follows.map(\.1), [true, false])
         }
     }
 }

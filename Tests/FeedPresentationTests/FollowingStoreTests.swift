@@ -26,6 +26,8 @@ final class FollowingStoreTests: XCTestCase {
             removed.append(id)
             rows.removeAll { $0.id == id }
         }
+        var marked: [(Int64, FollowedChannel)] = []
+        func markChannel(id: Int64, _ channel: FollowedChannel) throws { marked.append((id, channel)) }
         func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
         func exportOPML(to file: URL) throws {}
         var onImportedPosts: (@MainActor ([Post]) -> Void)?
@@ -78,6 +80,33 @@ final class FollowingStoreTests: XCTestCase {
             XCTAssertNil(store.unsubscribe(2))
             XCTAssertEqual(store.rows.map(\.id), [1])
             XCTAssertEqual(changes, 2)
+        }
+    }
+
+    @MainActor
+    private final class RecordingActions: NetworkActing {
+        var follows: [(RemoteActor, Bool)] = []
+        func postLiked(_ post: Post) {}
+        func channelFollowed(_ channel: RemoteActor, following: Bool) { follows.append((channel, following)) }
+    }
+
+    func testAChannelBroughtFromAnAccountSaysSoAndItsUnfollowGoesToTheAccount() {
+        onMain {
+            let snow = FollowedChannel(kind: .peertubeChannel, name: "snow", host: "127.0.0.3:8080", account: "ann@127.0.0.2:8080")
+            let fake = FakeSubscriptions([
+                Subscription(id: 1, url: "https://a/rss", title: "A feed"),
+                Subscription(id: 2, url: "http://127.0.0.3:8080/feeds/videos.xml?videoChannelName=snow", title: "Snow", channel: snow),
+            ])
+            let actions = RecordingActions()
+            let store = FollowingStore(service: fake, actions: actions)
+            XCTAssertNil(store.origin(of: store.rows[0]))
+            XCTAssertEqual(store.origin(of: store.rows[1]), "From ann@127.0.0.2:8080")
+            XCTAssertNil(store.unsubscribe(1))
+            XCTAssertTrue(actions.follows.isEmpty, "a plain feed is followed here only")
+            XCTAssertNil(store.unsubscribe(2))
+            XCTAssertEqual(actions.follows.map(\.0.handle), ["snow@127.0.0.3:8080"])
+            XCTAssertEqual(actions.follows.map(\.0.kind), [.peertubeChannel])
+            XCTAssertEqual(actions.follows.map(\.1), [false])
         }
     }
 }

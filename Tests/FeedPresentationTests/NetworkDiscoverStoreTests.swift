@@ -57,10 +57,11 @@ final class NetworkDiscoverStoreTests: XCTestCase {
             let rig = Rig()
             rig.store.prepare()
             let asked = rig.explorer.videoCalls.count
+            let pause = NetworkDiscoverStore.typingPauseMilliseconds
             rig.store.search("ca")
-            rig.timers.advance(milliseconds: 100)
+            rig.timers.advance(milliseconds: pause - 1)
             rig.store.search("cats")
-            rig.timers.advance(milliseconds: 299)
+            rig.timers.advance(milliseconds: pause - 1)
             XCTAssertEqual(rig.explorer.videoCalls.count, asked, "nothing asked while typing")
             rig.timers.advance(milliseconds: 1)
             XCTAssertEqual(rig.explorer.videoCalls.count, asked + 1, "asked once, for what was typed last")
@@ -86,7 +87,7 @@ final class NetworkDiscoverStoreTests: XCTestCase {
             rig.store.prepare()
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: RemoteVideoSamples.videos(1...3)))
             rig.store.search("river")
-            rig.timers.advance(milliseconds: 299)
+            rig.timers.advance(milliseconds: NetworkDiscoverStore.typingPauseMilliseconds - 1)
             XCTAssertEqual(rig.store.videos?.videos.map(\.title), ["Clip 1", "Clip 2", "Clip 3"], "the shelf stays meanwhile")
             XCTAssertFalse(rig.store.showsSearchResults, "the shelf's videos are not laid out as what \"river\" found")
             rig.timers.advance(milliseconds: 1)

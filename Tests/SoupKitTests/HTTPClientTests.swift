@@ -198,4 +198,18 @@ final class HTTPClientLimitsTests: XCTestCase {
             XCTAssertEqual(answer?.head.headers["range"], "bytes=0-99")
         }
     }
+
+    /// libsoup sends a request again by itself when the kept-alive connection it went on closes
+    /// with no answer; the second send once went without its body (an empty PUT).
+    func testARequestSentAgainOnANewConnectionCarriesItsBodyAgain() throws {
+        let warm = try Self.url("/range")
+        let dropped = try Self.url("/drop-once/\(UUID().uuidString)")
+        onMain {
+            let client = HTTPClient(userAgent: "Loopfeed-tests", timers: MainLoopTimers())
+            XCTAssertNotNil(Self.text(client, .get(warm)), "a connection kept alive to go on")
+            let put = HTTPRequest(.put, url: dropped, headers: ["Content-Type": "application/json"],
+                                  body: Array("{\"rating\":\"like\"}".utf8))
+            XCTAssertEqual(Self.text(client, put), "{\"rating\":\"like\"}")
+        }
+    }
 }

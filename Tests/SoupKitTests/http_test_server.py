@@ -19,6 +19,8 @@ way a real server behaves. Prints its port on the first line, then serves until 
     POST /echo       the method, Authorization, Content-Type and body, one a line
     PUT /upload      308 with Range: bytes=0-(length-1), as a resumable upload's server says
                      "go on from here" (no Location)
+    PUT /drop-once/NAME  the first time: the body is read and the connection closed without an
+                     answer (a server restarting); then the body it was sent, as it came
     anything else    404
 """
 import socket
@@ -58,6 +60,14 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         if self.path == "/upload":
             return self.send(308, b"", {"Range": f"bytes=0-{len(body) - 1}"})
+        if self.path.startswith("/drop-once/"):
+            with LOCK:
+                first = self.path not in STATE["busy"]
+                STATE["busy"].add(self.path)
+            if first:
+                self.close_connection = True
+                return
+            return self.send(200, body)
         self.send(404, b"no such thing")
 
     def do_GET(self):

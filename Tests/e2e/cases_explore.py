@@ -132,7 +132,7 @@ def case_a_word_and_a_tag_are_searched_across_the_networks(ctx: Context) -> None
         ctx.screenshot("explore-discover-after-1200x700")
         resize(ctx, 450, 800)
         time.sleep(1)
-        log(f"typing to results on loopback (GTK's 150 ms and Discover's 300 ms pauses included): "
+        log(f"typing to results on loopback (Discover's 100 ms pause included): "
                 f"{', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
 
         tag, _ = search(ctx, app, "#cats")
@@ -280,7 +280,8 @@ def case_a_persons_name_finds_their_profile_on_this_computer(ctx: Context) -> No
     time.sleep(0.5)
     since = app.cursor()
     type_text(ctx, "Hana")
-    people = app.wait("explore_results", 5, since, lambda e: e.get("scope") == "local" and e.get("source") == "people",
+    people = app.wait("explore_results", 5, since, lambda e: e.get("scope") == "local" and e.get("source") == "people"
+                     and e.get("query") == "Hana",
                       "explore_results with the people named Hana")
     expect(people["count"] == 1, f"\"Hana\" found {people['count']} people")
     time.sleep(1)

@@ -36,6 +36,8 @@ from cases_explore_faults import EXPLORE_FAULT_CASES  # noqa: E402
 from cases_explore_paging import EXPLORE_PAGING_CASES  # noqa: E402
 from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_outbox import OUTBOX_CASES  # noqa: E402
+from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
+from cases_follows import FOLLOWS_CASES  # noqa: E402
 from cases_upload import UPLOAD_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
@@ -82,6 +84,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *EXPLORE_FAULT_CASES,
     *ACCOUNTS_CASES,
     *OUTBOX_CASES,
+    *FOLLOWS_CASES,
     *UPLOAD_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
@@ -94,6 +97,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOAK_SHORT_CASES,
     *SCALE_SHORT_CASES,
     *KILL9_SHORT_CASES,
+    *OUTBOX_KILL9_SHORT_CASES,
     *DISK_CASES,
     *DIR_CASES,
     *SERVICE_CASES,
@@ -106,6 +110,7 @@ LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SOAK_CASES,
     *SCALE_CASES,
     *KILL9_CASES,
+    *OUTBOX_KILL9_CASES,
 ]
 
 # What docs/RELIABILITY.md reports besides the long runs, by its sections: CI runs these too, and

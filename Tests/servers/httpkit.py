@@ -218,7 +218,7 @@ class _Handler(BaseHTTPRequestHandler):
         entry = {"time": round(started, 3), "method": request.method, "path": request.path, "query": split.query,
                  "range": request.header("range") or None, "accept": request.header("accept") or None,
                  "if_none_match": request.header("if-none-match") or None,
-                 "authorization": bool(request.header("authorization")), "fault": None}
+                 "authorization": bool(request.header("authorization")), "fault": None, "request_bytes": len(body)}
         if request.path.startswith(CONTROL_PREFIX):
             return self._send(self.site.control(request), request, None, {})
         self.site.log.add(entry)

@@ -28,6 +28,8 @@ def add_routes(site) -> None:
     site.route("POST", r"/api/v1/account/follow/([^/]+)", lambda r, m: follow(site, r, m, True))
     site.route("POST", r"/api/v1/account/unfollow/([^/]+)", lambda r, m: follow(site, r, m, False))
     site.route("GET", r"/api/v1/account/state/([^/]+)", lambda r, m: state(site, r, m))
+    site.route("GET", r"/api/v1/account/following/([^/]+)", lambda r, m: following_list(site, r, m))
+    site.route("GET", r"/api/v1/account/videos/likes", lambda r, m: liked_videos(site, r))
 
 
 def _error(message: str, status: int) -> Response:
@@ -130,6 +132,30 @@ def follow(site, request: Request, match, following: bool) -> Response:
         elif not following and target in mine:
             mine.remove(target)
     return _relationship(site, profile, target)
+
+
+def following_list(site, request: Request, match) -> Response:
+    """AccountController::accountFollowing: the profiles an account follows, a cursor page at a time."""
+    profile = site.auth.profile_of(request)
+    if profile is None:
+        return unauthenticated()
+    target = site.server.profile(match.group(1))
+    if target is None:
+        return site.not_found(request)
+    pid = site.server.profile_id
+    followed = sorted(site.server.follows.get(target.username, []), key=lambda p: -pid(p))
+    return json_response(site.cursor_page(request, followed, lambda p: {"id": pid(p)}, 15, site.fmt.compact, True))
+
+
+def liked_videos(site, request: Request) -> Response:
+    """AccountController::accountVideoLikes: the signed-in account's liked videos, newest first."""
+    profile = site.auth.profile_of(request)
+    if profile is None:
+        return unauthenticated()
+    mine = site.server.liked.get(profile.username, set())
+    vid = site.server.video_id
+    liked = sorted((v for v in site.server.known_videos if v.seq in mine), key=lambda v: -vid(v))
+    return json_response(site.cursor_page(request, liked, lambda v: {"id": vid(v)}, 10, site.fmt.video, False))
 
 
 def state(site, request: Request, match) -> Response:

@@ -16,6 +16,7 @@ from peertube_auth import user_of
 def add_routes(site) -> None:
     site.route("PUT", r"/api/v1/videos/([^/]+)/rate", lambda r, m: rate(site, r, m))
     site.route("GET", r"/api/v1/users/me/videos/([^/]+)/rating", lambda r, m: my_rating(site, r, m))
+    site.route("GET", r"/api/v1/accounts/([^/]+)/ratings", lambda r, m: account_ratings(site, r, m))
     site.route("POST", r"/api/v1/videos/([^/]+)/comment-threads", lambda r, m: comment(site, r, m, None))
     site.route("POST", r"/api/v1/videos/([^/]+)/comments/(\d+)", lambda r, m: comment(site, r, m, m.group(2)))
     site.route("DELETE", r"/api/v1/videos/([^/]+)/comments/(\d+)", lambda r, m: delete_comment(site, r, m))
@@ -69,6 +70,23 @@ def my_rating(site, request: Request, match) -> Response:
         return failure
     rating = site.instance.ratings.get(user.account.name, {}).get(video.uuid, "none")
     return json_response({"videoId": site.instance.video_id(video), "rating": rating})
+
+
+def account_ratings(site, request: Request, match) -> Response:
+    """getAccountRatings: only the account itself may list them (403 otherwise), newest first,
+    `rating` filtering like or dislike; items are {video, rating}."""
+    user, failure = user_of(site, request)
+    if failure:
+        return failure
+    if match.group(1) != user.account.name:
+        return site.problem(403, "You can only list your own ratings", request)
+    wanted = request.arg("rating")
+    if wanted not in (None, "", "like", "dislike"):
+        return site.problem(400, "Incorrect request parameters: rating", request)
+    rated = [(site.find_video(uuid), rating) for uuid, rating in reversed(list(site.instance.ratings.get(user.account.name, {}).items()))
+             if not wanted or rating == wanted]
+    return site.page(request, [(v, r) for v, r in rated if v is not None],
+                     lambda item: {"video": site.json.video(item[0]), "rating": item[1]})
 
 
 def comment(site, request: Request, match, parent_key: str | None) -> Response:

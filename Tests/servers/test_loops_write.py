@@ -63,6 +63,24 @@ class LoopsWriteTests(test_loops_auth.LoopsAuthTests):
         self.post(f"/api/v1/account/unfollow/{other['id']}")
         self.assertFalse(state())
 
+    def test_an_account_lists_whom_it_follows_and_what_it_liked(self):
+        me = next(p for p in self.manifest(self.lp[0])["profiles"] if p["username"] == self.me)
+        others = [p for p in self.manifest(self.lp[0])["profiles"] if p["username"] != self.me][:2]
+        videos = [v for v in self.manifest(self.lp[0])["videos"]][:2]
+        for profile in others:
+            self.post(f"/api/v1/account/follow/{profile['id']}")
+        for video in videos:
+            self.post(f"/api/v1/video/like/{video['id']}")
+        following = get_json(f"{self.lp[0]}/api/v1/account/following/{me['id']}", bearer(self.token))
+        self.assertEqual(sorted(p["id"] for p in following["data"]), sorted(str(p["id"]) for p in others))
+        liked = get_json(f"{self.lp[0]}/api/v1/account/videos/likes", bearer(self.token))
+        self.assertEqual(sorted(v["id"] for v in liked["data"]), sorted(str(v["id"]) for v in videos))
+        self.assertEqual(fetch(f"{self.lp[0]}/api/v1/account/videos/likes").status, 401)
+        for profile in others:
+            self.post(f"/api/v1/account/unfollow/{profile['id']}")
+        for video in videos:
+            self.post(f"/api/v1/video/unlike/{video['id']}")
+
 
 # the sign-in tests are LoopsAuthTests' own; only its helpers are taken
 for _name in [n for n in vars(test_loops_auth.LoopsAuthTests) if n.startswith("test_")]:

@@ -35,6 +35,22 @@ class PeerTubeWriteTests(FakeTestCase):
         self.assertEqual(self.send("PUT", f"/api/v1/videos/{remote['id']}/rate", {"rating": "love"}).status, 400)
         self.assertEqual(self.send("PUT", f"/api/v1/videos/{remote['id']}/rate", {"rating": "like"}, headers=JSON).status, 401)
 
+    def test_an_account_lists_its_own_ratings_page_by_page(self):
+        videos = get_json(self.pt[0] + "/api/v1/videos?count=3")["data"]
+        for video in videos:
+            self.assertEqual(self.send("PUT", f"/api/v1/videos/{video['uuid']}/rate", {"rating": "like"}).status, 204)
+        self.send("PUT", f"/api/v1/videos/{videos[2]['uuid']}/rate", {"rating": "dislike"})
+        first = get_json(f"{self.pt[0]}/api/v1/accounts/{self.user}/ratings?rating=like&start=0&count=1", self.auth)
+        second = get_json(f"{self.pt[0]}/api/v1/accounts/{self.user}/ratings?rating=like&start=1&count=1", self.auth)
+        self.assertEqual(first["total"], 2)
+        self.assertEqual([first["data"][0]["video"]["uuid"], second["data"][0]["video"]["uuid"]],
+                         [videos[1]["uuid"], videos[0]["uuid"]], "newest first")
+        self.assertEqual(first["data"][0]["rating"], "like")
+        self.assertEqual(fetch(f"{self.pt[0]}/api/v1/accounts/someone_else/ratings", self.auth).status, 403)
+        self.assertEqual(fetch(f"{self.pt[0]}/api/v1/accounts/{self.user}/ratings").status, 401)
+        for video in videos:   # the world is shared by the other tests
+            self.send("PUT", f"/api/v1/videos/{video['uuid']}/rate", {"rating": "none"})
+
     def test_comment_reply_and_delete(self):
         video = self.video_of_kind(self.pt[0], "portrait_web")
         created = self.send("POST", f"/api/v1/videos/{video['uuid']}/comment-threads", {"text": "Hello <b>there</b>"})
