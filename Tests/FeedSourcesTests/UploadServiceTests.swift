@@ -32,6 +32,9 @@ final class UploadServiceTests: XCTestCase {
     func testA413SaysTheVideoIsTooBigAndSendsNothingMore() throws { try run { try $0.a413SaysTheVideoIsTooBigAndSendsNothingMore() } }
     func testA401IsAnsweredOnceWithARenewedToken() throws { try run { try $0.a401IsAnsweredOnceWithARenewedToken() } }
     func testCancelTellsTheServerAndForgetsTheUpload() throws { try run { try $0.cancelTellsTheServerAndForgetsTheUpload() } }
+    func testAFullDiskPausesTheUploadInWordsAndSendsNoByteTheLibraryDoesNotKnow() throws {
+        try run { try $0.aFullDiskPausesTheUploadInWordsAndSendsNoByteTheLibraryDoesNotKnow() }
+    }
     func testAfterARestartItGoesOnFromTheByteTheServerHas() throws { try run { try $0.afterARestartItGoesOnFromTheByteTheServerHas() } }
 }
 
@@ -138,9 +141,24 @@ private final class UploadRig {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func service(chunk: Int = 3_000) -> UploadService {
+    /// The library's uploads, whose writes fail with ENOSPC once `full` (a full disk).
+    private final class FillingStore: UploadStoring {
+        let store: UploadStore
+        var full = false
+        init(_ store: UploadStore) { self.store = store }
+        func uploads() throws -> [UploadRecord] { try store.uploads() }
+        func addUpload(_ upload: UploadRecord) throws -> UploadRecord { try store.addUpload(upload) }
+        func saveUpload(_ upload: UploadRecord) throws {
+            if full { throw POSIXError(.ENOSPC) }
+            try store.saveUpload(upload)
+        }
+        func deleteUpload(_ id: UploadRecord.ID) throws { try store.deleteUpload(id) }
+        func linkPost(_ postID: Int64, to page: URL) throws { try store.linkPost(postID, to: page) }
+    }
+
+    private func service(chunk: Int = 3_000, store: (any UploadStoring)? = nil) -> UploadService {
         let timers = timers
-        return UploadService(.init(http: http, store: UploadStore(connection: library.connection), accounts: tokens,
+        return UploadService(.init(http: http, store: store ?? UploadStore(connection: library.connection), accounts: tokens,
                                    timers: timers, events: events,
                                    now: { Date(timeIntervalSince1970: 1_000_000 + Double(timers.now) / 1000) },
                                    chunkBytes: chunk, pollMilliseconds: 500))
@@ -249,6 +267,25 @@ private final class UploadRig {
         XCTAssertNil(uploads.upload(ofPost: 5))
         XCTAssertEqual(try UploadStore(connection: library.connection).uploads(), [])
         XCTAssertLessThan(server.received.count, bytes.count)
+    }
+
+    func aFullDiskPausesTheUploadInWordsAndSendsNoByteTheLibraryDoesNotKnow() throws {
+        let store = FillingStore(UploadStore(connection: library.connection))
+        server.chunkDelay = 10
+        let uploads = service(store: store)
+        try uploads.start()
+        try uploads.upload(postID: 5, file: file, account: account, metadata: metadata)
+        timers.elapse(milliseconds: 15)
+        store.full = true
+        timers.elapse(milliseconds: 60_000)
+        guard case .waiting(_, let reason) = uploads.upload(ofPost: 5)?.state else {
+            return XCTFail("not paused: \(String(describing: uploads.upload(ofPost: 5)?.state))")
+        }
+        XCTAssertEqual(reason, "the disk is full: the upload goes on once there is room and Loopfeed starts again")
+        // The second chunk's 308 could not be written: no third chunk goes.
+        XCTAssertEqual(chunkRanges, ["bytes 0-2999/10000", "bytes 3000-5999/10000"])
+        XCTAssertTrue(events.events.contains { if case .error(kind: "upload", _, postID: 5, _) = $0 { true } else { false } })
+        XCTAssertEqual(try UploadStore(connection: library.connection).uploads().first?.postID, 5, "the upload is kept")
     }
 
     func afterARestartItGoesOnFromTheByteTheServerHas() throws {
