@@ -33,9 +33,9 @@ public protocol PostUploading: AnyObject {
     /// The channels of the signed-in PeerTube accounts (none when no account is signed in or
     /// no server answered).
     func channels(then done: @escaping @MainActor ([UploadChannel]) -> Void)
-    /// Writes the upload to the library and starts it; throws when the library could not be
-    /// written (nothing was sent).
+    /// Writes the upload to the library and starts it (`cover`, a PNG, becomes the thumbnail);
+    /// throws when the library could not be written (nothing was sent).
     @discardableResult
-    func upload(postID: Int64, file: URL, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord
+    func upload(postID: Int64, file: URL, cover: URL?, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord
     func cancel(_ id: UploadRecord.ID)
 }

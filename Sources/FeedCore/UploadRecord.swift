@@ -47,6 +47,8 @@ public struct UploadRecord: Sendable, Equatable, Identifiable {
     public var file: URL
     public var total: Int64
     public var metadata: UploadMetadata
+    /// The chosen cover (a PNG), set as the video's thumbnail once the server has the video.
+    public var cover: URL?
     /// Where the chunks go (the first answer's Location, with its upload_id).
     public var sessionURL: URL?
     /// What the server said it has, from byte 0.
@@ -59,7 +61,7 @@ public struct UploadRecord: Sendable, Equatable, Identifiable {
     public var remoteURL: URL?
 
     public init(id: ID, postID: Int64, account: AccountKey, file: URL, total: Int64, metadata: UploadMetadata,
-                sessionURL: URL? = nil, bytesOnServer: Int64 = 0, state: State = .starting, attempts: Int = 0,
+                cover: URL? = nil, sessionURL: URL? = nil, bytesOnServer: Int64 = 0, state: State = .starting, attempts: Int = 0,
                 remoteID: String? = nil, remoteURL: URL? = nil) {
         self.id = id
         self.postID = postID
@@ -67,6 +69,7 @@ public struct UploadRecord: Sendable, Equatable, Identifiable {
         self.file = file
         self.total = total
         self.metadata = metadata
+        self.cover = cover
         self.sessionURL = sessionURL
         self.bytesOnServer = bytesOnServer
         self.state = state

@@ -168,7 +168,8 @@ extension CreateSession {
                                            allowsComments: post.allowsComments, channelID: channel.id,
                                            filename: file.lastPathComponent)
         do {
-            try uploads.upload(postID: post.id, file: file, account: channel.account, metadata: metadata)
+            try uploads.upload(postID: post.id, file: file, cover: post.coverURI.flatMap(URL.init(string:)),
+                               account: channel.account, metadata: metadata)
         } catch {
             onFeedNotice?(tr("Posted on this computer. It could not go to {account}: {reason}",
                              ["account": channel.accountHandle, "reason": "\(error)"]))

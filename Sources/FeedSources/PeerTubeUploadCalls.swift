@@ -56,6 +56,19 @@ enum PeerTubeUploadCalls {
                     maximumBodyBytes: OutboxAnswer.maximumBodyBytes, waitsOutPauses: false)
     }
 
+    /// updateVideo with the thumbnail only (multipart/form-data, `thumbnailfile`).
+    static func thumbnail(origin: URL, uuid: String, token: String, png: [UInt8]) -> HTTPRequest {
+        let boundary = "loopfeed-" + UUID().uuidString
+        var body = Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"thumbnailfile\"; filename=\"cover.png\"\r\n"
+                          + "Content-Type: image/png\r\n\r\n").utf8)
+        body += png
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        return HTTPRequest(.put, url: origin.appendingPathComponent("/api/v1/videos/\(uuid)"), headers: [
+            "Accept": "application/json", "Authorization": "Bearer " + token,
+            "Content-Type": "multipart/form-data; boundary=\(boundary)",
+        ], body: body, priority: .background, maximumBodyBytes: OutboxAnswer.maximumBodyBytes, waitsOutPauses: false)
+    }
+
     /// The video, for its state while the server transcodes it.
     static func video(origin: URL, uuid: String, token: String) -> HTTPRequest {
         HTTPRequest(.get, url: origin.appendingPathComponent("/api/v1/videos/\(uuid)"),

@@ -82,11 +82,12 @@ public final class UploadService {
     /// Writes a new upload of `file` (the local post `postID`'s video) to `account`'s channel
     /// and starts it. Throws when the library could not be written: nothing was sent.
     @discardableResult
-    public func upload(postID: Int64, file: URL, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord {
+    public func upload(postID: Int64, file: URL, cover: URL? = nil, account: AccountKey,
+                       metadata: UploadMetadata) throws -> UploadRecord {
         guard started else { throw UploadNotStarted() }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         let added = try dependencies.store.addUpload(UploadRecord(id: 0, postID: postID, account: account, file: file,
-                                                                  total: size, metadata: metadata))
+                                                                  total: size, metadata: metadata, cover: cover))
         uploads.append(added)
         report(added)
         step(added.id, ask: false)
@@ -245,6 +246,25 @@ public final class UploadService {
         if case .uploaded = answer, let page = upload.remoteURL {
             // The local post links to the remote one (Share copies its page).
             try? dependencies.store.linkPost(upload.postID, to: page)
+            setThumbnail(of: upload, origin: origin)
+        }
+    }
+
+    /// The chosen cover as the video's thumbnail: one try, beside the polling; a failure leaves
+    /// the one the server made (said in the events, nothing else depends on it).
+    private func setThumbnail(of upload: UploadRecord, origin: URL) {
+        guard let cover = upload.cover, let uuid = upload.remoteID,
+              let png = try? dependencies.readBytes(cover, 0, 8 << 20), !png.isEmpty else { return }
+        dependencies.accounts.accessToken(for: upload.account, renewing: false) { [weak self] token in
+            guard let self, case .success(let token) = token else { return }
+            dependencies.http.fetch(PeerTubeUploadCalls.thumbnail(origin: origin, uuid: uuid, token: token, png: png)) { [weak self] result in
+                guard case .success(let response) = result, response.head.isSuccess else {
+                    let reason = (try? result.get()).map { String($0.status) } ?? "\(result)"
+                    self?.dependencies.events?.emit(.error(kind: "upload", message: tr("The cover was not set as the thumbnail"),
+                                                           postID: upload.postID, detail: reason))
+                    return
+                }
+            }
         }
     }
 

@@ -338,6 +338,7 @@ public enum Migrations {
             file TEXT NOT NULL,
             total INTEGER NOT NULL,
             metadata TEXT NOT NULL,
+            cover TEXT,
             session_url TEXT,
             bytes_on_server INTEGER NOT NULL DEFAULT 0,
             state TEXT NOT NULL,

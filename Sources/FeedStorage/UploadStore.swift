@@ -15,7 +15,7 @@ public final class UploadStore: UploadStoring {
     public func uploads() throws -> [UploadRecord] {
         try connection.query("""
             SELECT id, post_id, account_server, account_name, file, total, metadata, session_url, bytes_on_server,
-                state, retry_at_ms, reason, attempts, remote_id, remote_url
+                state, retry_at_ms, reason, attempts, remote_id, remote_url, cover
             FROM uploads ORDER BY id
             """, row: Self.record).compactMap { $0 }
     }
@@ -25,10 +25,10 @@ public final class UploadStore: UploadStoring {
             let columns = Columns(upload)
             try connection.run("""
                 INSERT INTO uploads (post_id, account_server, account_name, file, total, metadata, session_url,
-                    bytes_on_server, state, retry_at_ms, reason, attempts, remote_id, remote_url, created_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    bytes_on_server, state, retry_at_ms, reason, attempts, remote_id, remote_url, created_ms, cover)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [upload.postID, upload.account.server, upload.account.name, upload.file.path, upload.total,
-                      columns.metadata] + columns.progress + [now()])
+                      columns.metadata] + columns.progress + [now(), upload.cover?.path])
             var added = upload
             added.id = connection.lastInsertRowID
             return added
@@ -93,5 +93,14 @@ public final class UploadStore: UploadStoring {
             file: URL(fileURLWithPath: row.string(4)), total: row.int64(5), metadata: metadata,
             sessionURL: row.optionalString(7).flatMap(URL.init(string:)), bytesOnServer: row.int64(8), state: state,
             attempts: row.int(12), remoteID: row.optionalString(13), remoteURL: row.optionalString(14).flatMap(URL.init(string:)))
+            .withCover(row.optionalString(15).map { URL(fileURLWithPath: $0) })
+    }
+}
+
+private extension UploadRecord {
+    func withCover(_ cover: URL?) -> UploadRecord {
+        var copy = self
+        copy.cover = cover
+        return copy
     }
 }

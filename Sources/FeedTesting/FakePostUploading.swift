@@ -20,10 +20,10 @@ public final class FakePostUploading: PostUploading {
 
     public func channels(then done: @escaping @MainActor ([UploadChannel]) -> Void) { done(offered) }
 
-    public func upload(postID: Int64, file: URL, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord {
+    public func upload(postID: Int64, file: URL, cover: URL?, account: AccountKey, metadata: UploadMetadata) throws -> UploadRecord {
         if let failure { throw failure }
         let record = UploadRecord(id: Int64(uploads.count + 1), postID: postID, account: account, file: file, total: 1_000,
-                                  metadata: metadata)
+                                  metadata: metadata, cover: cover)
         uploads.append(record)
         for observer in observers { observer(record, false) }
         return record

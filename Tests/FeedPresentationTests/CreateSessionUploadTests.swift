@@ -14,7 +14,8 @@ final class CreateSessionUploadTests: XCTestCase {
 
     private static func post(id: Int64, caption: String) -> Post {
         Post(id: id, author: Author(handle: "me", name: "Me", isSelf: true), caption: caption, music: "",
-             videoURI: "file:///data/videos/\(id).mp4", created: Date(timeIntervalSince1970: 0), allowsComments: false)
+             videoURI: "file:///data/videos/\(id).mp4", created: Date(timeIntervalSince1970: 0), allowsComments: false,
+             coverURI: "file:///data/covers/\(id).png")
     }
 
     @MainActor
@@ -45,6 +46,7 @@ final class CreateSessionUploadTests: XCTestCase {
             XCTAssertEqual(upload.postID, 9)
             XCTAssertEqual(upload.file, URL(fileURLWithPath: "/data/videos/9.mp4"))
             XCTAssertEqual(upload.account, Self.channel.account)
+            XCTAssertEqual(upload.cover, URL(fileURLWithPath: "/data/covers/9.png"), "the chosen cover, as the thumbnail")
             XCTAssertEqual(upload.metadata, UploadMetadata(title: "Low tide", description: "at the pier #sea", tags: ["sea"],
                                                            privacy: .unlisted, allowsComments: false, channelID: 4,
                                                            filename: "9.mp4"))

@@ -17,7 +17,7 @@ final class UploadBannerStoreTests: XCTestCase {
             let clock = ManualClock(startMicroseconds: 0)
             let uploads = FakePostUploading()
             let store = UploadBannerStore(uploads: uploads, clock: clock)
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), account: Self.account,
+            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
                                             metadata: Self.metadata)
             XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080…")
             XCTAssertEqual(store.shown?.canCancel, true)
@@ -47,7 +47,7 @@ final class UploadBannerStoreTests: XCTestCase {
         try onMain {
             let uploads = FakePostUploading()
             let store = UploadBannerStore(uploads: uploads, clock: ManualClock(startMicroseconds: 0))
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), account: Self.account,
+            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
                                             metadata: Self.metadata)
             store.cancel()
             XCTAssertEqual(uploads.cancelled, [upload.id])

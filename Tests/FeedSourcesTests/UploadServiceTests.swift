@@ -74,6 +74,8 @@ private final class UploadRig {
         /// Before each answer to a chunk (to stop the test between two).
         var chunkDelay: UInt32 = 0
         var deleted = 0
+        /// The updateVideo bodies (the thumbnail's multipart).
+        var updates: [[UInt8]] = []
 
         func install(on http: FakeHTTPTransport, total: Int) {
             http.route(.post, Self.start) { [unowned self] request in
@@ -101,6 +103,10 @@ private final class UploadRig {
             }
             http.route(.delete, Self.session) { [unowned self] _ in
                 deleted += 1
+                return .reply(.status(204))
+            }
+            http.route(.put, Self.video) { [unowned self] request in
+                updates.append(request.body ?? [])
                 return .reply(.status(204))
             }
             http.route(.get, Self.video) { [unowned self] _ in
@@ -174,7 +180,10 @@ private final class UploadRig {
     func sendsTheMetadataThenTheFileInChunksAndWaitsUntilPublished() throws {
         let uploads = service()
         try uploads.start()
-        let upload = try uploads.upload(postID: 5, file: file, account: account, metadata: metadata)
+        let cover = folder.appendingPathComponent("cover.png")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+        try Data(png).write(to: cover)
+        let upload = try uploads.upload(postID: 5, file: file, cover: cover, account: account, metadata: metadata)
         timers.elapse(milliseconds: 100)
         XCTAssertEqual(server.metadata["name"] as? String, "Sunset over the bay")
         XCTAssertEqual(server.metadata["description"] as? String, "walked there #sea #evening")
@@ -187,6 +196,12 @@ private final class UploadRig {
         XCTAssertEqual(server.received, bytes)
         XCTAssertEqual(uploads.upload(ofPost: 5)?.state, .processing)
         XCTAssertEqual(uploads.upload(ofPost: 5)?.remoteURL, URL(string: "http://127.0.0.1:9/w/short1"))
+        let update = try XCTUnwrap(server.updates.first, "the cover set as the thumbnail")
+        XCTAssertEqual(server.updates.count, 1)
+        let put = try XCTUnwrap(http.requests.last { $0.method == .put && $0.url == Server.video })
+        XCTAssertTrue(put.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+        XCTAssertTrue(String(decoding: update, as: UTF8.self).contains("name=\"thumbnailfile\""))
+        XCTAssertNotNil(update.indices.first { Array(update.dropFirst($0).prefix(png.count)) == png }, "the PNG's bytes")
         server.published = true
         timers.elapse(milliseconds: 600)
         XCTAssertEqual(uploads.upload(ofPost: 5)?.state, .published)

@@ -19,7 +19,8 @@ final class UploadStoreTests: StorageTestCase {
             for (index, state) in states.enumerated() {
                 var upload = try store.addUpload(UploadRecord(id: 0, postID: Int64(index + 1), account: ann,
                                                               file: URL(fileURLWithPath: "/data/videos/\(index).mp4"),
-                                                              total: 20_000_000, metadata: metadata))
+                                                              total: 20_000_000, metadata: metadata,
+                                                              cover: index.isMultiple(of: 2) ? URL(fileURLWithPath: "/data/covers/\(index).png") : nil))
                 upload.sessionURL = URL(string: "https://tube.example/api/v1/videos/upload-resumable?upload_id=u\(index)")
                 upload.bytesOnServer = Int64(index) * 1_000_000
                 upload.state = state

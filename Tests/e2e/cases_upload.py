@@ -6,6 +6,7 @@ start; the instance's file is then byte for byte the post's file, and it is publ
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -20,7 +21,7 @@ from cases_explore import set_faults
 from cases_outbox import peertube_token
 from context import Context
 from desktop_accounts import Keyring
-from network_servers import FakeNetworks, start_networks
+from network_servers import FakeNetworks, get_json, start_networks
 from outcomes import expect, log
 from recorder import hold_r, open_create, record_app, wait_create_page
 from windows import resize
@@ -156,6 +157,9 @@ def case_a_post_to_a_channel_resumes_after_a_cut_connection(ctx: Context) -> Non
         video = json.loads(urllib.request.urlopen(f"{home}/api/v1/videos/{uuid}", timeout=5).read())
         expect((video["name"], video["tags"], video["privacy"]["id"]) == ("Low tide at the pier #sea #e2e", ["sea", "e2e"], 1),
                f"the caption as the video's title and tags, public: {video['name']!r} {video['tags']} {video['privacy']}")
+        cover = Path(db_post(app, posted["post_id"])["cover_uri"].replace("file://", "")).read_bytes()
+        thumbnails = get_json(home + "/__fake/manifest")["thumbnails"]
+        expect(thumbnails.get(uuid) == hashlib.sha256(cover).hexdigest(), f"the chosen cover as the thumbnail: {thumbnails}")
         log(f"{len(local)} bytes posted; cut, resumed from byte {resumed['bytes']}; {published['state']}")
         quit_app(app)
     finally:
