@@ -88,6 +88,12 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
+    /// Home shows For You or Following (`order`: ranked or newest_first).
+    case homeFeed(kind: String, order: String)
+    /// A For You signal was kept in the library (or not: recording paused).
+    case interest(action: String, postID: Int64, kept: Bool)
+    /// Why this video? was shown: its reasons in the words shown, strongest first, joined by " | ".
+    case why(postID: Int64, reasons: String)
     /// The user moved the loop to `toMs` of `durationMs` (the progress bar, Left and Right).
     case seek(postID: Int64, toMs: Int64, durationMs: Int64)
     /// The sound as the user set it (the volume 0...1, muted).
@@ -159,6 +165,9 @@ public enum AppEvent: Sendable, Equatable {
         case .label: "label"
         case .labelsShown: "labels_shown"
         case .watched: "watched"
+        case .homeFeed: "home_feed"
+        case .interest: "interest"
+        case .why: "why"
         case .seek: "seek"
         case .volume: "volume"
         case .follow: "follow"
@@ -268,6 +277,12 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
+        case .homeFeed(let kind, let order):
+            [("kind", .string(kind)), ("order", .string(order))]
+        case .interest(let action, let postID, let kept):
+            [("action", .string(action)), ("post_id", .int(postID)), ("kept", .bool(kept))]
+        case .why(let postID, let reasons):
+            [("post_id", .int(postID)), ("reasons", .string(reasons))]
         case .seek(let postID, let toMs, let durationMs):
             [("post_id", .int(postID)), ("to_ms", .int(toMs)), ("duration_ms", .int(durationMs))]
         case .volume(let level, let muted):

@@ -71,6 +71,15 @@ public struct FeedPager: Sendable, Equatable {
         posts.insert(contentsOf: fresh, at: posts.isEmpty ? 0 : index + 1)
     }
 
+    /// Puts `page` in place of the posts after `position` (the posts ahead, ranked again); posts
+    /// up to it stay where they are.
+    public mutating func replace(after position: Int, with page: [Post]) {
+        guard position >= index, position < posts.count else { return }
+        posts.removeSubrange((position + 1)...)
+        let known = Set(posts.map(\.id))
+        posts.append(contentsOf: page.filter { !known.contains($0.id) })
+    }
+
     /// Takes a post out (its file is gone); the one after it takes its place on screen, or the
     /// one before when it was the last.
     public mutating func remove(postID: Int64) {

@@ -103,4 +103,8 @@ public protocol InterestSignalStoring: AnyObject {
     func interestSignals() throws -> [InterestSignal]
     /// Forgets every signal at once, for good.
     func eraseAllInterestSignals() throws
+    /// Forgets the newest signal of `action` about `postID` (an undone Not interested).
+    func forgetLastInterestSignal(action: InterestAction, postID: Int64) throws
+    /// Forgets every signal about a creator, a hashtag or an instance (Your interests' Remove).
+    func forgetInterestSignals(about feature: TasteModel.Feature) throws
 }

@@ -4,6 +4,7 @@ import Localization
 /// shortcuts window lists this table, so the two cannot drift apart.
 public enum ShortcutAction: String, Sendable, CaseIterable {
     case nextVideo, previousVideo, firstVideo, playPause, like, share, comments, search
+    case switchFeed, whyThisVideo, notInterested, hideCreator
     case record, next, post
     case seekBack, seekForward, volumeUp, volumeDown, mute, captions, fullscreen, leave
     case addFiles, addFolder, addFeed, pasteAddress, following, preferences, showShortcuts, quit
@@ -49,6 +50,11 @@ public struct Shortcut: Sendable, Equatable {
         case .share: tr("Share: copy the video or its link, show it in Files")
         case .comments: tr("Comments")
         case .search: tr("Search")
+        // TRANSLATORS: the shortcut that switches Home between For You and Following.
+        case .switchFeed: tr("For You or Following")
+        case .whyThisVideo: tr("Why this video?")
+        case .notInterested: tr("Not interested (For You shows fewer like it)")
+        case .hideCreator: tr("Hide this creator from For You")
         case .record: tr("Hold to record (with the timer: start or stop)")
         case .next: tr("Next: join the segments, then the posting page")
         // TRANSLATORS: the shortcut that posts the video (the verb).
@@ -110,6 +116,10 @@ public enum Shortcuts {
         Shortcut(action: .share, keys: ["s"], section: .feed),
         Shortcut(action: .comments, keys: ["c"], section: .feed),
         Shortcut(action: .search, keys: ["<Control>f"], section: .feed),
+        Shortcut(action: .switchFeed, keys: ["t"], section: .feed),
+        Shortcut(action: .whyThisVideo, keys: ["w"], section: .feed),
+        Shortcut(action: .notInterested, keys: ["n"], section: .feed),
+        Shortcut(action: .hideCreator, keys: ["h"], section: .feed),
         Shortcut(action: .record, keys: ["r"], section: .recording),
         Shortcut(action: .next, keys: ["Return", "KP_Enter"], section: .recording),
         Shortcut(action: .post, keys: ["<Control>Return", "<Control>KP_Enter"], section: .recording),

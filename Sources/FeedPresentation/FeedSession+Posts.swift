@@ -30,6 +30,7 @@ extension FeedSession {
             deps.events?.emit(.like(postID: stored.id, liked: stored.liked, likeCount: stored.likeCount))
             if stored.id == store.current?.id { view?.currentChanged(stored) }
             if stored.remote != nil { deps.actions?.postLiked(stored) }
+            if stored.liked { deps.interests?.record(.liked, post: stored) }
         } catch {
             let message = tr("Couldn’t save the like: {error}", ["error": error])
             view?.flash(message)
@@ -43,6 +44,7 @@ extension FeedSession {
         guard pages.indices.contains(slot), let author = pages[slot].post?.author, author.showsFollowBadge else { return }
         do {
             let followed = try store.follow(author)
+            if let post = pages[slot].post { deps.interests?.record(.followed, post: post) }
             authorUpdated(followed)
             deps.events?.emit(.follow(handle: followed.handle, following: true))
             // TRANSLATORS: said when the "+" on a creator's picture is pressed; {handle} is their @handle.
@@ -58,6 +60,7 @@ extension FeedSession {
     public func recordShare(postID: Int64) throws -> Post {
         let stored = try store.recordShare(postID: postID)
         for page in pages { _ = page.update(stored) }
+        deps.interests?.record(.shared, post: stored)
         return stored
     }
 

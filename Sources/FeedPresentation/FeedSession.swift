@@ -50,11 +50,14 @@ public final class FeedSession {
         public var now: () -> Date
         /// Where a like on a remote post goes on to the user's account (nil: it stays here).
         public var actions: (any NetworkActing)?
+        /// Where what the user does with posts is kept for For You (nil: nowhere).
+        public var interests: InterestRecorder?
 
         public init(events: EventSink?, clock: MonotonicClock, timers: Timers, playableURI: @escaping (String) -> String,
                     remoteVideos: (any RemoteVideoCache)? = nil, watchSignals: (any WatchSignalSink)? = nil,
                     remotePosts: (any RemotePostReading)? = nil, now: @escaping () -> Date = { Date() },
-                    actions: (any NetworkActing)? = nil) {
+                    actions: (any NetworkActing)? = nil, interests: InterestRecorder? = nil) {
+            self.interests = interests
             self.events = events
             self.clock = clock
             self.timers = timers
@@ -105,6 +108,7 @@ public final class FeedSession {
                                   store: { [store] in try store.updateRemoteCounts(postID: $0, counts: $1, at: $2) })
         }
         store.onArrived = { [weak self] in self?.postsArrived() }
+        store.home?.onUpcomingStale = { [weak self] in self?.upcomingStale() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }

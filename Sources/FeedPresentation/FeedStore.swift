@@ -2,16 +2,18 @@ public import FeedCore
 public import Foundation
 
 /// What a feed shows: the library (posts from the store, newest first, after any named on the
-/// command line), a fixed list (search results, a profile's grid) opened at one of them, or
+/// command line), Home's For You or Following (after those named too), a fixed list (search results, a profile's grid) opened at one of them, or
 /// posts a supplier hands over as the feed nears its end (results from the networks).
 public enum FeedContent: Equatable {
     case library
+    case home(any HomePaging)
     case fixed(posts: [Post], start: Int)
     case supplied(any FeedSupplying)
 
     public static func == (lhs: FeedContent, rhs: FeedContent) -> Bool {
         switch (lhs, rhs) {
         case (.library, .library): true
+        case (.home(let a), .home(let b)): a === b
         case (.fixed(let a, let i), .fixed(let b, let j)): a == b && i == j
         case (.supplied(let a), .supplied(let b)): a === b
         default: false
@@ -59,7 +61,7 @@ public final class FeedStore {
 
     private static func startingPager(content: FeedContent, pinned: [Post]) -> FeedPager {
         switch content {
-        case .library:
+        case .library, .home:
             return FeedPager(posts: pinned, hasMore: true)
         case .fixed(let posts, let start):
             var pager = FeedPager(posts: posts, hasMore: false)
@@ -75,14 +77,54 @@ public final class FeedStore {
     public var posts: [Post] { pager.posts }
     public var canGoNext: Bool { pager.index < pager.posts.count - 1 || pager.hasMore }
     public var canGoPrevious: Bool { pager.index > 0 }
-    public var isLibrary: Bool { content == .library }
+    /// The library's feed or Home's: it starts again from the top.
+    public var isLibrary: Bool {
+        switch content {
+        case .library, .home: true
+        case .fixed, .supplied: false
+        }
+    }
+    /// Home's For You or Following, when this is Home's feed.
+    public var home: (any HomePaging)? {
+        if case .home(let home) = content { return home }
+        return nil
+    }
 
     /// Starts again from the newest post (after posting a video of your own).
     public func reloadFromStart() throws {
         guard isLibrary else { return }
+        try restart(home?.kind)
+    }
+
+    /// Home shows `kind` from its first post on.
+    public func show(_ kind: HomeFeedKind) throws {
+        try restart(kind)
+    }
+
+    private func restart(_ kind: HomeFeedKind?) throws {
         pager = Self.startingPager(content: content, pinned: pinned)
         libraryKey = nil
+        if let home, let kind { try home.restart(kind) }
         try loadMoreIfNeeded()
+    }
+
+    /// Home's posts after the one prerolled next are put in again when what was learnt changed
+    /// them; says whether they changed.
+    @discardableResult
+    public func replaceUpcoming() -> Bool {
+        guard let home else { return false }
+        let keep = min(pager.index + plan.radius, pager.posts.count - 1)
+        guard keep >= 0 else { return false }
+        let upcoming = Array(pager.posts[(keep + 1)...])
+        guard let replacement = home.replacing(upcoming: upcoming, after: Array(pager.posts[...keep])) else { return false }
+        guard replacement.map(\.id) != upcoming.map(\.id) else { return false }
+        pager.replace(after: keep, with: replacement)
+        return true
+    }
+
+    /// Takes a post out of this feed only (Not interested); the library keeps it.
+    public func takeOut(postID: Int64) {
+        pager.remove(postID: postID)
     }
 
     /// One post forward (+1) or back (-1); at the last loaded post, the next page is loaded first.
@@ -131,11 +173,17 @@ public final class FeedStore {
         let before = pager.posts.count
         var added = 0
         repeat {
-            let batch = try repository.feedPage(after: libraryKey, limit: pageSize)
-            libraryKey = batch.last.map(FeedKey.init) ?? libraryKey
+            let batch: [Post], reachedEnd: Bool
+            if let home {
+                (batch, reachedEnd) = try home.nextPage(limit: pageSize)
+            } else {
+                batch = try repository.feedPage(after: libraryKey, limit: pageSize)
+                libraryKey = batch.last.map(FeedKey.init) ?? libraryKey
+                reachedEnd = batch.count < pageSize
+            }
             let fresh = batch.filter { !pinnedIDs.contains($0.id) }
             added += fresh.count
-            pager.append(fresh, reachedEnd: batch.count < pageSize)
+            pager.append(fresh, reachedEnd: reachedEnd)
         } while added == 0 && pager.hasMore
         return pager.posts.count != before
     }

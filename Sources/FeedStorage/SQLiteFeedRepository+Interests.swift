@@ -45,6 +45,36 @@ extension SQLiteFeedRepository: InterestSignalStoring {
         }
     }
 
+    public func forgetLastInterestSignal(action: InterestAction, postID: Int64) throws {
+        _ = try connection.run("""
+            DELETE FROM interest_signals WHERE id = (
+                SELECT id FROM interest_signals WHERE action = ? AND post_id = ? ORDER BY created_ms DESC, id DESC LIMIT 1)
+            """, [action.rawValue, postID])
+    }
+
+    public func forgetInterestSignals(about feature: TasteModel.Feature) throws {
+        switch feature {
+        case .creator(let id):
+            _ = try connection.run("DELETE FROM interest_signals WHERE creator_id = ?", [id])
+        case .hashtag(let tag):
+            // Hashtags are kept space-separated and lowercased.
+            _ = try connection.run("DELETE FROM interest_signals WHERE instr(' ' || hashtags || ' ', ?) > 0",
+                                   [" " + tag.lowercased() + " "])
+        case .instance(let host):
+            _ = try connection.run("DELETE FROM interest_signals WHERE instance = ?", [host])
+        case .language(let code):
+            _ = try connection.run("DELETE FROM interest_signals WHERE language = ?", [code])
+        case .length:
+            // A length band is learnt from every signal: it goes with Erase all.
+            break
+        }
+    }
+
+    /// A creator's name as the library knows it (Your interests).
+    public func creatorName(id: Int64) -> String? {
+        try? connection.queryFirst("SELECT name FROM authors WHERE id = ?", [id]) { $0.string(0) }
+    }
+
     /// One transaction, with SQLite's secure delete on so the rows' bytes are overwritten in the
     /// file, not only unlinked ("for good"), then a checkpoint so the log lets go of them too.
     /// Debian's SQLite has secure delete on by default; it is asked for here for the builds that don't.

@@ -49,6 +49,10 @@ final class FeedController: FeedSessionView {
     /// The captions of a network's post on screen (nil: no network to ask).
     let captions: CaptionsSession?
     private let captionsMenu = CaptionsMenu()
+    /// Home's switch, Why this video? and the Undo of a dismissed post (FeedController+Home).
+    let homeSwitch = HomeSwitch()
+    let why = WhyThisVideo()
+    let undoToast = UndoToast()
 
     /// `players`: the feed's players when they were made (and the current post started) before
     /// the window; otherwise they are made here.
@@ -64,7 +68,7 @@ final class FeedController: FeedSessionView {
                                   events: deps.events, clock: deps.clock, timers: deps.timers,
                                   playableURI: deps.playableURI, remoteVideos: deps.remoteVideos,
                                   watchSignals: deps.watchSignals, remotePosts: deps.remotePosts,
-                                  actions: deps.actions))
+                                  actions: deps.actions, interests: deps.interests))
         captions = deps.remotePosts.map { reader in
             CaptionsSession(.init(reader: reader, timers: deps.timers, events: deps.events, preferences: deps.preferences,
                                   languages: deps.languages))
@@ -86,6 +90,7 @@ final class FeedController: FeedSessionView {
         wire()
         bindSound()
         bindControls()
+        installHome()
     }
 
     // MARK: - Setup
@@ -119,14 +124,20 @@ final class FeedController: FeedSessionView {
             }
             slot.rail.onAvatar = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
-                onOpenProfile?(post.author)
+                openProfile(of: post)
             }
             slot.overlay.onAuthor = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
-                onOpenProfile?(post.author)
+                openProfile(of: post)
             }
         }
         installGestures()
+    }
+
+    /// A creator's profile opened from their post: For You counts it.
+    private func openProfile(of post: Post) {
+        env.interests?.record(.openedProfile, post: post)
+        onOpenProfile?(post.author)
     }
 
     private func installGestures() {
@@ -157,6 +168,7 @@ final class FeedController: FeedSessionView {
 
     private func resized(width: Int, height: Int) {
         view.setPageHeight(Double(height))
+        homeSwitch.fit(width: width)
         if !animator.isRunning && !gestures.dragging { view.offset = 0 }
     }
 
@@ -277,7 +289,10 @@ final class FeedController: FeedSessionView {
     func teardown() {
         sharing.dismiss()
         captionsMenu.dismiss()
+        why.dismiss()
         session.close()
+        // The last post's signal is kept before the app goes.
+        env.interests?.writeWaiting()
     }
 
     /// The share menu is open: keys belong to it, not to paging.
@@ -290,6 +305,7 @@ final class FeedController: FeedSessionView {
         let slot = slots.first { $0.post?.id == post.id && $0.index == session.store.index } ?? slots.first { $0.post?.id == post.id }
         // A post uploaded since it was loaded has its page on the server now (UploadService).
         let stored = post.pageURL == nil ? (try? env.repository.post(id: post.id)) ?? post : post
-        sharing.share(stored, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor)
+        sharing.share(stored, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor,
+                      choices: post.id == session.current?.id ? homeChoices() : [])
     }
 }

@@ -43,13 +43,23 @@ public struct FeedDependencies {
     public var languages: [String]
     /// Where a like on a remote post goes on to the user's account; nil: it stays here.
     public var actions: (any NetworkActing)?
+    /// What the user does with posts, kept for For You; nil: nothing is kept.
+    public var interests: InterestRecorder?
+    /// Home's For You and Following; nil: Home is the library newest first, without the switch.
+    public var home: HomeFeed?
+
+    /// What Home's feed shows.
+    var homeContent: FeedContent { home.map { .home($0) } ?? .library }
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 playableURI: @escaping (String) -> String, filePath: @escaping (String?) -> String?,
                 media: MediaRuntime, video: VideoOutput?, remoteVideos: (any RemoteVideoCache)?,
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
                 watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
-                webImages: (any WebImageFetching)? = nil, languages: [String] = [], actions: (any NetworkActing)? = nil) {
+                webImages: (any WebImageFetching)? = nil, languages: [String] = [], actions: (any NetworkActing)? = nil,
+                interests: InterestRecorder? = nil, home: HomeFeed? = nil) {
+        self.interests = interests
+        self.home = home
         self.actions = actions
         self.webImages = webImages
         self.languages = languages

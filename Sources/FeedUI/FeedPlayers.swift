@@ -24,7 +24,7 @@ public final class FeedPlayers {
 
     /// The library's feed, as the window will show it.
     public convenience init(_ deps: FeedDependencies) throws {
-        try self.init(deps, content: .library)
+        try self.init(deps, content: deps.homeContent)
     }
 
     init(_ deps: FeedDependencies, content: FeedContent) throws {

@@ -29,15 +29,16 @@ final class FeedSharing {
     /// Closes the menu at once (teardown).
     func dismiss() { menu.dismiss() }
 
-    /// The menu for `post` (played from `playableURI`) over `anchor`, its share button.
-    func share(_ post: Post, playableURI: String, anchor: Widget?) {
+    /// The menu for `post` (played from `playableURI`) over `anchor`, its share button, with
+    /// `choices` after the ways to share.
+    func share(_ post: Post, playableURI: String, anchor: Widget?, choices: [ShareMenu.Choice] = []) {
         let actions = ShareAction.options(playableURI: playableURI, pageURL: post.pageURL)
-        guard !actions.isEmpty, let anchor else {
+        guard !actions.isEmpty || !choices.isEmpty, let anchor else {
             flash(tr("This video can’t be shared"))
             return
         }
         menu.onChoose = { [weak self] action in self?.perform(action, for: post.id) }
-        menu.open(actions, at: anchor)
+        menu.open(actions, choices: choices, at: anchor)
     }
 
     private func perform(_ action: ShareAction, for postID: Int64) {

@@ -49,7 +49,8 @@ extension MainWindow {
         // The other modified shortcuts are application actions with accelerators.
         if control || alt { return false }
         // Single-key shortcuts never fire while typing, nor while the share or CC menu has the keys.
-        if window.focusIsInText || activeFeed?.isShareMenuOpen == true || activeFeed?.isCaptionsMenuOpen == true { return false }
+        if window.focusIsInText || activeFeed?.isShareMenuOpen == true || activeFeed?.isCaptionsMenuOpen == true
+            || activeFeed?.why.isOpen == true { return false }
         if onCreate, let character = key.character, create.startCaption(with: character) { return true }
         switch action {
         case .next where onCreate && !focusTakesEnter:
@@ -107,6 +108,10 @@ extension MainWindow {
         case .volumeDown: feed.stepVolume(by: -1)
         case .captions: feed.captions?.toggle()
         case .share: feed.shareCurrent()
+        case .switchFeed where feed.isHome: feed.switchHome()
+        case .whyThisVideo where feed.isHome: feed.explainCurrent()
+        case .notInterested where feed.isHome: feed.dismissCurrent(.notInterested)
+        case .hideCreator where feed.isHome: feed.dismissCurrent(.hidCreator)
         default: return false
         }
         return true

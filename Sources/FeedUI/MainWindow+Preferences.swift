@@ -63,7 +63,7 @@ extension MainWindow {
         }
         let shown = PreferencesWindow(editor: preferencesEditor, networks: networksEditor,
                                       accounts: deps.preferencesWindow.accounts, images: deps.preferencesWindow.images,
-                                      parent: window)
+                                      interests: deps.preferencesWindow.interests, parent: window)
         shown.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = shown
         FocusEvents.report(in: shown.window, title: shown.window.title, events: deps.events)

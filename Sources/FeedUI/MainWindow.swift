@@ -30,7 +30,7 @@ public final class MainWindow: PlaybackControl {
         let saved = deps.preferences.load()
         window.setDefaultSize(width: Int32(saved.windowWidth), height: Int32(saved.windowHeight))
         if saved.windowMaximized { window.maximize() }
-        feed = try FeedController(deps.feed, launchTimeUs: launchTimeUs, players: players)
+        feed = try FeedController(deps.feed, launchTimeUs: launchTimeUs, content: deps.feed.homeContent, players: players)
 
         stack.setExpand(horizontal: true, vertical: true)
         stack.setTransition(crossfade: 120)

@@ -23,11 +23,14 @@ public struct PreferencesDependencies {
     public var accounts: AccountsStore?
     /// The accounts' avatars.
     public var images: (any WebImageFetching)?
+    /// Your interests (For You's); nil: no such section.
+    public var interests: InterestsEditor?
 
     public init(store: PreferencesStore, videosFolder: URL, folderExists: @escaping (String) -> Bool,
                 videoCacheLimitChanged: @escaping (Int) -> Void, library: any LibraryWatching,
                 serverChecker: (any NetworkServerChecking)?, readNetworks: ReadNetworks, runInstances: [URL],
-                accounts: AccountsStore? = nil, images: (any WebImageFetching)? = nil) {
+                accounts: AccountsStore? = nil, images: (any WebImageFetching)? = nil, interests: InterestsEditor? = nil) {
+        self.interests = interests
         self.accounts = accounts
         self.images = images
         self.store = store

@@ -23,10 +23,11 @@ final class PreferencesWindow {
     private let parent: Window
     private var networks: NetworksSection?
     private var accounts: AccountsSection?
+    private var interests: InterestsSection?
     var onClosed: (() -> Void)?
 
     init(editor: PreferencesEditor, networks networksEditor: NetworksEditor?, accounts accountsStore: AccountsStore?,
-         images: (any WebImageFetching)?, parent: Window) {
+         images: (any WebImageFetching)?, interests interestsEditor: InterestsEditor? = nil, parent: Window) {
         self.editor = editor
         self.parent = parent
         let form: Box
@@ -98,6 +99,11 @@ final class PreferencesWindow {
             let section = AccountsSection(store: accountsStore, images: images)
             form.append(section.root)
             accounts = section
+        }
+        if let interestsEditor {
+            let section = InterestsSection(editor: interestsEditor)
+            form.append(section.root)
+            interests = section
         }
 
         dialog.onCloseRequest { [weak self] in

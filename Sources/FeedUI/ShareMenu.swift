@@ -1,8 +1,9 @@
 import FeedCore
 import GtkKit
 
-/// The share button's menu: the ways to share one post (`ShareAction.options`), in a popover
-/// over the button, reachable with the keyboard (focus starts on the first choice; Esc closes).
+/// The share button's menu: the ways to share one post (`ShareAction.options`) and, on Home,
+/// For You's choices about it (`Choice`), in a popover over the button, reachable with the
+/// keyboard (focus starts on the first choice; Esc closes).
 @MainActor
 final class ShareMenu {
     private let popover = Popover()
@@ -10,6 +11,12 @@ final class ShareMenu {
     private var buttons: [Button] = []
     /// Called with the chosen way, after the menu has closed.
     var onChoose: ((ShareAction) -> Void)?
+
+    /// A choice after the ways to share: its title and what it does, after the menu has closed.
+    struct Choice {
+        let title: String
+        let run: () -> Void
+    }
 
     init() {
         list.addCSSClass("share-menu")
@@ -20,15 +27,16 @@ final class ShareMenu {
 
     var isOpen: Bool { popover.isOpen }
 
-    func open(_ actions: [ShareAction], at anchor: Widget) {
+    func open(_ actions: [ShareAction], choices: [Choice] = [], at anchor: Widget) {
         for button in buttons { list.remove(button) }
-        buttons = actions.map { action in
-            let button = Button(label: action.title)
+        let all = actions.map { action in Choice(title: action.title) { [weak self] in self?.onChoose?(action) } } + choices
+        buttons = all.map { choice in
+            let button = Button(label: choice.title)
             button.setHasFrame(false)
             button.addCSSClass("share-choice")
             button.onClicked { [weak self] in
                 self?.popover.popdown()
-                self?.onChoose?(action)
+                choice.run()
             }
             list.append(button)
             return button

@@ -180,6 +180,17 @@ enum Theme {
     .placeholder-page .detail { color: #a0a0a8; }
     .share-menu { padding: 4px; }
     .share-choice { padding: 6px 14px; }
+    .home-switch-choice { background: none; border: none; box-shadow: none; padding: 4px 6px; min-height: 0;
+        color: rgba(255,255,255,0.72); font-size: 12.75pt; font-weight: 700; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
+    .home-switch-choice.selected { color: #fff; font-weight: 800; border-bottom: 2px solid #fff; border-radius: 0; }
+    .home-switch-choice:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 6px; }
+    .home-switch.compact .home-switch-choice { font-size: 11pt; padding: 4px 3px; }
+    .home-switch-divider { color: rgba(255,255,255,0.5); font-size: 11pt; text-shadow: 0 1px 2px rgba(0,0,0,0.9); }
+    .why-video { padding: 6px 4px; }
+    .why-video-title { font-weight: 800; }
+    .undo-toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 6px 8px 6px 16px; }
+    .undo-toast label { color: #fff; }
+    .undo-toast-button { font-weight: 800; color: #fe2c55; background: none; border: none; box-shadow: none; }
     .toast { background-color: rgba(40,40,44,0.95); border-radius: 18px; padding: 8px 16px; margin-top: 48px; }
     .preferences-heading { font-weight: 800; font-size: 11.25pt; margin-top: 8px; }
     .preferences .dim-label { color: rgba(255,255,255,0.6); }

@@ -55,7 +55,9 @@ struct AppServices {
     let actions: AccountActions
     /// Posts on their way to the accounts' PeerTube channels (issue 23).
     let uploads: UploadService
-    let watchSignals: WatchSignalEvents?
+    /// What the user does with posts, kept in the library for For You (the watch signals too,
+    /// also said in the events log).
+    let interests: InterestRecorder
     let sounds: [RecordingSound]
     let selfHandle: String
 
@@ -147,7 +149,10 @@ struct AppServices {
             serverCheck: ServerCheck(api: networkAPI),
             accounts: accounts, outbox: outbox, actions: actions,
             uploads: UploadsSetup.make(http: http, library: library, accounts: accounts, events: events, notices: notices),
-            watchSignals: events.map { WatchSignalEvents(events: $0) },
+            interests: InterestRecorder(.init(
+                store: library, post: { try? library.post(id: $0) }, timers: MainLoopTimers(),
+                alsoWatchSignals: events.map { WatchSignalEvents(events: $0) }, events: events,
+                failed: { notices.say(kind: "storage", tr("For You could not keep what you watched: {error}", ["error": $0])) })),
             sounds: SoundCatalog.bundled(samplesDirectory: paths.samplesDirectory).sounds,
             selfHandle: (try? library.selfAuthor()?.handle) ?? SelfAuthor.handle)
     }

@@ -1,4 +1,5 @@
 public import FeedCore
+public import FeedPresentation
 import FeedSources
 public import Foundation
 import Localization
@@ -17,6 +18,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var instances: [URL] = []
     /// `--search-index`: the index for this run, or none (`off`).
     public var searchIndex: ReadNetworks.IndexChoice = .preferences
+    /// `--feed`: Home opens on For You (ranked from the first post) or Following for this run.
+    public var feed: HomeFeedKind?
     public var inputs: [String] = []
     public var showHelp = false
     public var showVersion = false
@@ -28,11 +31,14 @@ public struct CommandLineOptions: Equatable, Sendable {
         case missingValue(String)
         case badSize(String)
         case notAnAddress(option: String, value: String)
+        case badFeed(String)
 
         public var description: String {
             switch self {
             case .notAnAddress(let option, let value):
                 "loopfeed: " + tr("'{value}' is not a web address for {option} (see --help)", ["value": value, "option": option])
+            case .badFeed(let text):
+                "loopfeed: " + tr("'{feed}' is not a feed: --feed takes for-you or following", ["feed": text])
             case .badSize(let text): "loopfeed: " + tr("'{size}' is not a size like 500M or 2G (see --help)", ["size": text])
             case .unknownOption(let option): "loopfeed: " + tr("unknown option '{option}' (see --help)", ["option": option])
             case .missingValue(let option): "loopfeed: " + tr("option '{option}' needs a value (see --help)", ["option": option])
@@ -75,6 +81,10 @@ public struct CommandLineOptions: Equatable, Sendable {
                 options.cacheLimit = size
             case "--camera": options.camera = try value()
             case "--events": options.eventsPath = try value()
+            case "--feed":
+                let text = try value()
+                guard let kind = HomeFeedKind(rawValue: text.lowercased()) else { throw .badFeed(text) }
+                options.feed = kind
             case "--instance":
                 let text = try value()
                 guard let base = NetworkAddress.base(text) else { throw .notAnAddress(option: name, value: text) }
@@ -120,6 +130,8 @@ public struct CommandLineOptions: Equatable, Sendable {
             tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone (default: every camera and microphone found, hot-plug too)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --events FILE      write one JSON object per line for each event (for tests and tools)"),
+            // TRANSLATORS: --help; keep the option name, “for-you” and “following” (typed as is) and the column.
+            tr("  --feed FEED        open Home on for-you (ranked from the first video) or following\n                     for this run (default: For You, newest first until it knows your taste)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --instance URL     read this PeerTube instance or Loops server in Discover for this run\n                     (repeatable; Preferences → Networks keeps them)"),
             // TRANSLATORS: --help; keep the option name, “off” (typed as is) and the columns.

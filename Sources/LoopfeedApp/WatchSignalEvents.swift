@@ -1,6 +1,6 @@
 import FeedCore
 
-/// Watch signals as `watched` lines of the `--events` log. Nothing is stored yet.
+/// Watch signals as `watched` lines of the `--events` log (InterestRecorder keeps them in the library).
 @MainActor
 final class WatchSignalEvents: WatchSignalSink {
     private let events: EventSink

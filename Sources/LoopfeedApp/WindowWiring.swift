@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import FeedUI
 import Foundation
 import GLibKit
@@ -31,9 +32,11 @@ enum WindowWiring {
                 repository: library, events: events, clock: clock, timers: timers, playableURI: playable.callAsFunction,
                 filePath: filePath, media: services.media, video: nil, remoteVideos: videoCache,
                 preferences: services.preferences, stills: services.stills, notices: services.notices,
-                watchSignals: services.watchSignals, remotePosts: services.remotePosts,
+                watchSignals: services.interests, remotePosts: services.remotePosts,
                 pinnedPosts: services.inputs.pinned, pageSize: 10, webImages: services.webImages,
-                languages: environment.languages, actions: services.actions),
+                languages: environment.languages, actions: services.actions, interests: services.interests,
+                home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers),
+                               kind: options.feed ?? .forYou, rankAlways: options.feed == .forYou)),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages),
@@ -60,7 +63,9 @@ enum WindowWiring {
                                                        library: services.libraryWatcher, serverChecker: services.serverCheck,
                                                        readNetworks: ReadNetworks(runIndex: options.searchIndex),
                                                        runInstances: options.instances, accounts: services.accounts,
-                                                       images: services.webImages),
+                                                       images: services.webImages,
+                                                       interests: InterestsEditor(recorder: services.interests,
+                                                                                  creatorName: { library.creatorName(id: $0) })),
             imports: ImportDependencies(importer: services.importer, videosFolder: videosFolder, homeFolder: home,
                                         folderExists: folderExists))
     }

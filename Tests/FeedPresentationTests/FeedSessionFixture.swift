@@ -50,25 +50,48 @@ final class FeedSessionFixture {
     let session: FeedSession
     /// The post ids from the newest (index 0) on.
     let postIDs: [Int64]
+    /// For You's signals, when the feed records them (`recordsInterests`, or Home's feed).
+    let interestStore = InMemoryInterestSignals()
+    private(set) var interests: InterestRecorder?
+    private(set) var home: HomeFeed?
 
-    /// `content`: what the feed shows, given the posts stored (the library when nil).
+    /// `content`: what the feed shows, given the posts stored (the library when nil). `home`:
+    /// Home's For You or Following instead (signals recorded); `author`: who made post number n
+    /// (and what its caption says).
     init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil,
-         actions: (any NetworkActing)? = nil) throws {
+         actions: (any NetworkActing)? = nil, recordsInterests: Bool = false, home: HomeFeedKind? = nil,
+         rankAlways: Bool = false, author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
-            ids.append(try repository.insertPost(NewPost(authorHandle: "ann", caption: "post \(number)", music: "",
+            let (handle, caption) = author(number)
+            if try repository.author(handle: handle) == nil { _ = try repository.insertAuthor(Author(handle: handle, name: handle)) }
+            ids.append(try repository.insertPost(NewPost(authorHandle: handle, caption: caption, music: "",
                                                          videoURI: "file:///v\(number).mp4",
                                                          created: Date(timeIntervalSince1970: Double(number)))).id)
         }
         postIDs = ids.reversed()
         let library = repository
         let stored = try ids.reversed().compactMap { try library.post(id: $0) }
-        store = FeedStore(repository: repository, content: try content?(stored) ?? .library, pinned: [], pageSize: 10)
+        var sink: any WatchSignalSink = signals
+        if recordsInterests || home != nil {
+            let recorder = InterestRecorder(.init(store: interestStore, post: { try? library.post(id: $0) }, timers: timers,
+                                                  now: { Date(timeIntervalSince1970: 1_000) }, alsoWatchSignals: signals,
+                                                  events: events))
+            interests = recorder
+            sink = recorder
+        }
+        if let home {
+            self.home = HomeFeed(.init(repository: repository, interests: interests, timers: timers,
+                                       now: { Date(timeIntervalSince1970: 1_000) }),
+                                 kind: home, rankAlways: rankAlways)
+        }
+        let chosen = try self.home.map { FeedContent.home($0) } ?? content?(stored) ?? .library
+        store = FeedStore(repository: repository, content: chosen, pinned: [], pageSize: 10)
         session = FeedSession(store: store, pages: players.map { PagePlayback(player: $0) }, launchTimeUs: launchUs,
                               dependencies: FeedSession.Dependencies(events: events, clock: clock, timers: timers,
-                                                                     playableURI: { $0 }, watchSignals: signals,
-                                                                     actions: actions))
+                                                                     playableURI: { $0 }, watchSignals: sink,
+                                                                     actions: actions, interests: interests))
         session.view = view
     }
 

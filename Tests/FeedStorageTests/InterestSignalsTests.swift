@@ -50,4 +50,27 @@ final class InterestSignalsTests: StorageTestCase {
         let bytes = try Data(contentsOf: databaseURL)
         XCTAssertNil(bytes.range(of: Data("tube.example".utf8)), "the erased rows' bytes are overwritten")
     }
+
+    func testForgettingTakesOnlyTheNewestMatchingSignal() throws {
+        let repository = try LibraryDatabase.openInMemory()
+        let kept = [signal(.notInterested, post: 1, at: 10), signal(.watched, post: 1, at: 11),
+                    signal(.notInterested, post: 1, at: 12), signal(.notInterested, post: 2, at: 13)]
+        for item in kept { try repository.record(item) }
+        try repository.forgetLastInterestSignal(action: .notInterested, postID: 1)
+        XCTAssertEqual(try repository.interestSignals(), [kept[0], kept[1], kept[3]], "the undone one alone")
+        try repository.forgetLastInterestSignal(action: .liked, postID: 1)
+        XCTAssertEqual(try repository.interestSignals().count, 3, "nothing to forget: nothing forgotten")
+    }
+
+    func testForgettingAnInterestTakesEverySignalAboutIt() throws {
+        let repository = try LibraryDatabase.openInMemory()
+        let other = InterestSignal(action: .liked, postID: 5, at: Date(timeIntervalSince1970: 20),
+                                   traits: PostTraits(creatorID: 4, hashtags: ["snowboard"], instance: "other.example",
+                                                      lengthSeconds: 5))
+        for item in [signal(.watched, post: 1, at: 10), signal(.liked, post: 2, at: 11), other] { try repository.record(item) }
+        try repository.forgetInterestSignals(about: .hashtag("snow"))
+        XCTAssertEqual(try repository.interestSignals(), [other], "#snow only, not #snowboard")
+        try repository.forgetInterestSignals(about: .instance("other.example"))
+        XCTAssertEqual(try repository.interestSignals(), [])
+    }
 }

@@ -125,4 +125,13 @@ final class OPMLArgumentTests: XCTestCase {
 /// What the thread asking about the FIFO answered.
 private final class Answer: Sendable {
     let value = Mutex<Bool?>(nil)
+
+    func testTheFeedForOneRun() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["--feed", "following"]).feed, .following)
+        XCTAssertEqual(try CommandLineOptions.parse(["--feed=for-you"]).feed, .forYou)
+        XCTAssertNil(try CommandLineOptions.parse([]).feed, "Home decides")
+        XCTAssertThrowsError(try CommandLineOptions.parse(["--feed", "popular"])) { error in
+            XCTAssertEqual(error as? CommandLineOptions.ParseError, .badFeed("popular"))
+        }
+    }
 }

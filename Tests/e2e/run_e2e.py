@@ -46,6 +46,7 @@ from cases_faults_services import SERVICE_CASES  # noqa: E402
 from cases_feed import FEED_CASES, LAUNCH_CASES  # noqa: E402
 from cases_first_minutes import FIRST_MINUTES_CASES  # noqa: E402
 from cases_followed_channels import FOLLOWED_CHANNEL_CASES  # noqa: E402
+from cases_for_you import FOR_YOU_CASES  # noqa: E402
 from cases_keyboard import KEYBOARD_CASES  # noqa: E402
 from cases_large_text import LARGE_TEXT_CASES  # noqa: E402
 from cases_large_text_networks import LARGE_TEXT_NETWORK_CASES  # noqa: E402
@@ -75,6 +76,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *UX_CASES,
     *FIRST_MINUTES_CASES,
     *FOLLOWED_CHANNEL_CASES,
+    *FOR_YOU_CASES,
     *PLAYER_CONTROL_CASES,
     *SOURCE_CASES,
     *NETWORK_PLAYBACK_CASES,

@@ -1,0 +1,73 @@
+public import FeedCore
+
+/// Home's For You and Following: the switch between them, the posts ahead ranked again after
+/// what was learnt, and the post on screen dismissed (Not interested, Hide this creator) with
+/// its undo.
+extension FeedSession {
+    /// Home shows `kind` from its first post (the switch at the top, its key).
+    public func showHome(_ kind: HomeFeedKind) {
+        guard let home = store.home else { return }
+        let inputUs = deps.clock.nowMicroseconds()
+        finishWatching(atUs: inputUs)
+        for page in pages { page.clear() }
+        do {
+            try store.show(kind)
+        } catch {
+            storageFailed(error)
+        }
+        reportHome(home)
+        start(inputUs: inputUs)
+    }
+
+    /// Says which of Home's feeds is shown (the `home_feed` event).
+    public func reportHome() {
+        if let home = store.home { reportHome(home) }
+    }
+
+    private func reportHome(_ home: any HomePaging) {
+        let order = (home as? HomeFeed)?.order == .ranked ? "ranked" : "newest_first"
+        deps.events?.emit(.homeFeed(kind: home.kind.rawValue, order: home.kind == .following ? "newest_first" : order))
+    }
+
+    /// What was learnt changed: the posts ahead that no player holds yet are put in again.
+    func upcomingStale() {
+        guard store.replaceUpcoming() else { return }
+        let keep = store.index + store.plan.radius
+        for page in pages where (page.index ?? -1) > keep { page.clear() }
+        if !isSliding, view?.isDragging != true, store.current != nil { assignSlots() }
+        loadMoreIfNeeded()
+    }
+
+    /// Why the post on screen is in the feed, in plain words, strongest first; empty outside Home.
+    public func reasonsForCurrent() -> [String] {
+        guard let home = store.home, let post = store.current else { return [] }
+        let texts = home.reasons(for: post).map { ForYouReasonText.text($0, creator: post.author.name) }
+        deps.events?.emit(.why(postID: post.id, reasons: texts.joined(separator: " | ")))
+        return texts
+    }
+
+    /// Not interested (`.notInterested`) or Hide this creator (`.hidCreator`) on the post on
+    /// screen: recorded, and the post leaves this feed at once (the next one takes its place).
+    /// Returns the post, for the undo.
+    @discardableResult
+    public func dismissCurrent(_ action: InterestAction) -> Post? {
+        guard let post = store.current else { return nil }
+        deps.interests?.record(action, post: post)
+        // Written now, not on the next turn: the posts ahead are put in again from it.
+        deps.interests?.writeWaiting()
+        finishWatching()
+        store.takeOut(postID: post.id)
+        if action == .hidCreator {
+            for other in store.posts where other.author.id == post.author.id { store.takeOut(postID: other.id) }
+        }
+        for page in pages { page.clear() }
+        start(inputUs: deps.clock.nowMicroseconds())
+        return post
+    }
+
+    /// The dismissal of `post` is undone: the signal forgotten, the post next.
+    public func undoDismiss(_ post: Post, _ action: InterestAction) {
+        deps.interests?.forgetLast(action, postID: post.id)
+        showAtOnce([post])
+    }
+}
