@@ -38,6 +38,7 @@ from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_outbox import OUTBOX_CASES  # noqa: E402
 from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
+from cases_upload import UPLOAD_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -86,6 +87,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *ACCOUNTS_CASES,
     *OUTBOX_CASES,
     *FOLLOWS_CASES,
+    *UPLOAD_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
