@@ -80,6 +80,7 @@ public final class MainWindow: PlaybackControl {
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
         installImports(on: root)
+        installUploads(on: root)
         installPreferences()
         installSignInToast(on: root)
         window.onCloseRequest { [weak self] in
@@ -335,6 +336,8 @@ public final class MainWindow: PlaybackControl {
     let comments: CommentsSheet
     let imports: ImportStore
     let importBanner = ImportBanner()
+    /// Posts on their way to the user's channels (MainWindow+Uploads).
+    var uploadBanner: UploadBanner?
     /// A first launch's word on the samples and how to get more (MainWindow+Welcome).
     let welcome = WelcomeCard()
     /// Shown over the window while files are dragged over it.

@@ -44,7 +44,8 @@ enum WindowWiring {
             create: CreateDependencies(
                 media: services.media, repository: library, events: events, clock: clock, timers: timers,
                 dataDirectory: services.paths.dataDirectory, preferences: services.preferences, sounds: services.sounds,
-                videosFolder: videosFolder, homeFolder: home, publisher: services.publisher, clipJobs: services.clipJobs),
+                videosFolder: videosFolder, homeFolder: home, publisher: services.publisher, clipJobs: services.clipJobs,
+                uploads: services.uploads),
             discover: DiscoverDependencies(repository: library, thumbnails: services.thumbnails,
                                            playableURI: playable.callAsFunction, filePath: filePath, events: events,
                                            clock: clock, timers: timers, images: services.webImages,
