@@ -124,6 +124,10 @@ public enum AppEvent: Sendable, Equatable {
     /// What an account follows and likes was brought in after it signed in: `channels` followed
     /// here now, `liked` videos kept as liked; `failure` why it could not be read (else empty).
     case accountImported(host: String, channels: Int, liked: Int, failure: String = "")
+    /// A post on its way to a PeerTube channel moved on (`state`: starting, sending, waiting,
+    /// processing, published, failed, cancelled), with the `bytes` the server has of `total`;
+    /// `reason` why it waits or failed.
+    case upload(state: String, bytes: Int64, total: Int64, postID: Int64, reason: String = "")
 
     public var name: String {
         switch self {
@@ -174,6 +178,7 @@ public enum AppEvent: Sendable, Equatable {
         case .signedIn: "signed_in"
         case .signedOut: "signed_out"
         case .accountImported: "account_imported"
+        case .upload: "upload"
         }
     }
 
@@ -302,6 +307,9 @@ public enum AppEvent: Sendable, Equatable {
         case .accountImported(let host, let channels, let liked, let failure):
             [("host", .string(host)), ("channels", .int(Int64(channels))), ("liked", .int(Int64(liked))),
              ("failure", .string(failure))]
+        case .upload(let state, let bytes, let total, let postID, let reason):
+            [("state", .string(state)), ("bytes", .int(bytes)), ("total", .int(total)), ("post_id", .int(postID)),
+             ("reason", .string(reason))]
         }
     }
 

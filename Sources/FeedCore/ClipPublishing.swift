@@ -51,7 +51,7 @@ extension RecorderError {
         return .notWritable(path: path)
     }
 
-    static func isOutOfSpace(_ error: Error) -> Bool {
+    public static func isOutOfSpace(_ error: Error) -> Bool {
         if let posix = error as? POSIXError { return posix.code == .ENOSPC || posix.code == .EDQUOT }
         let ns = error as NSError
         if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return true }

@@ -21,3 +21,9 @@ public struct Comment: Sendable, Equatable, Hashable, Identifiable {
         self.created = created
     }
 }
+
+extension Comment {
+    /// The id the outbox knows this comment by until its server gives one: the library's id with
+    /// the moment it was written, as a row id can be given again after the last row is deleted.
+    public var outboxID: String { "\(id)-\(Int64((created.timeIntervalSince1970 * 1000).rounded()))" }
+}

@@ -30,6 +30,14 @@ public enum OutboxAction: Equatable, Sendable {
         }
     }
 
+    /// The local id of the comment it writes, or deletes by its local id.
+    public var commentLocalID: String? {
+        switch self {
+        case .comment(_, let localID, _, _), .deleteComment(_, .local(let localID)): localID
+        default: nil
+        }
+    }
+
     /// For the `outbox` event.
     public var name: String {
         switch self {

@@ -39,11 +39,12 @@ public enum ShareAction: Sendable, Equatable {
     }
 
     /// The choices for a post whose video plays from `playableURI` (a `file:` URI for a local
-    /// file, `http(s):` for one on the web); `pageURL` is the post's page, when it has one.
+    /// file, `http(s):` for one on the web); `pageURL` is the post's page, when it has one (a
+    /// post of this computer's that was uploaded to a channel: its page there, too).
     public static func options(playableURI: String, pageURL: String? = nil) -> [ShareAction] {
         let lower = playableURI.lowercased()
         if lower.hasPrefix("file:") {
-            return [.copyFile(uri: playableURI), .showInFiles(uri: playableURI)]
+            return [.copyFile(uri: playableURI), .showInFiles(uri: playableURI)] + (pageURL.map { [.copyLink(url: $0)] } ?? [])
         }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             return [.copyLink(url: pageURL ?? playableURI)]

@@ -1,4 +1,5 @@
 public import FeedCore
+import Foundation
 import Localization
 
 /// Which of the user's accounts acts on a remote post, and its action written to the outbox.
@@ -42,6 +43,36 @@ public final class AccountActions: NetworkActing {
         add(.rate(post: remote, liked: post.liked), by: account, postID: post.id)
     }
 
+    public func canAct(on post: RemotePostRef) -> Bool {
+        Self.actingAccount(for: post, among: deps.accounts()) != nil
+    }
+
+    public func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {
+        guard let account = Self.actingAccount(for: post, among: deps.accounts()) else {
+            // It stays on this computer, as before; the offer to sign in is made (once).
+            deps.prompt?.actedWithoutAccount(on: post, .comment)
+            return
+        }
+        add(.comment(post: post, localID: comment.outboxID, text: comment.text, replyTo: replyTo), by: account,
+            postID: comment.postID)
+    }
+
+    /// Deleted by the account that sent it (whoever acts on the post now); one the server refused
+    /// never reached it, and one never given to the outbox (no account then) stays here.
+    public func commentDeleted(_ comment: Comment, on post: RemotePostRef) {
+        let localID = comment.outboxID
+        guard let written = deps.outbox.entries.last(where: {
+            if case .comment(_, localID, _, _) = $0.action { $0.postID == comment.postID } else { false }
+        }) else { return }
+        switch written.state {
+        case .refused, .dropped: return
+        default: break
+        }
+        add(.deleteComment(post: post, comment: .local(localID)), by: written.account,
+            handle: written.account.name + "@" + (URL(string: written.account.server).flatMap(RemoteHost.host(of:)) ?? written.account.server),
+            postID: comment.postID)
+    }
+
     public func channelFollowed(_ channel: RemoteActor, following: Bool) {
         guard let account = Self.followingAccount(for: channel, among: deps.accounts()) else { return }
         add(.follow(channel: channel.handle, following: following), by: account, postID: nil)
@@ -71,12 +102,16 @@ public final class AccountActions: NetworkActing {
     }
 
     private func add(_ action: OutboxAction, by account: Account, postID: Int64?) {
+        add(action, by: AccountKey(server: account.server, name: account.username), handle: account.handle, postID: postID)
+    }
+
+    private func add(_ action: OutboxAction, by account: AccountKey, handle: String, postID: Int64?) {
         do {
-            try deps.outbox.add(action, account: AccountKey(server: account.server, name: account.username), postID: postID)
+            try deps.outbox.add(action, account: account, postID: postID)
         } catch {
             // TRANSLATORS: {account} is name@host; the like or comment stays on this computer.
             deps.say(tr("Couldn’t keep this for {account}: it stays on this computer only ({error})",
-                        ["account": account.handle, "error": error]))
+                        ["account": handle, "error": error]))
         }
     }
 }

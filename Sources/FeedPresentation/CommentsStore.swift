@@ -18,9 +18,16 @@ public final class CommentsStore {
         public var now: () -> Date = { Date() }
         /// Asks a remote post's network for its threads (nil: only what was written here shows).
         public var reader: (any RemotePostReading)?
+        /// Where a comment on a remote post goes on to the user's account (nil: it stays here).
+        public var actions: (any NetworkActing)?
+        /// Where those comments' sendings stand (their marks).
+        public var outbox: (any OutboxWatching)?
 
         public init(repository: FeedRepository, events: EventSink?, timers: Timers, selfHandle: String,
-                    now: @escaping () -> Date = { Date() }, reader: (any RemotePostReading)? = nil) {
+                    now: @escaping () -> Date = { Date() }, reader: (any RemotePostReading)? = nil,
+                    actions: (any NetworkActing)? = nil, outbox: (any OutboxWatching)? = nil) {
+            self.actions = actions
+            self.outbox = outbox
             self.repository = repository
             self.events = events
             self.timers = timers
@@ -50,20 +57,28 @@ public final class CommentsStore {
         case post(Post)
         /// The network's threads of a remote post changed (`threads`).
         case remote(RemoteCommentThreads.Change)
+        /// Where a comment written here stands with the post's network (its mark).
+        case delivery(commentID: Int64, CommentDelivery)
+        /// The network's comment the next one answers (nil: none, a comment of its own).
+        case replying(RemoteComment?)
     }
 
     public static let pageSize = 20
     public static let undoMilliseconds: UInt32 = 5_000
 
-    private let deps: Dependencies
+    let deps: Dependencies
     public private(set) var post: Post?
-    public private(set) var comments: [Comment] = []
+    public internal(set) var comments: [Comment] = []
     public private(set) var hasMore = true
     public private(set) var message: String?
     /// The comment deleted last, while it can still be put back.
     public private(set) var deleted: Comment?
+    /// The remote post it was on, where its deletion goes once it stands.
+    private var deletedOn: RemotePostRef?
+    /// The network's comment the next one answers.
+    public internal(set) var replyingTo: RemoteComment?
     /// A remote post's threads on its network, while the sheet shows them; the comments above
-    /// were made only on this computer.
+    /// were written here (and sent on, where an account acts on the network).
     public private(set) var threads: RemoteCommentThreads?
     private var undoTimer: TimerToken?
     /// The undo is on screen (its count may run).
@@ -72,7 +87,10 @@ public final class CommentsStore {
     private var undoHeld = false
     public var onChange: ((Change) -> Void)?
 
-    public init(_ deps: Dependencies) { self.deps = deps }
+    public init(_ deps: Dependencies) {
+        self.deps = deps
+        deps.outbox?.watch { [weak self] entry in self?.outboxChanged(entry) }
+    }
 
     public var allowsComments: Bool { post?.allowsComments ?? false }
 
@@ -94,6 +112,7 @@ public final class CommentsStore {
         finalizeDelete()
         threads?.cancel()
         threads = nil
+        replyTo(nil)
         self.post = post
         comments = []
         hasMore = true
@@ -107,6 +126,7 @@ public final class CommentsStore {
     private func startThreads(of post: Post) {
         guard let ref = post.remote, let reader = deps.reader else { return }
         let made = RemoteCommentThreads(reader: reader, post: ref)
+        hideSent(in: made)
         made.onChange = { [weak self] change in self?.onChange?(.remote(change)) }
         made.onPageAnswered = { [weak self, weak made] in
             guard let self, let made else { return }
@@ -128,6 +148,7 @@ public final class CommentsStore {
         hasMore = true
         threads?.cancel()
         threads = nil
+        replyTo(nil)
         onChange?(.unloaded)
     }
 
@@ -185,6 +206,7 @@ public final class CommentsStore {
                                                                 likeCount: 0, created: deps.now())
                 setMessage(nil)
                 comments.insert(comment, at: 0)
+                send(comment, on: post)
                 onChange?(.inserted(comment, at: 0))
                 deps.events?.emit(.commentAdded(postID: post.id, commentID: comment.id))
                 postChanged()
@@ -215,6 +237,7 @@ public final class CommentsStore {
             comments.removeAll { $0.id == id }
             onChange?(.removed(id: id))
             deleted = removed
+            deletedOn = post?.remote
             onChange?(.undoOffered(true))
             deps.events?.emit(.commentDeleted(postID: removed.postID, commentID: removed.id))
             postChanged()
@@ -262,7 +285,8 @@ public final class CommentsStore {
 
     /// The undo window is over: the deletion stands.
     public func finalizeDelete() {
-        guard deleted != nil else { return }
+        guard let comment = deleted else { return }
+        if let remote = deletedOn { deps.actions?.commentDeleted(comment, on: remote) }
         clearUndo()
     }
 
@@ -271,10 +295,11 @@ public final class CommentsStore {
         undoTimer = nil
         undoOnScreen = false
         deleted = nil
+        deletedOn = nil
         onChange?(.undoOffered(false))
     }
 
-    private func postChanged() {
+    func postChanged() {
         guard let id = post?.id, let stored = try? deps.repository.post(id: id) else { return }
         post = stored
         onChange?(.post(stored))
@@ -282,7 +307,7 @@ public final class CommentsStore {
 
     /// A change the library refused: said in the sheet and in the events, and what was typed
     /// stays where it was.
-    private func failed(_ message: String, postID: Int64?) {
+    func failed(_ message: String, postID: Int64?) {
         setMessage(message)
         deps.events?.emit(.error(kind: "storage", message: message, postID: postID))
     }

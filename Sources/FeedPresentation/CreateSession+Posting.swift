@@ -14,6 +14,7 @@ extension CreateSession {
         showPage(.posting)
         posting.focusCaption()
         makeCoverFrames(clip: clip, edit: edit)
+        deps.uploads?.channels { [weak self] channels in self?.posting.setDestinations(channels) }
     }
 
     /// Back on the posting page (not while posting).
@@ -116,7 +117,7 @@ extension CreateSession {
             clip: video, caption: choices.caption, music: music, allowsComments: choices.allowsComments,
             cover: cover, duration: seconds, copyFolder: choices.saveCopy ? deps.videosFolder : nil)
         deps.publisher.publish(publication, removeWhenDone: clipFolder, stored: { [weak self] result in
-            self?.published(result, copying: publication.copyFolder != nil)
+            self?.published(result, copying: publication.copyFolder != nil, destination: choices.destination)
         }, copied: { [weak self, home = deps.homeFolder] copy, problem in
             if let problem {
                 self?.onFeedNotice?(tr("Posted. The copy wasn’t saved: {problem}", ["problem": problem]))
@@ -126,7 +127,7 @@ extension CreateSession {
         })
     }
 
-    func published(_ result: Result<Post, RecorderError>, copying: Bool) {
+    func published(_ result: Result<Post, RecorderError>, copying: Bool, destination: PostingDestination = .thisComputer) {
         let post: Post
         switch result {
         case .success(let stored):
@@ -150,6 +151,28 @@ extension CreateSession {
         startOver()
         showPage(.camera)
         onPosted?(post)
-        if !copying { onFeedNotice?(tr("Posted.")) }
+        if case .channel(let channel, let privacy) = destination {
+            upload(post, to: channel, privacy: privacy)
+        } else if !copying {
+            onFeedNotice?(tr("Posted."))
+        }
+    }
+
+    /// The stored post goes on to the channel too; if it cannot start, the post stays here and
+    /// the user is told.
+    func upload(_ post: Post, to channel: UploadChannel, privacy: UploadPrivacy) {
+        guard let uploads = deps.uploads, let file = URL(string: post.videoURI), file.isFileURL else { return }
+        // TRANSLATORS: a video's title on the server when its caption gives none; {date} is when it was posted.
+        let fallback = tr("Video of {date}", ["date": LocaleDates.day(post.created)])
+        let metadata = UploadMetadata.from(caption: post.caption, fallbackTitle: fallback, privacy: privacy,
+                                           allowsComments: post.allowsComments, channelID: channel.id,
+                                           filename: file.lastPathComponent)
+        do {
+            try uploads.upload(postID: post.id, file: file, cover: post.coverURI.flatMap(URL.init(string:)),
+                               account: channel.account, metadata: metadata)
+        } catch {
+            onFeedNotice?(tr("Posted on this computer. It could not go to {account}: {reason}",
+                             ["account": channel.accountHandle, "reason": "\(error)"]))
+        }
     }
 }

@@ -32,12 +32,14 @@ public final class CreateSession {
         public var publisher: ClipPublishing
         /// Joining, probing, covers, rendering and the clip's files, off the main thread.
         public var clipJobs: ClipJobs
+        /// Posts to the signed-in accounts' channels; nil: this computer only.
+        public var uploads: PostUploading?
 
         public init(makeDevices: @escaping @MainActor () -> RecordingDevices,
                     makeCaptureSession: @escaping @MainActor (CaptureDevice, _ mirrored: Bool) throws -> any CaptureSessionControl,
                     repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                     dataDirectory: URL, leftover: URL?, preferences: PreferencesStore, videosFolder: URL,
-                    homeFolder: URL, publisher: ClipPublishing, clipJobs: ClipJobs) {
+                    homeFolder: URL, publisher: ClipPublishing, clipJobs: ClipJobs, uploads: PostUploading? = nil) {
             self.makeDevices = makeDevices
             self.makeCaptureSession = makeCaptureSession
             self.repository = repository
@@ -51,6 +53,7 @@ public final class CreateSession {
             self.homeFolder = homeFolder
             self.publisher = publisher
             self.clipJobs = clipJobs
+            self.uploads = uploads
         }
     }
 

@@ -8,12 +8,16 @@ public struct PostingChoices: Sendable, Equatable {
     public var coverIndex: Int?
     public var allowsComments: Bool
     public var saveCopy: Bool
+    /// This computer only, or also one of the signed-in accounts' channels.
+    public var destination: PostingDestination
 
-    public init(caption: String, coverIndex: Int?, allowsComments: Bool, saveCopy: Bool) {
+    public init(caption: String, coverIndex: Int?, allowsComments: Bool, saveCopy: Bool,
+                destination: PostingDestination = .thisComputer) {
         self.caption = caption
         self.coverIndex = coverIndex
         self.allowsComments = allowsComments
         self.saveCopy = saveCopy
+        self.destination = destination
     }
 }
 
@@ -48,6 +52,8 @@ public protocol PostingView: AnyObject {
     func continueCaption(with text: String)
     func setCovers(_ frames: [URL])
     func coverFramesFailed(_ reason: String)
+    /// Where the post may go besides this computer: the signed-in accounts' channels.
+    func setDestinations(_ channels: [UploadChannel])
     /// Progress while rendering and storing; nil when done.
     func setBusy(_ text: String?)
     func showError(_ text: String)

@@ -27,6 +27,8 @@ public final class RemoteCommentThreads {
         case repliesHidden(rootID: String)
         /// A thread's line changed (what its replies show).
         case updated(RemoteCommentLine)
+        /// A line went (the user's own comment, shown above as written here).
+        case removed(id: String)
         case status(Status)
         /// Comments the network listed that could not be read (left out), so far.
         case unreadable(Int)
@@ -45,6 +47,11 @@ public final class RemoteCommentThreads {
     private var replyRequests: [String: any NetworkRequest] = [:]
     /// Replies had so far, by thread, and where their next page is (kept while hidden).
     private var repliesHad: [String: (items: [RemoteComment], next: RemotePageCursor?)] = [:]
+    /// Comments left out of the lists: the copies of those written here and sent (shown once,
+    /// as written here), by id, or by author and text (`copyKey`) where the id is another
+    /// instance's.
+    public private(set) var hiddenIDs: Set<String> = []
+    public private(set) var hiddenCopies: Set<String> = []
     public var onChange: ((Change) -> Void)?
     /// A page of threads was answered (or not): the sheet's `comments_shown`.
     public var onPageAnswered: (() -> Void)?
@@ -73,7 +80,7 @@ public final class RemoteCommentThreads {
                 next = page.next
                 let known = Set(lines.map(\.id))
                 // A thread listed again (Loops' pages can repeat one; a new one shifts PeerTube's offsets) shows once.
-                let added = page.items.filter { !known.contains($0.id) }.map {
+                let added = page.items.filter { !known.contains($0.id) && !isHidden($0) }.map {
                     RemoteCommentLine(comment: $0, depth: 0, replies: ($0.replyCount ?? 0) > 0 ? .hidden(count: $0.replyCount!) : .none)
                 }
                 lines += added
@@ -143,6 +150,39 @@ public final class RemoteCommentThreads {
         askReplies(of: rootID, after: next)
     }
 
+    /// The same comment's key by its author's handle and its text as a reader sees it.
+    public nonisolated static func copyKey(handle: String, text: String) -> String {
+        handle.lowercased() + "\n" + text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func isHidden(_ comment: RemoteComment) -> Bool {
+        hiddenIDs.contains(comment.id)
+            || (!comment.isDeleted && comment.author.map { hiddenCopies.contains(Self.copyKey(handle: $0.handle, text: comment.text)) } ?? false)
+    }
+
+    /// Leaves out the comments `ids`, and those by the same author with the same text as a key of
+    /// `copies`, from now on, and takes out those shown (a thread's first comment with the
+    /// replies shown under it).
+    public func hide(_ ids: Set<String>, copies: Set<String> = []) {
+        guard !ids.isSubset(of: hiddenIDs) || !copies.isSubset(of: hiddenCopies) else { return }
+        hiddenIDs.formUnion(ids)
+        hiddenCopies.formUnion(copies)
+        var index = 0
+        while index < lines.count {
+            guard isHidden(lines[index].comment) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            if lines[index].isThread {
+                while end < lines.count, !lines[end].isThread { end += 1 }
+            }
+            let gone = lines[index..<end].map(\.id)
+            lines.removeSubrange(index..<end)
+            for id in gone { onChange?(.removed(id: id)) }
+        }
+    }
+
     /// The sheet closed or shows another post: nothing more is asked, no answer is taken.
     public func cancel() {
         pageRequest?.cancel()
@@ -162,7 +202,7 @@ public final class RemoteCommentThreads {
             case .success(let page):
                 let had = repliesHad[rootID]?.items ?? []
                 let known = Set(had.map(\.id))
-                let fresh = page.items.filter { !known.contains($0.id) && $0.id != rootID }
+                let fresh = page.items.filter { !known.contains($0.id) && $0.id != rootID && !isHidden($0) }
                 repliesHad[rootID] = (had + fresh, page.next)
                 insertReplies(fresh, under: rootID)
                 update(rootID, .shown(more: page.next != nil && !page.items.isEmpty))
@@ -183,7 +223,7 @@ public final class RemoteCommentThreads {
             end += 1
         }
         var made: [RemoteCommentLine] = []
-        for reply in replies {
+        for reply in replies where !isHidden(reply) {
             // A reply to a reply sits under what it answers, a step further in (up to `deepest`).
             let parentDepth = reply.parentID.flatMap { depths[$0] } ?? 0
             let depth = min(parentDepth + 1, RemoteCommentLine.deepest)

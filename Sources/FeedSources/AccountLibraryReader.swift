@@ -25,7 +25,7 @@ public final class AccountLibraryReader: AccountLibraryReading {
     @discardableResult
     public func read(_ account: Account, token: String,
                      then done: @escaping @MainActor (Result<AccountLibrary, AccountLibraryFailure>) -> Void) -> any NetworkRequest {
-        let call = LibraryCall()
+        let call = ExchangeCall()
         let finish: @MainActor (Result<AccountLibrary, AccountLibraryFailure>) -> Void = { result in
             guard !call.cancelled else { return }
             done(result)
@@ -39,7 +39,7 @@ public final class AccountLibraryReader: AccountLibraryReading {
 
     // MARK: - PeerTube
 
-    private func readPeerTube(_ account: Account, token: String, _ call: LibraryCall,
+    private func readPeerTube(_ account: Account, token: String, _ call: ExchangeCall,
                               then done: @escaping @MainActor (Result<AccountLibrary, AccountLibraryFailure>) -> Void) {
         guard let server = RemoteServer(kind: .peertube, address: account.origin) else {
             return done(.failure(AccountLibraryFailure(account.origin.absoluteString)))
@@ -77,7 +77,7 @@ public final class AccountLibraryReader: AccountLibraryReading {
 
     // MARK: - Loops
 
-    private func readLoops(_ account: Account, token: String, _ call: LibraryCall,
+    private func readLoops(_ account: Account, token: String, _ call: ExchangeCall,
                            then done: @escaping @MainActor (Result<AccountLibrary, AccountLibraryFailure>) -> Void) {
         guard let server = RemoteServer(kind: .loops, address: account.origin) else {
             return done(.failure(AccountLibraryFailure(account.origin.absoluteString)))
@@ -109,7 +109,7 @@ public final class AccountLibraryReader: AccountLibraryReading {
 
     /// Every page of a list from the first, until it has no next or `pageLimit` pages were read.
     private func pages<Item: Sendable & Equatable>(
-        _ url: @escaping (RemotePageCursor?) -> URL?, token: String, _ call: LibraryCall,
+        _ url: @escaping (RemotePageCursor?) -> URL?, token: String, _ call: ExchangeCall,
         read: @escaping (Data, RemotePageCursor?) throws -> RemotePage<Item>,
         then done: @escaping @MainActor (Result<[Item], AccountLibraryFailure>) -> Void
     ) {
@@ -155,18 +155,5 @@ public final class AccountLibraryReader: AccountLibraryReading {
             let words = OutboxAnswer.message(in: response.body) ?? tr("the server answered {status}", ["status": String(response.status)])
             return AccountLibraryFailure(words)
         }
-    }
-}
-
-/// A reading of an account's lists: cancelled, nothing more is asked and nothing answers.
-@MainActor
-private final class LibraryCall: NetworkRequest {
-    var exchange: (any HTTPExchange)?
-    private(set) var cancelled = false
-
-    func cancel() {
-        cancelled = true
-        exchange?.cancel()
-        exchange = nil
     }
 }

@@ -27,8 +27,8 @@ final class NetworkAPI {
     @discardableResult
     func get<Value: Sendable>(_ url: URL, server: String, accept: String = "application/json",
                               read: @escaping @Sendable (Data) throws(RemoteDocumentError) -> Value,
-                              then: @escaping @MainActor (Result<Value, NetworkFailure>) -> Void) -> NetworkAPIRequest {
-        let request = NetworkAPIRequest()
+                              then: @escaping @MainActor (Result<Value, NetworkFailure>) -> Void) -> ExchangeCall {
+        let request = ExchangeCall()
         var headers: HTTPHeaders = ["Accept": accept]
         let known = remembered[url]
         if let known { headers["If-None-Match"] = known.etag }
@@ -98,18 +98,5 @@ final class NetworkAPI {
         remembered[url] = (etag, body)
         rememberedOrder.append(url)
         while rememberedOrder.count > Self.rememberedAnswers { remembered[rememberedOrder.removeFirst()] = nil }
-    }
-}
-
-/// A request to a network under way; cancelled, its answer never comes.
-@MainActor
-final class NetworkAPIRequest: NetworkRequest {
-    fileprivate(set) var cancelled = false
-    fileprivate var exchange: (any HTTPExchange)?
-
-    func cancel() {
-        cancelled = true
-        exchange?.cancel()
-        exchange = nil
     }
 }

@@ -33,6 +33,8 @@ public final class OutboxSender {
     public private(set) var entries: [OutboxEntry] = []
     /// Told of each entry that changed (its mark to redraw).
     public var onChange: (@MainActor (OutboxEntry) -> Void)?
+    /// Also told of each entry that changed (the comments sheet's marks).
+    private var watchers: [@MainActor (OutboxEntry) -> Void] = []
     private let dependencies: Dependencies
     private let peertube: PeerTubeOutboxCalls
     private let loops: LoopsOutboxCalls
@@ -188,6 +190,7 @@ public final class OutboxSender {
 
     private func report(_ entry: OutboxEntry) {
         onChange?(entry)
+        for watcher in watchers { watcher(entry) }
         guard entry.state != .sending else { return }
         let reason: String = switch entry.state {
         case .retrying(_, let reason), .refused(let reason): reason
@@ -214,4 +217,8 @@ public final class OutboxSender {
     }
 }
 
-extension OutboxSender: OutboxAdding {}
+extension OutboxSender: OutboxAdding, OutboxWatching {
+    public func watch(_ observer: @escaping @MainActor (OutboxEntry) -> Void) {
+        watchers.append(observer)
+    }
+}

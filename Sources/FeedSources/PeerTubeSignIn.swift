@@ -26,7 +26,7 @@ public final class PeerTubeSignIn {
     @discardableResult
     public func signIn(origin: URL, username: String, password: String, twoFactorCode: String? = nil,
                        then done: @escaping @MainActor (Result<PeerTubeSignedIn, SignInFailure>) -> Void) -> any NetworkRequest {
-        let call = SignInCall()
+        let call = ExchangeCall()
         call.exchange = http.fetch(HTTPRequest.get(origin.appendingPathComponent("api/v1/oauth-clients/local"),
                                                    accept: "application/json", priority: .interactive)) { [weak self] answer in
             guard let self, !call.cancelled else { return }
@@ -54,7 +54,7 @@ public final class PeerTubeSignIn {
     @discardableResult
     public func renew(origin: URL, client: OAuthClient, refreshToken: String,
                       then done: @escaping @MainActor (Result<AccountTokens, SignInFailure>) -> Void) -> any NetworkRequest {
-        let call = SignInCall()
+        let call = ExchangeCall()
         let form = ["client_id": client.id, "client_secret": client.secret, "grant_type": "refresh_token",
                     "refresh_token": refreshToken]
         call.exchange = tokens(origin: origin, form: form, headers: [:]) { result in
@@ -69,7 +69,7 @@ public final class PeerTubeSignIn {
     @discardableResult
     public func revoke(origin: URL, accessToken: String,
                        then done: @escaping @MainActor (Result<Void, SignInFailure>) -> Void) -> any NetworkRequest {
-        let call = SignInCall()
+        let call = ExchangeCall()
         var request = HTTPRequest(.post, url: origin.appendingPathComponent("api/v1/users/revoke-token"),
                                   headers: ["Accept": "application/json", "Authorization": "Bearer " + accessToken],
                                   body: [], priority: .interactive)
@@ -171,17 +171,4 @@ private struct ProblemDocument: Decodable {
     let error: String?
     let detail: String?
     let error_description: String?
-}
-
-/// One sign-in, renewal or revocation under way: cancelled, it never answers.
-@MainActor
-private final class SignInCall: NetworkRequest {
-    var exchange: (any HTTPExchange)?
-    private(set) var cancelled = false
-
-    func cancel() {
-        cancelled = true
-        exchange?.cancel()
-        exchange = nil
-    }
 }

@@ -88,7 +88,7 @@ public final class RemotePostClient: RemotePostReading {
             }
         case .loops:
             // Loops has no captions: none is the answer, on the main loop as every answer.
-            let request = NetworkAPIRequest()
+            let request = ExchangeCall()
             decoding.decode({ () -> [CaptionTrack] in [] }) { tracks in
                 guard !request.cancelled else { return }
                 then(.success(tracks))
@@ -116,7 +116,7 @@ public final class RemotePostClient: RemotePostReading {
         guard RemoteVideoID.isValidID(post.id), let url = Self.address(post.apiBase, path, query: query),
               let server = RemoteServer(kind: post.network == .loops ? .loops : .peertube, address: post.apiBase) else {
             // Nothing that could name a video in an address: asked of no one.
-            let request = NetworkAPIRequest()
+            let request = ExchangeCall()
             let host = post.host
             decoding.decode({ () -> NetworkFailure in .notFound(server: host) }) { failure in
                 guard !request.cancelled else { return }

@@ -19,6 +19,7 @@ public enum Migrations {
         Migration(version: 10, sql: schemaVersion10),
         Migration(version: 11, sql: schemaVersion11),
         Migration(version: 12, sql: schemaVersion12),
+        Migration(version: 13, sql: schemaVersion13),
     ]
 
     public static var latestVersion: Int { all.last?.version ?? 0 }
@@ -322,5 +323,31 @@ public enum Migrations {
         BEGIN
             UPDATE posts SET liked = 1 WHERE id = NEW.id;
         END;
+        """
+
+    /// Posts on their way to a PeerTube channel (issue 23): where the server's upload is and
+    /// how many bytes it has, written before each next step, so an upload goes on after a
+    /// restart. `metadata` is UploadMetadata's JSON. The local post is not referenced by a
+    /// foreign key: deleting it does not stop what already left.
+    static let schemaVersion13 = """
+        CREATE TABLE uploads (
+            id INTEGER PRIMARY KEY,
+            post_id INTEGER NOT NULL,
+            account_server TEXT NOT NULL,
+            account_name TEXT NOT NULL,
+            file TEXT NOT NULL,
+            total INTEGER NOT NULL,
+            metadata TEXT NOT NULL,
+            cover TEXT,
+            session_url TEXT,
+            bytes_on_server INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL,
+            retry_at_ms INTEGER,
+            reason TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            remote_id TEXT,
+            remote_url TEXT,
+            created_ms INTEGER NOT NULL
+        );
         """
 }

@@ -18,10 +18,17 @@ public struct CommentsDependencies {
     public var reader: (any RemotePostReading)?
     /// The pictures of the network's commenters.
     public var webImages: (any WebImageFetching)?
+    /// Where a comment on a remote post goes on to the user's account (nil: it stays here).
+    public var actions: (any NetworkActing)?
+    /// Where those comments' sendings stand (their marks, Retry).
+    public var outbox: (any OutboxWatching)?
 
     public init(repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 selfHandle: String, filePath: @escaping (String?) -> String?, now: @escaping () -> Date = { Date() },
-                reader: (any RemotePostReading)? = nil, webImages: (any WebImageFetching)? = nil) {
+                reader: (any RemotePostReading)? = nil, webImages: (any WebImageFetching)? = nil,
+                actions: (any NetworkActing)? = nil, outbox: (any OutboxWatching)? = nil) {
+        self.actions = actions
+        self.outbox = outbox
         self.repository = repository
         self.events = events
         self.clock = clock

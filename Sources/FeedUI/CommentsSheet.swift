@@ -32,6 +32,9 @@ final class CommentsSheet {
     private var pointerOnUndo = false
     private var focusInUndo = false
     private let closeButton = Button(iconName: "window-close-symbolic")
+    /// "Replying to @name" over the composer, with its cancel.
+    private let replyBar = Box(.horizontal, spacing: 6)
+    private let replyLabel = Label()
     private let deps: Dependencies
     private var rows: [CommentRow] = []
 
@@ -49,7 +52,8 @@ final class CommentsSheet {
         bottom = BottomSheet(clock: deps.clock)
         store = CommentsStore(CommentsStore.Dependencies(repository: deps.repository, events: deps.events,
                                                          timers: deps.timers, selfHandle: deps.selfHandle,
-                                                         now: deps.now, reader: deps.reader))
+                                                         now: deps.now, reader: deps.reader, actions: deps.actions,
+                                                         outbox: deps.outbox))
         remote = RemoteCommentsSection(now: deps.now, images: deps.webImages)
         let drag = CommentSheetDrag()
         bottom.sheetTakesDrag = { [weak self] in
@@ -67,6 +71,10 @@ final class CommentsSheet {
         list.append(remote.root)
         remote.onEmptinessChanged = { [weak self] in self?.updateEmpty() }
         remote.onOpenLink = { [weak self] url in self?.openLink(url) }
+        remote.onReply = { [weak self] id in
+            self?.store.reply(to: id)
+            self?.composer.grabFocus()
+        }
         scroller.setChild(list)
         scroller.onBottomReached { [weak self] in self?.store.loadMore() }
         bottom.sheet.append(scroller)
@@ -151,6 +159,7 @@ final class CommentsSheet {
         commentsOff.addCSSClass("composer-message")
         commentsOff.isVisible = false
         bottom.sheet.append(commentsOff)
+        buildReplyBar()
         composerRow.addCSSClass("composer")
         let field = Overlay()
         field.setExpand(horizontal: true)
@@ -186,6 +195,23 @@ final class CommentsSheet {
         composerChanged()
     }
 
+    private func buildReplyBar() {
+        replyBar.addCSSClass("reply-bar")
+        replyLabel.addCSSClass("comment-time")
+        replyLabel.setXAlign(0)
+        replyLabel.setExpand(horizontal: true)
+        replyLabel.setEllipsizeEnd()
+        let cancel = Button(iconName: "window-close-symbolic")
+        cancel.setHasFrame(false)
+        cancel.setAccessibleLabel(tr("Cancel the reply"))
+        cancel.tooltip = tr("Cancel the reply")
+        cancel.onClicked { [weak self] in self?.store.reply(to: nil) }
+        replyBar.append(replyLabel)
+        replyBar.append(cancel)
+        replyBar.isVisible = false
+        bottom.sheet.append(replyBar)
+    }
+
     // MARK: - Opening and closing
 
     func open(_ post: Post) {
@@ -199,6 +225,9 @@ final class CommentsSheet {
     }
 
     func close() { bottom.close() }
+
+    /// The window closes: a deletion whose undo is offered stands.
+    func deletionStands() { store.finalizeDelete() }
 
     // MARK: - Following the store
 
@@ -249,11 +278,20 @@ final class CommentsSheet {
             title.text = store.title
             onPostChanged?(post)
         case .remote(.reset):
+            remote.canReply = store.sendsComments
             remote.show(store.threads)
             updateEmpty()
         case .remote(let change):
             remote.apply(change)
             updateEmpty()
+        case .delivery(let id, let delivery):
+            rows.first { $0.comment.id == id }?.show(delivery)
+        case .replying(let target):
+            let name = target?.author.map { "@" + $0.handle } ?? ""
+            // TRANSLATORS: over the comment field while writing a reply; {name} is the @name@host answered.
+            replyLabel.text = tr("Replying to {name}", ["name": ShownText.visible(name)])
+            replyBar.isVisible = target != nil
+            postButton.setAccessibleLabel(target == nil ? tr("Post comment") : tr("Post reply"))
         }
     }
 
@@ -277,8 +315,13 @@ final class CommentsSheet {
 
     private func makeRow(_ comment: Comment) -> CommentRow {
         let row = CommentRow(comment: comment, avatarPath: deps.filePath(comment.author.avatarURI), now: deps.now(),
-                             onlyHere: store.isRemote)
+                             delivery: store.delivery(of: comment), answered: store.answered(by: comment))
         row.onLike = { [weak self] comment in self?.store.toggleLike(comment.id) }
+        row.onRetry = { [weak self] comment in self?.store.retrySending(comment.id) }
+        row.onWithdraw = { [weak self] comment in
+            self?.store.withdraw(comment.id)
+            self?.focusComposerOrClose()
+        }
         row.onLink = { [weak self] link in self?.onLink?(link) }
         row.onDelete = { [weak self] comment in
             guard let self else { return }

@@ -25,10 +25,12 @@ public struct CreateDependencies {
     public var publisher: ClipPublishing
     /// The recorder's joins, probes, covers and renders (FeedMedia's MediaClipJobs in the app).
     public var clipJobs: ClipJobs
+    /// Posts to the signed-in accounts' channels (FeedSources' UploadService); nil: this computer only.
+    public var uploads: PostUploading?
 
     public init(media: MediaRuntime, repository: FeedRepository, events: EventSink?, clock: MonotonicClock, timers: Timers,
                 dataDirectory: URL, preferences: PreferencesStore, sounds: [RecordingSound], videosFolder: URL,
-                homeFolder: URL, publisher: ClipPublishing, clipJobs: ClipJobs) {
+                homeFolder: URL, publisher: ClipPublishing, clipJobs: ClipJobs, uploads: PostUploading? = nil) {
         self.media = media
         self.repository = repository
         self.events = events
@@ -41,5 +43,6 @@ public struct CreateDependencies {
         self.homeFolder = homeFolder
         self.publisher = publisher
         self.clipJobs = clipJobs
+        self.uploads = uploads
     }
 }

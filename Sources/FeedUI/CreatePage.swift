@@ -61,7 +61,7 @@ final class CreatePage {
             dataDirectory: deps.dataDirectory,
             leftover: LeftoverRecordings.tidy(deps.dataDirectory.appendingPathComponent("recordings")),
             preferences: deps.preferences, videosFolder: deps.videosFolder, homeFolder: deps.homeFolder, publisher: deps.publisher,
-            clipJobs: deps.clipJobs), editor: editor, posting: posting, sounds: sounds)
+            clipJobs: deps.clipJobs, uploads: deps.uploads), editor: editor, posting: posting, sounds: sounds)
         toolbar = CaptureToolbar(limitSeconds: session.limitSeconds)
         root.addCSSClass("create-page")
         buildCamera()

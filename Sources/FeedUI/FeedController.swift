@@ -303,7 +303,9 @@ final class FeedController: FeedSessionView {
     /// Opens the share menu over the post's share button.
     private func share(_ post: Post) {
         let slot = slots.first { $0.post?.id == post.id && $0.index == session.store.index } ?? slots.first { $0.post?.id == post.id }
-        sharing.share(post, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor,
+        // A post uploaded since it was loaded has its page on the server now (UploadService).
+        let stored = post.pageURL == nil ? (try? env.repository.post(id: post.id)) ?? post : post
+        sharing.share(stored, playableURI: env.playableURI(post.videoURI), anchor: slot?.rail.shareAnchor,
                       choices: post.id == session.current?.id ? homeChoices() : [])
     }
 }

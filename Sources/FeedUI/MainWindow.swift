@@ -80,10 +80,14 @@ public final class MainWindow: PlaybackControl {
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
         installImports(on: root)
+        installUploads(on: root)
         installPreferences()
         installSignInToast(on: root)
         window.onCloseRequest { [weak self] in
             self?.saveWindowState()
+            // A comment deleted with its undo still offered is deleted for good: on a remote post
+            // its deletion is in the outbox then, sent now or at the next launch.
+            self?.comments.deletionStands()
             return false
         }
         // The size is kept as it changes (a second after the last change), not only on close: a
@@ -332,6 +336,8 @@ public final class MainWindow: PlaybackControl {
     let comments: CommentsSheet
     let imports: ImportStore
     let importBanner = ImportBanner()
+    /// Posts on their way to the user's channels (MainWindow+Uploads).
+    var uploadBanner: UploadBanner?
     /// A first launch's word on the samples and how to get more (MainWindow+Welcome).
     let welcome = WelcomeCard()
     /// Shown over the window while files are dragged over it.

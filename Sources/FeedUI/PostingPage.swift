@@ -5,7 +5,8 @@ import GtkKit
 import Localization
 
 /// The last step of the recorder: caption (with #hashtags and @mentions), a cover frame,
-/// "Allow comments" and "Save a copy to ~/Videos", then Post (or Ctrl+Enter).
+/// "Allow comments" and "Save a copy to ~/Videos", where it goes (this computer only, or also a
+/// signed-in account's channel, with its privacy), then Post (or Ctrl+Enter).
 @MainActor
 final class PostingPage: PostingView {
     let root = Box(.vertical, spacing: 12)
@@ -19,6 +20,15 @@ final class PostingPage: PostingView {
     private let allowComments = Switch(active: true)
     private let saveCopy = Switch()
     private let message = Label()
+    private let destinationBox = Box(.vertical, spacing: 6)
+    // TRANSLATORS: the posting page's choice of where the video goes.
+    private let destinationChips = ChipGroup(label: tr("Post to"), mode: .choice)
+    // TRANSLATORS: who may see a video posted to a channel.
+    private let privacyChips = ChipGroup(label: tr("Who can see it"), mode: .choice)
+    private var channels: [UploadChannel] = []
+    private static let privacies: [(UploadPrivacy, String)] = [
+        (.public, tr("Public")), (.unlisted, tr("Unlisted")), (.private, tr("Private")),
+    ]
     // TRANSLATORS: the button that posts the video (the verb).
     private let postButton = Button(label: tr("Post"))
     private var coverButtons: [Button] = []
@@ -74,6 +84,7 @@ final class PostingPage: PostingView {
         root.append(switchRow(tr("Allow comments"), allowComments))
         // TRANSLATORS: {folder} is where the copy goes, like “~/Videos”.
         root.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
+        buildDestinations()
 
         message.addCSSClass("composer-message")
         message.setWrap(true)
@@ -89,6 +100,46 @@ final class PostingPage: PostingView {
         postButton.setAccessibleLabel(tr("Post the video"))
         postButton.onClicked { [weak self] in self?.post() }
         root.append(postButton)
+    }
+
+    private func buildDestinations() {
+        let title = Label(tr("Post to"))
+        title.addCSSClass("sheet-title")
+        title.setXAlign(0)
+        destinationBox.append(title)
+        destinationBox.append(destinationChips.root)
+        destinationBox.append(privacyChips.root)
+        privacyChips.show(Self.privacies.map { ChipGroup.Chip(text: $0.1) }, selected: [0])
+        privacyChips.root.isVisible = false
+        destinationChips.onPress = { [weak self] index in self?.privacyChips.root.isVisible = index > 0 }
+        destinationBox.isVisible = false
+        root.append(destinationBox)
+    }
+
+    /// The signed-in accounts' channels, after "This computer only"; none hides the choice.
+    func setDestinations(_ channels: [UploadChannel]) {
+        let chosen = destinationChips.selected.min().flatMap { $0 > 0 && self.channels.indices.contains($0 - 1)
+            ? self.channels[$0 - 1] : nil }
+        self.channels = channels
+        // TRANSLATORS: the posting page's destination that keeps the video on this computer.
+        let chips = [ChipGroup.Chip(text: tr("This computer only"))] + channels.map { channel in
+            // TRANSLATORS: a channel to post to, then the account ("Ana's videos · ana@tube.example").
+            ChipGroup.Chip(text: tr("{channel} · {account}", ["channel": channel.displayName, "account": channel.accountHandle]),
+                           accessibleLabel: tr("Post to {channel} of {account}",
+                                               ["channel": channel.displayName, "account": channel.accountHandle]))
+        }
+        let index = chosen.flatMap { old in channels.firstIndex(of: old).map { $0 + 1 } } ?? 0
+        destinationChips.show(chips, selected: [index])
+        privacyChips.root.isVisible = index > 0
+        destinationBox.isVisible = !channels.isEmpty
+    }
+
+    private var destination: PostingDestination {
+        guard let index = destinationChips.selected.min(), index > 0, channels.indices.contains(index - 1) else {
+            return .thisComputer
+        }
+        let privacy = privacyChips.selected.min().map { Self.privacies[$0].0 } ?? .public
+        return .channel(channels[index - 1], privacy)
     }
 
     private func switchRow(_ title: String, _ toggle: Switch) -> Widget {
@@ -120,6 +171,9 @@ final class PostingPage: PostingView {
         caption.text = ""
         isNewClip = true
         allowComments.isActive = true
+        destinationChips.select([0])
+        privacyChips.select([0])
+        privacyChips.root.isVisible = false
         setCovers([])
         coverHint.text = tr("Making cover frames…")
     }
@@ -198,6 +252,6 @@ final class PostingPage: PostingView {
         guard !isBusy else { return }
         onPost?(PostingChoices(caption: caption.text.trimmingCharacters(in: .whitespacesAndNewlines),
                                coverIndex: coverIndex, allowsComments: allowComments.isActive,
-                               saveCopy: saveCopy.isActive))
+                               saveCopy: saveCopy.isActive, destination: destination))
     }
 }

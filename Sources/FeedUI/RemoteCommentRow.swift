@@ -20,10 +20,12 @@ final class RemoteCommentRow {
     /// Show or hide the replies of this thread.
     var onToggleReplies: (() -> Void)?
     var onMoreReplies: (() -> Void)?
+    /// Answer this comment.
+    var onReply: (() -> Void)?
     /// A web link in the comment was clicked.
     var onOpenLink: ((URL) -> Void)?
 
-    init(line: RemoteCommentLine, now: Date, images: (any WebImageFetching)?) {
+    init(line: RemoteCommentLine, now: Date, images: (any WebImageFetching)?, canReply: Bool = false) {
         self.line = line
         let comment = line.comment
         root.addCSSClass("comment-row")
@@ -86,6 +88,17 @@ final class RemoteCommentRow {
         repliesMessage.setWrap(true)
         repliesMessage.setXAlign(0)
         let replies = Box(.horizontal, spacing: 4)
+        if canReply, let author = comment.author, !comment.isDeleted {
+            // TRANSLATORS: a button under a network's comment: answer it.
+            let reply = Button(label: tr("Reply"))
+            reply.setHasFrame(false)
+            reply.addCSSClass("comment-replies")
+            reply.setAlign(horizontal: .start)
+            // TRANSLATORS: {name} is the name of the comment's author.
+            reply.setAccessibleLabel(tr("Reply to {name}", ["name": ShownText.visible(author.shownName)]))
+            reply.onClicked { [weak self] in self?.onReply?() }
+            replies.append(reply)
+        }
         replies.append(repliesButton)
         replies.append(moreButton)
         body.append(replies)

@@ -30,6 +30,10 @@ final class RemoteCommentsSection {
     private let images: (any WebImageFetching)?
     /// A web link in a comment was clicked.
     var onOpenLink: ((URL) -> Void)?
+    /// Whether the comments can be answered (an account acts on the post's network).
+    var canReply = false
+    /// Reply to the comment with this id.
+    var onReply: ((String) -> Void)?
     /// Whether it shows no comment (the sheet's "No comments yet" then speaks for it).
     var isEmpty: Bool { rows.isEmpty }
     var onEmptinessChanged: (() -> Void)?
@@ -115,6 +119,11 @@ final class RemoteCommentsSection {
             rows.removeSubrange((index + 1)..<end)
         case .updated(let line):
             rows.first { $0.line.id == line.id }?.update(line)
+        case .removed(let id):
+            guard let index = rows.firstIndex(where: { $0.line.id == id }) else { return }
+            rowsBox.remove(rows[index].root)
+            rows.remove(at: index)
+            if rows.isEmpty { onEmptinessChanged?() }
         case .status(let new):
             showStatus(new)
         case .unreadable(let count):
@@ -140,8 +149,9 @@ final class RemoteCommentsSection {
     }
 
     private func makeRow(_ line: RemoteCommentLine) -> RemoteCommentRow {
-        let row = RemoteCommentRow(line: line, now: now(), images: images)
+        let row = RemoteCommentRow(line: line, now: now(), images: images, canReply: canReply)
         let id = line.id
+        row.onReply = { [weak self] in self?.onReply?(id) }
         row.onToggleReplies = { [weak self] in self?.threads?.toggleReplies(of: id) }
         row.onMoreReplies = { [weak self] in self?.threads?.moreReplies(of: id) }
         row.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }

@@ -100,6 +100,9 @@ enum Theme {
     .comment-author-name { font-size: 9.75pt; font-weight: 700; color: rgba(255,255,255,0.9); }
     .remote-comment .comment-author { font-weight: 400; }
     .comment-deleted { font-style: italic; color: rgba(255,255,255,0.5); }
+    .comment-refused { color: #ff6b81; font-size: 9pt; }
+    .comment-refused-action { font-size: 9pt; min-height: 24px; padding: 0 10px; }
+    .reply-bar { padding: 2px 8px 0 16px; }
     .comment-text link { color: #7cc4ff; }
     .comment-replies, .comment-order { color: rgba(255,255,255,0.65); font-size: 9pt; font-weight: 700; padding: 2px 6px;
         min-height: 0; }

@@ -29,7 +29,7 @@ final class WelcomeCard {
         close.addCSSClass("flat")
         top.append(close)
         root.append(top)
-        let text = Label(tr("These videos are samples by their creators, to try the feed. Add your own videos (Ctrl+O), or follow a PeerTube channel, a Loops account or any video feed by its address (Ctrl+L)."))
+        let text = Label(tr("These videos are samples by their creators, to try the feed. Find more from PeerTube and Loops in Discover, add your own videos (Ctrl+O), or follow a channel or any video feed by its address (Ctrl+L)."))
         text.setWrap(true, maxLines: 6)
         text.setXAlign(0)
         root.append(text)

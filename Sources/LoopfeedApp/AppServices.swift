@@ -53,6 +53,8 @@ struct AppServices {
     let outbox: OutboxSender
     /// Which account acts on a remote post; its actions go to the outbox.
     let actions: AccountActions
+    /// Posts on their way to the accounts' PeerTube channels (issue 23).
+    let uploads: UploadService
     /// What the user does with posts, kept in the library for For You (the watch signals too,
     /// also said in the events log).
     let interests: InterestRecorder
@@ -146,6 +148,7 @@ struct AppServices {
             explorer: ExploreService(api: networkAPI, servers: [], timers: MainLoopTimers()),
             serverCheck: ServerCheck(api: networkAPI),
             accounts: accounts, outbox: outbox, actions: actions,
+            uploads: UploadsSetup.make(http: http, library: library, accounts: accounts, events: events, notices: notices),
             interests: InterestRecorder(.init(
                 store: library, post: { try? library.post(id: $0) }, timers: MainLoopTimers(),
                 alsoWatchSignals: events.map { WatchSignalEvents(events: $0) }, events: events,

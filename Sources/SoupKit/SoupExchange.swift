@@ -47,6 +47,14 @@ final class SoupExchange: HTTPExchange {
         }
         message = made
         soup_message_add_flags(made, SOUP_MESSAGE_NO_REDIRECT)
+        // libsoup sends a PUT again by itself when the kept-alive connection it reused closes
+        // without an answer, and the second time the fake instance got a body that was not the
+        // chunk's (a 400). A chunk of a resumable upload (it carries Content-Range) is sent
+        // again only when its uploader decides, after asking the server what it has: so it
+        // goes on a connection of its own, which libsoup does not retry on.
+        if request.headers["Content-Range"] != nil {
+            soup_message_add_flags(made, SOUP_MESSAGE_NEW_CONNECTION)
+        }
         let headers = soup_message_get_request_headers(made)
         for field in request.headers.fields where !(leftOrigin && Self.credentials.contains(field.name.lowercased())) {
             soup_message_headers_append(headers, field.name, field.value)

@@ -9,6 +9,12 @@ final class ShareOptionsTests: XCTestCase {
         XCTAssertFalse(options.contains { if case .copyLink = $0 { true } else { false } })
     }
 
+    func testAnUploadedPostOfThisComputerAlsoOffersItsPageOnTheServer() {
+        XCTAssertEqual(ShareAction.options(playableURI: "file:///data/videos/a.mp4", pageURL: "http://127.0.0.2:8080/w/short1"),
+                       [.copyFile(uri: "file:///data/videos/a.mp4"), .showInFiles(uri: "file:///data/videos/a.mp4"),
+                        .copyLink(url: "http://127.0.0.2:8080/w/short1")])
+    }
+
     func testAWebVideoIsSharedByItsPageLinkWhenItHasOne() {
         XCTAssertEqual(ShareAction.options(playableURI: "https://video.example/v/1.mp4", pageURL: "https://video.example/w/abc"),
                        [.copyLink(url: "https://video.example/w/abc")])

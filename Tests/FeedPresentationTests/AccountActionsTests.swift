@@ -112,6 +112,7 @@ private struct SQLiteTestFailure: Error, CustomStringConvertible {
 
 @MainActor
 private final class RecordingOutbox: OutboxAdding {
+    var entries: [OutboxEntry] = []
     var added: [(action: OutboxAction, account: AccountKey, postID: Int64?)] = []
     var failure: (any Error)?
 

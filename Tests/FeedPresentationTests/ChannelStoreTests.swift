@@ -101,6 +101,10 @@ final class ChannelStoreTests: XCTestCase {
         var follows: [(String, Bool)] = []
         func postLiked(_ post: Post) {}
         func channelFollowed(_ channel: RemoteActor, following: Bool) { follows.append((channel.handle, following)) }
+        // Comments are not this store's.
+        func canAct(on post: RemotePostRef) -> Bool { false }
+        func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {}
+        func commentDeleted(_ comment: Comment, on post: RemotePostRef) {}
     }
 
     func testFollowAndUnfollowGoOnToTheAccountOnlyOnceDoneHere() {

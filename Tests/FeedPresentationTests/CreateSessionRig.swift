@@ -13,6 +13,7 @@ final class CreateSessionRig {
     let events = RecordingEventSink()
     let jobs = FakeClipJobs()
     let publisher = FakeClipPublisher()
+    let uploads = FakePostUploading()
     let preferences: InMemoryPreferencesStore
     let repository = InMemoryFeedRepository()
     let directory: FakeCaptureDeviceDirectory
@@ -42,7 +43,7 @@ final class CreateSessionRig {
             },
             repository: repository, events: events, clock: clock, timers: timers, dataDirectory: dataDirectory,
             leftover: leftover, preferences: preferences, videosFolder: URL(fileURLWithPath: "/home/me/Videos"),
-            homeFolder: URL(fileURLWithPath: "/home/me"), publisher: publisher, clipJobs: jobs), editor: editor, posting: posting, sounds: sounds)
+            homeFolder: URL(fileURLWithPath: "/home/me"), publisher: publisher, clipJobs: jobs, uploads: uploads), editor: editor, posting: posting, sounds: sounds)
         session.onChange = { [unowned self] change in changes.append(change) }
         session.onPosted = { [unowned self] post in posted.append(post) }
         session.onFeedNotice = { [unowned self] text in feedNotices.append(text) }
@@ -143,6 +144,8 @@ final class FakePostingView: PostingView {
     private(set) var resets = 0
     var coverIndex: Int?
     var saveCopy = false
+    var destination = PostingDestination.thisComputer
+    private(set) var destinations: [[UploadChannel]] = []
     var onPost: ((PostingChoices) -> Void)?
 
     func prepare(saveCopyByDefault: Bool) {
@@ -155,6 +158,7 @@ final class FakePostingView: PostingView {
     func continueCaption(with text: String) { caption += text }
     func setCovers(_ frames: [URL]) { covers.append(frames) }
     func coverFramesFailed(_ reason: String) {}
+    func setDestinations(_ channels: [UploadChannel]) { destinations.append(channels) }
 
     func setBusy(_ text: String?) {
         isBusy = text != nil
@@ -173,7 +177,8 @@ final class FakePostingView: PostingView {
 
     func post() {
         guard !isBusy else { return }
-        onPost?(PostingChoices(caption: caption, coverIndex: coverIndex, allowsComments: true, saveCopy: saveCopy))
+        onPost?(PostingChoices(caption: caption, coverIndex: coverIndex, allowsComments: true, saveCopy: saveCopy,
+                               destination: destination))
     }
 }
 

@@ -88,6 +88,10 @@ final class FollowingStoreTests: XCTestCase {
         var follows: [(RemoteActor, Bool)] = []
         func postLiked(_ post: Post) {}
         func channelFollowed(_ channel: RemoteActor, following: Bool) { follows.append((channel, following)) }
+        // Comments are not this store's.
+        func canAct(on post: RemotePostRef) -> Bool { false }
+        func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {}
+        func commentDeleted(_ comment: Comment, on post: RemotePostRef) {}
     }
 
     func testAChannelBroughtFromAnAccountSaysSoAndItsUnfollowGoesToTheAccount() {

@@ -22,6 +22,7 @@ final class SignInPromptTests: XCTestCase {
     @MainActor
     private final class NoOutbox: OutboxAdding {
         var added = 0
+        var entries: [OutboxEntry] { [] }
         func add(_ action: OutboxAction, account: AccountKey, postID: Int64?) throws { added += 1 }
     }
 
@@ -48,6 +49,19 @@ final class SignInPromptTests: XCTestCase {
             prompt.actedWithoutAccount(on: Self.loops, .comment)
             XCTAssertEqual(prompt.offer?.text, "Sign in to 127.0.0.5:8080 to comment there")
             XCTAssertEqual(changes, 3)
+        }
+    }
+
+    func testACommentWithNoAccountOffersToSignInToCommentThere() {
+        onMain {
+            let prompt = SignInPrompt()
+            let outbox = NoOutbox()
+            let actions = AccountActions(.init(accounts: { [] }, outbox: outbox, say: { XCTFail("said \($0)") }, prompt: prompt))
+            let comment = Comment(id: 3, postID: 1, author: Author(handle: "you", name: "You", isSelf: true), text: "hi",
+                                  created: Date(timeIntervalSince1970: 5))
+            actions.commentWritten(comment, on: Self.loops, replyTo: nil)
+            XCTAssertEqual(prompt.offer?.text, "Sign in to 127.0.0.5:8080 to comment there")
+            XCTAssertEqual(outbox.added, 0, "the comment stays here")
         }
     }
 

@@ -61,6 +61,22 @@ final class OutboxOverLoopbackTests: XCTestCase {
         }
     }
 
+    func testWatchersFollowACommentToTheIDTheServerGaveIt() throws {
+        try rig { rig in
+            let video = try rig.video(1)
+            var seen: [OutboxEntry] = []
+            rig.sender.watch { seen.append($0) }
+            try rig.sender.start()
+            try rig.sender.add(.comment(post: video, localID: "w1", text: "watched on its way", replyTo: nil),
+                               account: rig.account, postID: nil)
+            XCTAssertTrue(rig.waitUntilSettled())
+            let posted = try XCTUnwrap(rig.comments(on: video, text: "watched on its way").first)
+            let id = try XCTUnwrap(OutboxAnswer.id(posted["id"]))
+            XCTAssertEqual(seen.map(\.state), [.queued, .sent(remoteID: id)])
+            XCTAssertEqual(seen, rig.changes.map(\.entry), "told of each change as onChange is")
+        }
+    }
+
     func testACommentThatReachedTheServerBeforeACrashIsNotPostedAgain() throws {
         try rig { rig in
             let video = try rig.video(1)

@@ -36,8 +36,10 @@ from cases_explore_faults import EXPLORE_FAULT_CASES  # noqa: E402
 from cases_explore_paging import EXPLORE_PAGING_CASES  # noqa: E402
 from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_outbox import OUTBOX_CASES  # noqa: E402
+from cases_outbox_comments import OUTBOX_COMMENT_CASES  # noqa: E402
 from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
+from cases_upload import UPLOAD_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -85,7 +87,9 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *EXPLORE_FAULT_CASES,
     *ACCOUNTS_CASES,
     *OUTBOX_CASES,
+    *OUTBOX_COMMENT_CASES,
     *FOLLOWS_CASES,
+    *UPLOAD_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,

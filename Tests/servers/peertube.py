@@ -7,6 +7,8 @@ API answers carry a weak ETag and answer 304 to If-None-Match, as Express does.
 """
 from __future__ import annotations
 
+import hashlib
+
 import math
 import re
 
@@ -117,7 +119,9 @@ class PeerTubeSite(Site):
                             "comments": v.comment_count(), "rich_comments": v.index % 4 == 0,
                             **self.colour_of(v)}
                            for v in self.instance.local_videos],
-                "kinds": list(KINDS), "users": self.auth.describe()["users"], "client_id": self.auth.client_id}
+                "kinds": list(KINDS), "users": self.auth.describe()["users"], "client_id": self.auth.client_id,
+                # the thumbnails set on uploaded videos (updateVideo), as SHA-256 by the video's uuid
+                "thumbnails": {uuid: hashlib.sha256(data).hexdigest() for uuid, data in self.uploads.thumbnails.items()}}
 
     def colour_of(self, video) -> dict:
         """With --colours: the RGB its portrait files are tinted with, as "#rrggbb"."""

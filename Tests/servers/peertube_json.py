@@ -74,7 +74,7 @@ class Formatter:
     # --- videos ----------------------------------------------------------------------------------
     def video(self, video: Video) -> dict:
         origin = self.world.url(video.origin)
-        category = CATEGORIES.get(video.tags[0], DEFAULT_CATEGORY)
+        category = CATEGORIES.get(video.tags[0] if video.tags else None, DEFAULT_CATEGORY)
         truncated = video.description if len(video.description) <= 250 else video.description[:247] + "..."
         return {
             "id": self.instance.video_id(video), "uuid": video.uuid, "shortUUID": video.short_uuid,

@@ -72,6 +72,27 @@ class UploadTests(FakeTestCase):
         self.assertEqual(fetch(file["fileUrl"]).body, self.recording, "byte for byte")
         self.assertIn(video["uuid"], [v["uuid"] for v in get_json(self.pt[0] + "/api/v1/videos?count=100")["data"]])
 
+    def test_a_video_without_tags_or_description_is_listed(self):
+        done = self.upload_all(self.start(tags=[], description=None))
+        uuid = done.json()["video"]["uuid"]
+        details = get_json(f"{self.pt[0]}/api/v1/videos/{uuid}")
+        self.assertEqual((details["tags"], details["state"]["id"]), ([], 2))
+
+    def test_the_thumbnail_is_set_with_update_video(self):
+        uuid = self.upload_all(self.start()).json()["video"]["uuid"]
+        png = b"\x89PNG\r\n\x1a\n" + bytes(range(200))
+        boundary = "b0undary"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"thumbnailfile\"; filename=\"cover.png\"\r\n"
+                f"Content-Type: image/png\r\n\r\n").encode() + png + f"\r\n--{boundary}--\r\n".encode()
+        reply = fetch(f"{self.pt[0]}/api/v1/videos/{uuid}", bearer(self.token, {
+            "Content-Type": f"multipart/form-data; boundary={boundary}"}), "PUT", body)
+        self.assertEqual(reply.status, 204, reply.body)
+        import hashlib
+        self.assertEqual(get_json(self.pt[0] + "/__fake/manifest")["thumbnails"], {uuid: hashlib.sha256(png).hexdigest()})
+        refused = fetch(f"{self.pt[0]}/api/v1/videos/{uuid}", bearer(self.token, {
+            "Content-Type": f"multipart/form-data; boundary={boundary}"}), "PUT", body.replace(b"\x89PNG", b"NOPE"))
+        self.assertEqual(refused.status, 400)
+
     def test_a_cut_connection_resumes_from_what_the_server_has(self):
         location = self.start()
         self.assertEqual(self.put(location, 0, 65535).status, 308)

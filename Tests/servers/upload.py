@@ -9,6 +9,8 @@ uploadResumableCancel; the node-uploadx protocol it links to).
                                                       server has) until the last -> 200 {video: {id, uuid, shortUUID}}
            Content-Range: bytes */TOTAL, no body      -> 308 with what the server has (a status check)
     DELETE /api/v1/videos/upload-resumable?upload_id=ID  -> 204
+    PUT    /api/v1/videos/{id}                         multipart/form-data with `thumbnailfile` (a PNG or
+                                                      JPEG) -> 204 (updateVideo; only the thumbnail here)
 
 A chunk that starts past what the server has is a 409; one that starts earlier overwrites from
 there. A finished upload asked again answers the same video. The new video is "To transcode" for
@@ -36,6 +38,8 @@ class Uploads:
     def __init__(self):
         self.directory: str | None = None
         self.pending: dict[str, dict] = {}
+        # The thumbnails set with updateVideo, by video uuid (the manifest's `thumbnails` sizes).
+        self.thumbnails: dict[str, bytes] = {}
         self.lock = threading.Lock()
 
     def path(self, upload_id: str) -> str:
@@ -53,6 +57,7 @@ def add_routes(site) -> None:
     site.route("POST", PATH, lambda r, m: start(site, r))
     site.route("PUT", PATH, lambda r, m: chunk(site, r))
     site.route("DELETE", PATH, lambda r, m: cancel(site, r))
+    site.route("PUT", r"/api/v1/videos/([^/]+)", lambda r, m: update(site, r, m.group(1)))
 
 
 def _invalid(site, request: Request, name: str, value, location: str = "body") -> Response:
@@ -170,4 +175,34 @@ def cancel(site, request: Request) -> Response:
         site.uploads.pending.pop(upload_id, None)
         if state["video"] is None:
             os.remove(site.uploads.path(upload_id))
+    return Response(204, b"", {"Content-Length": "0"})
+
+
+def _parts(request: Request) -> dict[str, bytes]:
+    """A multipart/form-data body's parts by name (their bytes), as far as the fake needs them."""
+    found = re.search(r'boundary="?([^";]+)"?', request.header("content-type"))
+    if not found:
+        return {}
+    parts = {}
+    for part in request.body.split(b"--" + found.group(1).encode())[1:]:
+        head, _, data = part.partition(b"\r\n\r\n")
+        name = re.search(rb'name="([^"]+)"', head)
+        if name:
+            parts[name.group(1).decode()] = data[:-2] if data.endswith(b"\r\n") else data
+    return parts
+
+
+def update(site, request: Request, key: str) -> Response:
+    user, failure = user_of(site, request)
+    if failure:
+        return failure
+    video = site.find_video(key)
+    if video is None:
+        return site.problem(404, "Video not found", request)
+    if video.channel.owner is not user.account:
+        return site.problem(403, "Cannot update video of another user", request)
+    thumbnail = _parts(request).get("thumbnailfile")
+    if not thumbnail or not (thumbnail.startswith(b"\x89PNG") or thumbnail.startswith(b"\xff\xd8")):
+        return _invalid(site, request, "thumbnailfile", None)
+    site.uploads.thumbnails[video.uuid] = thumbnail
     return Response(204, b"", {"Content-Length": "0"})
