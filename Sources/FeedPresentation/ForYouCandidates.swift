@@ -147,7 +147,7 @@ public final class ForYouCandidates: ForYouCandidateSupply {
                 order.append(id)
             }
         }
-        events?.emit(.exploreResults(scope: "for_you", query: "", count: added, source: Self.name(shelf),
+        events?.emit(.exploreResults(scope: "for_you", query: "", count: added, source: "for_you_" + Self.name(shelf),
                                      total: order.count + madeOrder.count, hidden: answer.hidden,
                                      failures: answer.failures.count, unreadable: answer.unreadable))
         if added > 0 { changed() }

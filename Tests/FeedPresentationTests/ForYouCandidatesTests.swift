@@ -66,7 +66,7 @@ final class ForYouCandidatesTests: XCTestCase {
             XCTAssertEqual(candidates.candidates.count, 4)
             let lines = events.events.filter { $0.name == "explore_results" }
             XCTAssertEqual(lines.count, 3, "one line per answer")
-            XCTAssertEqual(lines.first, .exploreResults(scope: "for_you", query: "", count: 3, source: "trending",
+            XCTAssertEqual(lines.first, .exploreResults(scope: "for_you", query: "", count: 3, source: "for_you_trending",
                                                         total: 3, failures: 1))
             XCTAssertTrue(events.events.filter { $0.name == "notice" || $0.name == "error" }.isEmpty, "no nag")
             timers.advance(milliseconds: 30 * 60 * 1_000)
