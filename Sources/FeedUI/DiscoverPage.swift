@@ -15,6 +15,8 @@ final class DiscoverPage {
     let root = Box(.vertical)
     // Short enough to stay whole at 1.5x text in a 360-pixel window; the tooltip says it all.
     let search = SearchEntry(placeholder: tr("Search videos, people"))
+    /// What `typed()` last searched for.
+    private var lastTyped = ""
     let indexNote = Label()
     // TRANSLATORS: the chips that choose where Discover looks, for screen readers.
     let scopes = ChipGroup(label: tr("Where to look"), mode: .choice, cssClass: "scope-chip")
@@ -138,14 +140,21 @@ final class DiscoverPage {
         if query.hasPrefix("#"), scope != .networks || network == nil {
             setScope(.thisComputer, refreshing: false)
         }
+        lastTyped = query
         search.text = query
         refresh()
     }
 
     func focusSearch() { search.grabFocus() }
 
-    /// The words typed changed (after GTK's own short pause).
-    private func typed() { refresh() }
+    /// The words typed changed (at each key: the networks have their own pause). GTK also says
+    /// so for the empty field it starts with: the page, not yet shown, then built its grid and
+    /// made every still at launch.
+    private func typed() {
+        guard search.text != lastTyped else { return }
+        lastTyped = search.text
+        refresh()
+    }
 
     func setScope(_ scope: DiscoverScope, refreshing: Bool = true) {
         guard scope != self.scope else { return }
