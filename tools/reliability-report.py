@@ -171,12 +171,13 @@ def outbox_kill9_section(run: dict | None) -> list[str]:
     if not run:
         return lines + ["_No outbox kill -9 results in this run (outbox_kill9.json missing)._", ""]
     answers = ", ".join(f"{count} {kind}" for kind, count in sorted(run["answers"].items()))
+    actions = ", ".join(f"{count} {kind}s" for kind, count in sorted(run.get("actions", {"like": run["kills"]}).items()))
     lines += [
         f"{run['rounds']} rounds (seed {run['seed']}, {run['seconds'] / 60:.1f} min; Tests/e2e/cases_outbox_kill9.py): "
         "signed in to one fake PeerTube instance, a video of another instance's channel liked or unliked "
-        "with L, the home instance answering as the round says, SIGKILL 0-1.5 s later; the library is "
-        "checked before the next launch, the home instance's account after it (the outbox drained). "
-        f"The instance's answers: {answers}.",
+        "with L or commented on in its sheet, the home instance answering as the round says, SIGKILL 0-1.5 s "
+        "later; the library is checked before the next launch, the home instance's account after it (the "
+        f"outbox drained). Actions: {actions}. The instance's answers: {answers}.",
         "",
         "| | count | target |",
         "|---|---|---|",
@@ -184,12 +185,13 @@ def outbox_kill9_section(run: dict | None) -> list[str]:
         f"| actions the window showed, checked | {run['shown']} | |",
         f"| shown, not in the library after the kill | {len(run['not_kept'])} | 0 |",
         f"| shown, not on the server once the outbox drained (actions lost) | {len(run['lost'])} | 0 |",
+        f"| a comment the server holds more than once (sent twice) | {len(run.get('sent_twice', []))} | 0 |",
         f"| refused by the server | {len(run['refused'])} | 0 |",
         f"| an action answered by the server more than once (a like is a state: harmless) | {run['repeated_answers']} | |",
         "",
     ]
-    for what in ("not_kept", "lost", "refused"):
-        if run[what]:
+    for what in ("not_kept", "lost", "sent_twice", "refused"):
+        if run.get(what):
             lines += [f"{what}:", "", "```", *[str(item) for item in run[what][:20]], "```", ""]
     return lines
 

@@ -259,7 +259,8 @@ def case_screen_reader_hears_state_changes(ctx: Context) -> None:
     and the focus moving with Tab."""
     app = record_app(ctx, "a11y-states", extra_env={**A11Y_ENV, "LOOPFEED_SAMPLES_DIR": str(samples_dir(ctx) or "")})
     app.wait("first_frame", 20, what="a first frame")
-    # A first launch's welcome card is first in reading order: put away, Tab starts at the rail.
+    # A first launch's welcome card is first in reading order: put away, Tab starts at Home's
+    # For You | Following switch, the top of the window.
     dismiss_welcome(ctx, app)
     ctx.pointer_into_window()
     # A screen reader reads the tree first (GTK sends events only for what a reader has looked at).
@@ -288,7 +289,7 @@ def case_screen_reader_hears_state_changes(ctx: Context) -> None:
     # (Going to Create for the recording pauses it again.)
     expect(video[:2] == ["Paused", "Playing"], f"Space twice: the video's description went {video}{said}")
     focus = heard(events, "object:state-changed:focused", lambda e: e["detail1"] == 1)
-    expect(focus and focus[0]["role"] == "push button" and focus[0]["name"].startswith("Profile of"),
+    expect(focus and focus[0]["role"] == "push button" and focus[0]["name"] == "For You feed",
            f"Tab: focus went to {focus[:1]}{said}")
     record = heard(events, "object:state-changed:pressed", lambda e: e["name"].startswith("Record"))
     write_findings("a11y_states", {"like": [e["detail1"] for e in like][:2], "video": video[:2],
