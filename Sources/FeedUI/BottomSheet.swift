@@ -77,6 +77,7 @@ final class BottomSheet {
     private func finishClosing() {
         isOpen = false
         closingAfterAnimation = false
+        layer.releaseFocusIfInside()
         layer.isVisible = false
         onClosed?()
     }

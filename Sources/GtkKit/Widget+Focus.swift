@@ -38,6 +38,14 @@ extension Widget {
         keep(Signals.connectNotify(handle.raw, property: property) { MainActor.assumeIsolated { handler() } })
     }
 
+    /// Lets go of its window's focus when the focus is inside this widget: before hiding it, as
+    /// GTK moves a hidden widget's focus on as a Tab would, to a control the user never chose
+    /// (an offer's Sign in, which the next Enter then pressed).
+    public func releaseFocusIfInside() {
+        guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+        Window.clearFocus(of: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self))
+    }
+
     /// Scrolls every scrolled window around the focus in this widget's window so the focused widget
     /// shows (GTK 4.8 follows only a viewport's own child). True when something scrolled: the
     /// focused widget is somewhere else after the next layout.

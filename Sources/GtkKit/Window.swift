@@ -39,7 +39,9 @@ public final class Window: Widget {
     /// Takes keyboard focus away from every control, and forgets where it was: the next Tab
     /// starts from the first control (GTK keeps each container's last focused child, and a Tab
     /// after a bare unset went on from there).
-    public func clearFocus() {
+    public func clearFocus() { Self.clearFocus(of: window) }
+
+    static func clearFocus(of window: UnsafeMutablePointer<GtkWindow>) {
         gtk_window_set_focus(window, nil)
         var widget = gtk_window_get_child(window)
         while let current = widget {
