@@ -69,9 +69,6 @@ final class DiscoverPage {
         // TRANSLATORS: the search field (a noun, or the verb as on a button).
         search.setAccessibleLabel(tr("Search"))
         search.tooltip = tr("Search videos, people, channels, #hashtags")
-        // Every change at once: the local search is instant, and the networks' one pause is
-        // NetworkDiscoverStore's (tested there), not GTK's added to it.
-        search.searchDelay = 0
         search.onSearchChanged { [weak self] in self?.typed() }
         search.onActivate { [weak self] in
             self?.typed()
@@ -147,9 +144,9 @@ final class DiscoverPage {
 
     func focusSearch() { search.grabFocus() }
 
-    /// The words typed changed (at each key: the networks have their own pause). GTK also says
-    /// so for the empty field it starts with: the page, not yet shown, then built its grid and
-    /// made every still at launch.
+    /// The words typed changed (after GTK's short pause; the networks wait a little more, in
+    /// NetworkDiscoverStore). GTK also says so for the empty field it starts with: the page, not
+    /// yet shown, then built its grid and made every still at launch.
     private func typed() {
         guard search.text != lastTyped else { return }
         lastTyped = search.text
