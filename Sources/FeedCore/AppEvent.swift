@@ -88,8 +88,9 @@ public enum AppEvent: Sendable, Equatable {
     case labelsShown(count: Int)
     /// A post was left: how it was watched (`WatchSignal`).
     case watched(WatchSignal)
-    /// Home shows For You or Following (`order`: ranked or newest_first).
-    case homeFeed(kind: String, order: String)
+    /// Home shows For You or Following (`order`: ranked or newest_first) from its first posts
+    /// (`posts`: their ids in order, space-separated: the order a case compares).
+    case homeFeed(kind: String, order: String, posts: [Int64])
     /// A For You signal was kept in the library (or not: recording paused).
     case interest(action: String, postID: Int64, kept: Bool)
     /// Why this video? was shown: its reasons in the words shown, strongest first, joined by " | ".
@@ -277,8 +278,9 @@ public enum AppEvent: Sendable, Equatable {
             [("post_id", .int(signal.postID)), ("watched_ms", .int(signal.watchedMs)),
              ("loops", .int(Int64(signal.loops))), ("completed", .bool(signal.completed)),
              ("skipped", .bool(signal.skipped))]
-        case .homeFeed(let kind, let order):
-            [("kind", .string(kind)), ("order", .string(order))]
+        case .homeFeed(let kind, let order, let posts):
+            [("kind", .string(kind)), ("order", .string(order)),
+             ("posts", .string(posts.map(String.init).joined(separator: " ")))]
         case .interest(let action, let postID, let kept):
             [("action", .string(action)), ("post_id", .int(postID)), ("kept", .bool(kept))]
         case .why(let postID, let reasons):

@@ -19,6 +19,14 @@ extension FeedSession {
         start(inputUs: inputUs)
     }
 
+    /// After Erase all, For You is a new user's from its first post: what was ranked ahead came
+    /// from the taste erased. The post on screen's watching is dropped, not kept: it began before.
+    func startOverErased() {
+        guard let home = store.home, home.kind == .forYou else { return }
+        watch = nil
+        showHome(.forYou)
+    }
+
     /// Says which of Home's feeds is shown (the `home_feed` event).
     public func reportHome() {
         if let home = store.home { reportHome(home) }
@@ -26,7 +34,8 @@ extension FeedSession {
 
     private func reportHome(_ home: any HomePaging) {
         let order = (home as? HomeFeed)?.order == .ranked ? "ranked" : "newest_first"
-        deps.events?.emit(.homeFeed(kind: home.kind.rawValue, order: home.kind == .following ? "newest_first" : order))
+        deps.events?.emit(.homeFeed(kind: home.kind.rawValue, order: home.kind == .following ? "newest_first" : order,
+                                    posts: store.posts.map(\.id)))
     }
 
     /// What was learnt changed: the posts ahead that no player holds yet are put in again.

@@ -109,6 +109,7 @@ public final class FeedSession {
         }
         store.onArrived = { [weak self] in self?.postsArrived() }
         store.home?.onUpcomingStale = { [weak self] in self?.upcomingStale() }
+        dependencies.interests?.onErased = { [weak self] in self?.startOverErased() }
         for (slot, page) in pages.enumerated() {
             page.onReady = { [weak self] size in self?.pageReady(slot: slot, size: size) }
             page.onError = { [weak self] error in self?.pageFailed(slot: slot, error: error) }

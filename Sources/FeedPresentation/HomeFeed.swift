@@ -3,22 +3,19 @@ public import Foundation
 
 /// Home's posts: For You, ranked on this computer by `ForYouRanker` from the taste the user's
 /// signals make, or Following, only the followed channels and feeds and the user's own videos,
-/// newest first. For You ranks once enough is known (`minimumSignals` signals and `minimumPosts`
-/// posts when the feed starts, or always when asked for on the command line); before that it is a
-/// new user's feed, the library newest first. Either way a post dismissed or by a hidden creator
-/// leaves it at once. Rankings are made ahead, on a later turn of the main loop, so a page change
-/// only takes what is ready.
+/// newest first. For You is always ranked: for a new user (no signal, or after Erase all) the
+/// ranking has no interest to go by, so what is fresh and popular on its server comes first. A post
+/// dismissed or by a hidden creator leaves it at once. Rankings are made ahead, on a later turn of
+/// the main loop, so a page change only takes what is ready.
 @MainActor
 public final class HomeFeed: HomePaging {
     public struct Dependencies {
         public var repository: FeedRepository
-        /// What the user does with posts; nil: nothing is learnt (For You stays newest first).
+        /// What the user does with posts; nil: nothing is learnt (For You stays a new user's).
         public var interests: InterestRecorder?
         public var timers: Timers
         public var now: () -> Date
         public var ranker: ForYouRanker
-        public var minimumSignals: Int
-        public var minimumPosts: Int
         /// For You draws from this many of the library's newest posts.
         public var poolLimit: Int
         public var seed: UInt64
@@ -27,22 +24,20 @@ public final class HomeFeed: HomePaging {
 
         public init(repository: FeedRepository, interests: InterestRecorder?, timers: Timers,
                     now: @escaping () -> Date = { Date() }, ranker: ForYouRanker = ForYouRanker(),
-                    minimumSignals: Int = 20, minimumPosts: Int = 30, poolLimit: Int = 2_000, seed: UInt64 = 24,
+                    poolLimit: Int = 2_000, seed: UInt64 = 24,
                     candidates: ForYouCandidateSupply? = nil) {
             self.repository = repository
             self.interests = interests
             self.timers = timers
             self.now = now
             self.ranker = ranker
-            self.minimumSignals = minimumSignals
-            self.minimumPosts = minimumPosts
             self.poolLimit = poolLimit
             self.seed = seed
             self.candidates = candidates
         }
     }
 
-    /// For You's order for this showing.
+    /// The order of the feed shown: For You's is ranked, Following's newest first.
     public enum Order: Equatable, Sendable {
         case newestFirst
         case ranked
@@ -50,9 +45,7 @@ public final class HomeFeed: HomePaging {
 
     private let deps: Dependencies
     public private(set) var kind: HomeFeedKind
-    public private(set) var order = Order.newestFirst
-    /// Rank from the first post even for a new user (`--feed for-you`).
-    private let rankAlways: Bool
+    public var order: Order { kind == .forYou ? .ranked : .newestFirst }
     public var onUpcomingStale: (() -> Void)?
     /// Told when the taste was made again from the library (Erase all, an undo).
     public var onTasteReset: (() -> Void)?
@@ -79,10 +72,9 @@ public final class HomeFeed: HomePaging {
     private var preparing: TimerToken?
     private var staleAsked = false
 
-    public init(_ dependencies: Dependencies, kind: HomeFeedKind, rankAlways: Bool = false) {
+    public init(_ dependencies: Dependencies, kind: HomeFeedKind) {
         deps = dependencies
         self.kind = kind
-        self.rankAlways = rankAlways
         deps.interests?.onRecorded = { [weak self] signal in self?.learn(signal) }
         deps.interests?.onReset = { [weak self] in self?.relearn() }
         deps.candidates?.onChange = { [weak self] in self?.candidatesChanged() }
@@ -100,7 +92,6 @@ public final class HomeFeed: HomePaging {
         ready = nil
         preparing?.cancel()
         taste = TasteModel(signals: deps.interests?.signals() ?? [])
-        order = kind == .forYou && wantsRanking() ? .ranked : .newestFirst
         if order == .ranked {
             try readPool()
         } else {
@@ -115,14 +106,11 @@ public final class HomeFeed: HomePaging {
     public func nextPage(limit: Int) throws -> (posts: [Post], reachedEnd: Bool) {
         if !started { try restart(kind) }
         pageLimit = limit
-        switch (kind, order) {
-        case (.following, _):
+        switch kind {
+        case .following:
             let (batch, ended) = try libraryPage(limit: limit)
             return (hand(batch.filter(Self.isFollowedOrOwn)), ended)
-        case (.forYou, .newestFirst):
-            let (batch, ended) = try libraryPage(limit: limit)
-            return (hand(batch.filter(isWelcome)), ended)
-        case (.forYou, .ranked):
+        case .forYou:
             let page = rankedPage(limit: limit)
             return (page, page.isEmpty)
         }
@@ -130,10 +118,6 @@ public final class HomeFeed: HomePaging {
 
     public func replacing(upcoming: [Post], after shown: [Post]) -> [Post]? {
         guard kind == .forYou else { return nil }
-        guard order == .ranked else {
-            let kept = upcoming.filter(isWelcome)
-            return kept.count == upcoming.count ? nil : kept
-        }
         // The posts ahead go back to the pool and are ranked again with what was learnt.
         for post in upcoming { handedIDs.remove(post.id) }
         handed = shown
@@ -178,12 +162,6 @@ public final class HomeFeed: HomePaging {
     }
 
     // MARK: - Pages
-
-    private func wantsRanking() -> Bool {
-        if rankAlways { return true }
-        guard taste.signalCount >= deps.minimumSignals else { return false }
-        return ((try? deps.repository.postCount()) ?? 0) >= deps.minimumPosts
-    }
 
     private func readPool() throws {
         let library = try deps.repository.feedPage(after: nil, limit: deps.poolLimit)

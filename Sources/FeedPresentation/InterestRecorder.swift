@@ -46,6 +46,8 @@ public final class InterestRecorder: WatchSignalSink {
     public var onRecorded: ((InterestSignal) -> Void)?
     /// Told when every signal was erased or the pause switched.
     public var onReset: (() -> Void)?
+    /// Told after Erase all (after `onReset`): the feed starts over as a new user's.
+    public var onErased: (() -> Void)?
 
     public init(_ dependencies: Dependencies) {
         deps = dependencies
@@ -92,6 +94,7 @@ public final class InterestRecorder: WatchSignalSink {
             deps.failed(error)
         }
         onReset?()
+        onErased?()
     }
 
     /// Forgets the last signal kept of `action` about `postID` (Undo of Not interested).

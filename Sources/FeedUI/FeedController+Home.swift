@@ -9,7 +9,6 @@ extension FeedController {
 
     func installHome() {
         guard let home = session.store.home else { return }
-        session.reportHome()
         view.root.addOverlay(homeSwitch.root)
         view.root.addOverlay(undoToast.root)
         homeSwitch.show(home.kind)

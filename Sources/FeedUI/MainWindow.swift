@@ -176,6 +176,8 @@ public final class MainWindow: PlaybackControl {
         // The first post starts prerolling on its player thread first, so its pipeline gets
         // going while the window is realized and mapped here.
         feed.session.start()
+        // Which of Home's feeds, with its first posts (read by the start).
+        feed.session.reportHome()
         window.present()
         // GTK would focus the first control it finds (the Home tab): nothing has focus until
         // the user presses Tab, which then starts at the video's rail.

@@ -18,7 +18,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var instances: [URL] = []
     /// `--search-index`: the index for this run, or none (`off`).
     public var searchIndex: ReadNetworks.IndexChoice = .preferences
-    /// `--feed`: Home opens on For You (ranked from the first post) or Following for this run.
+    /// `--feed`: Home opens on For You or Following for this run.
     public var feed: HomeFeedKind?
     public var inputs: [String] = []
     public var showHelp = false
@@ -131,7 +131,7 @@ public struct CommandLineOptions: Equatable, Sendable {
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --events FILE      write one JSON object per line for each event (for tests and tools)"),
             // TRANSLATORS: --help; keep the option name, “for-you” and “following” (typed as is) and the column.
-            tr("  --feed FEED        open Home on for-you (ranked from the first video) or following\n                     for this run (default: For You, newest first until it knows your taste)"),
+            tr("  --feed FEED        open Home on for-you or following for this run (default: for-you;\n                     fresh and popular until it knows your taste)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --instance URL     read this PeerTube instance or Loops server in Discover for this run\n                     (repeatable; Preferences → Networks keeps them)"),
             // TRANSLATORS: --help; keep the option name, “off” (typed as is) and the columns.

@@ -40,7 +40,7 @@ enum WindowWiring {
                 languages: environment.languages, actions: services.actions, interests: services.interests,
                 home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers,
                                      candidates: candidates),
-                               kind: options.feed ?? .forYou, rankAlways: options.feed == .forYou)),
+                               kind: options.feed ?? .forYou)),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages,

@@ -57,18 +57,19 @@ final class FeedSessionFixture {
 
     /// `content`: what the feed shows, given the posts stored (the library when nil). `home`:
     /// Home's For You or Following instead (signals recorded); `author`: who made post number n
-    /// (and what its caption says).
+    /// (and what its caption says); `likes`: post number n's likes on its server.
     init(posts count: Int, launchUs: Int64 = 0, content: (([Post]) throws -> FeedContent)? = nil,
          actions: (any NetworkActing)? = nil, recordsInterests: Bool = false, home: HomeFeedKind? = nil,
-         rankAlways: Bool = false, candidates: ((ManualTimers, InMemoryFeedRepository) -> ForYouCandidateSupply)? = nil,
-         author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") }) throws {
+         candidates: ((ManualTimers, InMemoryFeedRepository) -> ForYouCandidateSupply)? = nil,
+         author: (Int) -> (handle: String, caption: String) = { ("ann", "post \($0)") },
+         likes: (Int) -> Int = { _ in 0 }) throws {
         _ = try repository.insertAuthor(Author(handle: "ann", name: "Ann"))
         var ids: [Int64] = []
         for number in 1...count {
             let (handle, caption) = author(number)
             if try repository.author(handle: handle) == nil { _ = try repository.insertAuthor(Author(handle: handle, name: handle)) }
             ids.append(try repository.insertPost(NewPost(authorHandle: handle, caption: caption, music: "",
-                                                         videoURI: "file:///v\(number).mp4",
+                                                         videoURI: "file:///v\(number).mp4", likeCount: likes(number),
                                                          created: Date(timeIntervalSince1970: Double(number)))).id)
         }
         postIDs = ids.reversed()
@@ -85,7 +86,7 @@ final class FeedSessionFixture {
         if let home {
             self.home = HomeFeed(.init(repository: repository, interests: interests, timers: timers,
                                        now: { Date(timeIntervalSince1970: 1_000) }, candidates: candidates?(timers, repository)),
-                                 kind: home, rankAlways: rankAlways)
+                                 kind: home)
         }
         let chosen = try self.home.map { FeedContent.home($0) } ?? content?(stored) ?? .library
         store = FeedStore(repository: repository, content: chosen, pinned: [], pageSize: 10)

@@ -106,7 +106,7 @@ final class ForYouCandidatesTests: XCTestCase {
         try onMain {
             let explorer = FakeNetworkExplorer()
             var supply: ForYouCandidates?
-            let feed = try FeedSessionFixture(posts: 30, home: .forYou, rankAlways: true, candidates: { timers, repository in
+            let feed = try FeedSessionFixture(posts: 30, home: .forYou, candidates: { timers, repository in
                 let made = Self.make(timers, repository, explorer)
                 supply = made
                 return made
@@ -147,7 +147,7 @@ final class ForYouCandidatesTests: XCTestCase {
         try onMain {
             let explorer = FakeNetworkExplorer()
             var supply: ForYouCandidates?
-            let feed = try FeedSessionFixture(posts: 2, home: .forYou, rankAlways: true, candidates: { timers, repository in
+            let feed = try FeedSessionFixture(posts: 2, home: .forYou, candidates: { timers, repository in
                 let made = Self.make(timers, repository, explorer)
                 supply = made
                 return made
@@ -171,7 +171,7 @@ final class ForYouCandidatesTests: XCTestCase {
         try onMain {
             let explorer = FakeNetworkExplorer()
             var supply: ForYouCandidates?
-            let feed = try FeedSessionFixture(posts: 12, home: .following, rankAlways: true, candidates: { timers, repository in
+            let feed = try FeedSessionFixture(posts: 12, home: .following, candidates: { timers, repository in
                 let made = Self.make(timers, repository, explorer)
                 supply = made
                 return made

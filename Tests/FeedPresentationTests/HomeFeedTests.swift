@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// Home's For You and Following over FeedSession: Following only what is followed and ends, For
-/// You a new user's newest first or ranked and turning within the session, dismissals at once
+/// You ranked (fresh and popular for a new user) and turning within the session, dismissals at once
 /// and undone, and the reasons.
 final class HomeFeedTests: XCTestCase {
     private static let pass = LoopPass(seamUs: 0, intervalUs: 33_000, framesDecoded: 30)
@@ -33,13 +33,36 @@ final class HomeFeedTests: XCTestCase {
         }
     }
 
-    func testANewUsersForYouIsNewestFirstAndRanksOnceRankingIsAskedFor() throws {
+    /// A new user's For You is fresh and popular: the posts most liked for their age first, then the
+    /// newest; Why this video? says so. After likes it turns to them, and after Erase all it is a new
+    /// user's again at once, the same posts in the same order.
+    func testANewUsersForYouIsFreshAndPopularAndEraseAllMakesItNewAgain() throws {
         try onMain {
-            let feed = try FeedSessionFixture(posts: 12, home: .forYou)
+            let feed = try FeedSessionFixture(posts: 12, home: .forYou, author: { number in
+                ("c\(number)", number % 2 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
+            }, likes: { [3: 500, 8: 50][$0] ?? 0 })
             feed.launchAndSettle()
-            XCTAssertEqual(feed.home?.order, .newestFirst)
-            XCTAssertEqual(feed.store.posts.map(\.id), Array(feed.postIDs.prefix(10)))
-            XCTAssertEqual(feed.session.reasonsForCurrent(), ["New in your library"])
+            XCTAssertEqual(feed.home?.order, .ranked)
+            let newUser = feed.store.posts.map(\.caption)
+            XCTAssertEqual(Array(newUser.prefix(2)), ["golf 3 #golf", "snow 8 #snow"], "the most liked for their age first")
+            XCTAssertEqual(feed.session.reasonsForCurrent(), ["Popular among your videos"])
+            let interests = try XCTUnwrap(feed.interests)
+            for post in feed.store.posts where post.caption.hasPrefix("golf") && post.likeCount == 0 {
+                interests.record(.liked, post: post)
+            }
+            interests.writeWaiting()
+            feed.session.showHome(.forYou)
+            let liked = feed.store.posts.map(\.caption)
+            XCTAssertNotEqual(liked, newUser)
+            XCTAssertGreaterThanOrEqual(liked.prefix(5).filter { $0.hasPrefix("golf") }.count, 4,
+                                        "the liked theme first: \(liked)")
+            let events = feed.events(named: "home_feed").count
+            interests.eraseAll()
+            interests.writeWaiting()
+            XCTAssertEqual(feed.interestStore.kept, [], "no signal is left, not even the post on screen's")
+            XCTAssertEqual(feed.events(named: "home_feed").count, events + 1, "For You starts over at once")
+            XCTAssertEqual(feed.store.posts.map(\.caption), newUser, "the next feed is a new user's")
+            XCTAssertEqual(feed.store.index, 0)
         }
     }
 
@@ -47,7 +70,7 @@ final class HomeFeedTests: XCTestCase {
     /// next stays, and Why this video? names the tag.
     func testForYouTurnsToWhatIsWatchedWithinTheSession() throws {
         try onMain {
-            let feed = try FeedSessionFixture(posts: 80, home: .forYou, rankAlways: true, author: { number in
+            let feed = try FeedSessionFixture(posts: 80, home: .forYou, author: { number in
                 ("c\(number)", number % 4 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
             })
             feed.launchAndSettle()
@@ -122,7 +145,7 @@ final class HomeFeedTests: XCTestCase {
     /// loop, never within the move.
     func testAPageChangeNeverWaitsForARanking() throws {
         try onMain {
-            let feed = try FeedSessionFixture(posts: 60, home: .forYou, rankAlways: true, author: { number in
+            let feed = try FeedSessionFixture(posts: 60, home: .forYou, author: { number in
                 ("c\(number)", number % 2 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
             })
             feed.launchAndSettle()

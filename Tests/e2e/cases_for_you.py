@@ -12,7 +12,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from app import App
+from app import App, quit_app
 from app_data import db_rows
 from cases_accounts import open_preferences, tab_to
 from context import Context
@@ -96,7 +96,8 @@ def case_why_this_video_shows_a_reason(ctx: Context) -> None:
     ctx.key("w")
     why = app.wait("why", 8, since=since, what="Why this video?")
     expect(why.get("post_id") == page0.get("post_id"), f"the reasons are not the post's on screen: {why}")
-    expect(why.get("reasons") in ("New in your library", "New from a channel you follow"),
+    expect(why.get("reasons", "").split(" | ")[0] in ("Popular among your videos", "New in your library",
+                                                      "New from a channel you follow"),
            f"not a reason in words: {why}")
     time.sleep(0.5)
     window_shot(ctx, "why-this-video")
@@ -240,6 +241,72 @@ def case_your_interests_are_listed_and_erased(ctx: Context) -> None:
     ctx.screenshot("your-interests-erased")
 
 
+def first_posts(app: App, event: dict) -> list[str]:
+    """The stored addresses of the posts a `home_feed` event starts with, in order."""
+    ids = [int(i) for i in event.get("posts", "").split()]
+    addresses = dict(db_rows(app, "SELECT id, video_uri FROM posts"))
+    return [addresses.get(i, f"?{i}") for i in ids]
+
+
+def case_erase_all_makes_for_you_a_new_users(ctx: Context) -> None:
+    """Erasing is proven: a new user's For You (a fresh library of 300 themed posts) is read from its
+    `home_feed` event; on a second library the user likes #snow posts until For You, started over,
+    leads with #snow; Preferences → Your interests → Erase all leaves no row in the library's signals
+    and For You starts over with exactly the new user's posts in the new user's order."""
+    folder, themes = themed_samples(ctx)
+    env = {"LOOPFEED_SAMPLES_DIR": str(folder)}
+    fresh = App(ctx, [], name="erase-new-user", env=env)
+    wait_started(fresh)
+    new_user = first_posts(fresh, home_feed(fresh, 0, "for-you", "a new user's For You"))
+    expect(len(new_user) >= 10, f"a new user's For You starts with {new_user}")
+    quit_app(fresh)
+    app = App(ctx, [], name="erase-all", env=env)
+    _, page = wait_started(app)
+    dismiss_welcome(ctx, app)
+    ctx.pointer_into_window()
+    expect(first_posts(app, home_feed(app, 0, "for-you", "For You at launch")) == new_user,
+           "two fresh libraries of the same posts start For You differently")
+    liked = 0
+    for swipe in range(16):
+        if themes.get(page.get("uri", "")) == LINGERED:
+            since = app.cursor()
+            ctx.key("l")
+            app.wait("interest", 5, since=since, pred=lambda e: e.get("action") == "liked" and e.get("kept"),
+                     what=f"the like of #{LINGERED} post {page.get('post_id')}")
+            liked += 1
+        if liked == 4:
+            break
+        since = app.cursor()
+        ctx.key("Down")
+        page = app.wait("page", 10, since=since, what=f"the page after swipe {swipe + 1}")
+    expect(liked == 4, f"only {liked} #{LINGERED} posts to like in 16 swipes")
+    for key in ("t", "t"):
+        since = app.cursor()
+        ctx.key(key)
+        started = app.wait("home_feed", 8, since=since, what="Home switched by T")
+    taste = [themes.get(uri, "?") for uri in first_posts(app, started)]
+    debug(f"For You after {liked} likes: {' '.join(taste)}")
+    expect(started.get("kind") == "for-you" and taste[:10].count(LINGERED) >= 5,
+           f"For You does not lead with #{LINGERED} after the likes: {taste}")
+    expect(db_rows(app, "SELECT count(*) FROM interest_signals")[0][0] >= liked, "the likes are not in the library")
+    open_preferences(ctx, app)
+    tab_to(ctx, app, "Erase all")
+    since = app.cursor()
+    ctx.key("space")
+    erased = home_feed(app, since, "for-you", "For You started over after Erase all")
+    left = db_rows(app, "SELECT action, post_id FROM interest_signals")
+    expect(left == [], f"signals are left in the library after Erase all: {left}")
+    after = first_posts(app, erased)
+    expect(after == new_user, f"For You after Erase all is not a new user's:\n{after}\nnot\n{new_user}")
+    ctx.key("Escape")
+    time.sleep(0.8)
+    window_shot(ctx, "for-you-after-erase-all")
+    time.sleep(0.5)
+    left = db_rows(app, "SELECT action, post_id FROM interest_signals")
+    expect(all(action == "watched" for action, _ in left) and len(left) <= 1,
+           f"more than the post on screen's watching was kept after Erase all: {left}")
+
+
 def launch_reading_networks(ctx: Context, name: str, networks: FakeNetworks, feed: str) -> App:
     """The app on two generated clips, reading the fake instances, Home on `feed`."""
     app = App(ctx, networks.app_args() + ["--feed", feed] + [str(c) for c in ctx.fixtures.feed_clips()[:2]], name=name)
@@ -324,6 +391,7 @@ FOR_YOU_CASES = [
     ("home_looks_right_narrow_and_wide", case_home_looks_right_narrow_and_wide),
     ("for_you_learns_a_lingered_theme", case_for_you_learns_a_lingered_theme),
     ("your_interests_are_listed_and_erased", case_your_interests_are_listed_and_erased),
+    ("erase_all_makes_for_you_a_new_users", case_erase_all_makes_for_you_a_new_users),
     ("for_you_ranks_candidates_from_the_networks", case_for_you_ranks_candidates_from_the_networks),
     ("following_never_shows_candidates", case_following_never_shows_candidates),
 ]
