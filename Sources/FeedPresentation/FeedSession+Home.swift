@@ -56,22 +56,46 @@ extension FeedSession {
     }
 
     /// Not interested (`.notInterested`) or Hide this creator (`.hidCreator`) on the post on
-    /// screen: recorded, and the post leaves this feed at once (the next one takes its place).
-    /// Returns the post, for the undo.
+    /// screen: recorded, and the post leaves this feed at once: the feed slides on to the next
+    /// one as a page change does, the players keeping the posts they hold. Returns the post, for
+    /// the undo.
     @discardableResult
     public func dismissCurrent(_ action: InterestAction) -> Post? {
         guard let post = store.current else { return nil }
         deps.interests?.record(action, post: post)
         // Written now, not on the next turn: the posts ahead are put in again from it.
         deps.interests?.writeWaiting()
-        finishWatching()
+        let inputUs = deps.clock.nowMicroseconds()
+        finishWatching(atUs: inputUs)
+        let leaving = currentPage
         store.takeOut(postID: post.id)
         if action == .hidCreator {
             for other in store.posts where other.author.id == post.author.id { store.takeOut(postID: other.id) }
         }
-        for page in pages { page.clear() }
-        start(inputUs: deps.clock.nowMicroseconds())
+        guard let leaving, !isSliding, view?.isDragging != true, store.current != nil else {
+            for page in pages { page.clear() }
+            start(inputUs: inputUs)
+            return post
+        }
+        slideAway(from: leaving, inputUs: inputUs)
         return post
+    }
+
+    /// The pages take the places their posts have now that some left; the one on screen, whose
+    /// post left, slides away to the post that came after it (or shows the next one in place when
+    /// that was not prerolled).
+    private func slideAway(from leaving: PagePlayback, inputUs: Int64) {
+        let places = Dictionary(store.posts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        leaving.leave()
+        for page in pages {
+            guard page !== leaving, let held = page.post else { continue }
+            if let place = places[held.id] { page.moved(to: place) } else { page.clear() }
+        }
+        leaving.moved(to: nil)
+        neighbours = .loaded
+        beginPage(inputUs: inputUs)
+        if visible { currentPage?.activate() }
+        settle(from: 0, delta: 1)
     }
 
     /// The dismissal of `post` is undone: the signal forgotten, the post next.

@@ -197,7 +197,8 @@ public final class FeedSession {
         let wanted = store.assignment(loaded: pages.map(\.index), currentOnly: neighbours == .waitingForCurrent)
         for (page, index) in zip(pages, wanted) {
             guard let index else {
-                if page.index != nil { page.clear() }
+                // A page with a post and no place is the one a dismissal slid away from.
+                if page.index != nil || page.post != nil { page.clear() }
                 continue
             }
             let post = store.posts[index]

@@ -133,6 +133,12 @@ public final class PagePlayback {
         return true
     }
 
+    /// The post it holds moved to `index` in the feed (a post before it was taken out); nil: it
+    /// holds no place any more but still shows, until the slide away from it ends.
+    public func moved(to index: Int?) {
+        self.index = index
+    }
+
     /// Holds nothing.
     public func clear() {
         index = nil

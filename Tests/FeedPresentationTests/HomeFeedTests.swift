@@ -116,6 +116,9 @@ final class HomeFeedTests: XCTestCase {
             let dismissed = try XCTUnwrap(feed.session.dismissCurrent(.notInterested))
             XCTAssertEqual(dismissed.id, first)
             XCTAssertEqual(feed.session.current?.id, feed.postIDs[1], "the next post takes its place")
+            // It slides in; the view ends the slide before anything else is pressed.
+            feed.view.paint()
+            feed.finishSlide()
             XCTAssertFalse(feed.store.posts.contains { $0.id == first })
             XCTAssertEqual(feed.interestStore.kept.map(\.action), [.notInterested])
             feed.session.showHome(.forYou)
@@ -123,6 +126,33 @@ final class HomeFeedTests: XCTestCase {
             feed.session.undoDismiss(dismissed, .notInterested)
             XCTAssertFalse(feed.interestStore.kept.contains { $0.action == .notInterested }, "the signal is forgotten")
             XCTAssertEqual(feed.session.current?.id, first)
+        }
+    }
+
+    /// Not interested slides on to the next post as a page change does: the player that held it
+    /// prerolled plays it, none loads again, and the one left is cleared only when the slide ends.
+    func testNotInterestedSlidesToTheNextPostWithoutReloading() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 8, home: .forYou)
+            feed.launchAndSettle()
+            let leavingSlot = feed.current
+            let nextSlot = try XCTUnwrap(feed.session.pages.firstIndex { $0.post?.id == feed.postIDs[1] })
+            let previousLoads = feed.players.map { $0.commands.filter { if case .load = $0 { true } else { false } }.count }
+            feed.session.dismissCurrent(.notInterested)
+            XCTAssertEqual(feed.view.slides.last, .toPage(delta: 1, fromOffset: 0))
+            XCTAssertEqual(feed.current, nextSlot, "the post prerolled next is on screen")
+            XCTAssertTrue(feed.players[nextSlot].wantsPlaying)
+            XCTAssertEqual(feed.session.pages[leavingSlot].post?.id, feed.postIDs[0], "still shown while it slides away")
+            XCTAssertEqual(feed.events(named: "page").last?.fields.first { $0.0 == "index" }?.1, .int(0))
+            let loads = feed.players.map { $0.commands.filter { if case .load = $0 { true } else { false } }.count }
+            XCTAssertEqual(loads, previousLoads, "no player loaded a post again")
+            feed.view.paint()
+            feed.finishSlide()
+            XCTAssertNotEqual(feed.session.pages[leavingSlot].post?.id, feed.postIDs[0])
+            XCTAssertEqual(feed.session.current?.id, feed.postIDs[1])
+            XCTAssertEqual(feed.store.index, 0)
+            feed.page(by: 1)
+            XCTAssertEqual(feed.session.current?.id, feed.postIDs[2])
         }
     }
 

@@ -105,14 +105,19 @@ def case_why_this_video_shows_a_reason(ctx: Context) -> None:
 
 
 def case_not_interested_takes_the_post_out(ctx: Context) -> None:
-    """N on a For You post keeps a not_interested signal and the next post takes its place; the post is
-    not shown again when For You starts over (T twice)."""
+    """N on a For You post keeps a not_interested signal and the next post slides in to take its place
+    (shots of the slide); the post is not shown again when For You starts over (T twice)."""
     app, _ = launch_samples(ctx, "not-interested")
     _, page0 = wait_started(app)
     dismiss_welcome(ctx, app)
     ctx.pointer_into_window()
+    time.sleep(0.5)
     since = app.cursor()
     ctx.key("n")
+    # The post slides away as on a page change (looked at by a person: the next post comes up from
+    # below over these shots).
+    for shot in range(4):
+        window_shot(ctx, f"not-interested-slide-{shot}")
     app.wait("interest", 8, since=since, pred=lambda e: e.get("action") == "not_interested" and e.get("kept"),
              what="the not_interested signal kept")
     page = first_page_after(app, since, "the post after the one dismissed")
