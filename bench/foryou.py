@@ -72,11 +72,13 @@ def section(r: dict) -> str:
               "part watched (share − 0.5), like and comment +1.5, share +2, follow +3, profile +1, Not interested −3; "
               "instance, language and length take 0.3 of them. Score = 0.5 × freshness (half-life 3 days) + 0.7 × "
               "engagement per hour of age (log, against the pool's best) + 2 × interest (creator + best and worst hashtag "
-              "+ 0.3 × instance, language, length) + 0.6 if followed; 15 % discovery picks; a creator not again within 4 "
-              "posts; each hashtag shared with the last 3 posts × 0.85. The For You rows below the first are the same "
-              "ranker with one change each: no discovery share, no session part, or Thompson-style sampling (each creator's "
-              "and hashtag's interest drawn around its value, σ 0.3 × (1 − |value|), per ranking), to show what each part "
-              "is worth and that the plain score measures best.", END]
+              "+ 0.3 × instance, language, length) + 0.6 if followed; 15 % discovery picks. Variety, a greedy re-rank of "
+              "the best count × 6 + 80 by score, one pick at a time: a creator not again within 4 posts, each post by the "
+              "same creator among the last 50 × 0.6, each hashtag shared with the last 3 posts × 0.85. The For You rows "
+              "below the first are the same ranker with one change each: no discovery share, no session part, "
+              "Thompson-style sampling (each creator's and hashtag's interest drawn around its value, σ 0.3 × (1 − |value|), "
+              "per ranking), or the first version's variety (the creator gap alone over the best count × 6 + 40), to show "
+              "what each part is worth.", END]
     return "\n".join(lines)
 
 

@@ -25,6 +25,13 @@ public struct ForYouRanker: Sendable {
         public var discoveryShare = 0.15
         /// A creator is not shown again until this many other posts came between.
         public var creatorGap = 4
+        /// Beyond the gap: each post by the same creator among this many last posts scales the
+        /// score by the penalty, so a few loved creators do not fill the feed (docs/FOR_YOU.md).
+        public var creatorWindow = 50
+        public var creatorRepeatPenalty = 0.6
+        /// The variety rules choose among the best `count` × 6 + this many by score: wide enough
+        /// that a few loved creators' posts do not fill it.
+        public var shortlistFloor = 80
         /// Each hashtag shared with one of this many last posts scales the score by the penalty.
         public var hashtagWindow = 3
         public var hashtagRepeatPenalty = 0.85
@@ -38,6 +45,9 @@ public struct ForYouRanker: Sendable {
         public var interestSampling = 0.0
         /// Evidence needed before a reason names a tag or a creator.
         public var reasonMinimumCompletions = 2
+
+        /// How many of the posts just shown the variety rules look back at (`recent`).
+        public var lookBack: Int { max(creatorGap, hashtagWindow, creatorWindow) }
 
         public init() {}
     }
@@ -59,9 +69,9 @@ public struct ForYouRanker: Sendable {
             sample(&interests.creators, &random)
             sample(&interests.tags, &random)
         }
-        let scored = score(pool, interests: interests, now: now, shortlist: count * 6 + 40)
+        let scored = score(pool, interests: interests, now: now, shortlist: count * 6 + parameters.shortlistFloor)
         var exploit = scored.exploit, discovery = scored.discovery
-        var shown = recent.suffix(max(parameters.creatorGap, parameters.hashtagWindow)).map { $0 }
+        var shown = recent.suffix(parameters.lookBack).map { $0 }
         var picks: [ForYouPick] = []
         let discoveryShare = taste.isEmpty ? 0 : parameters.discoveryShare
         while picks.count < count {
@@ -157,11 +167,14 @@ public struct ForYouRanker: Sendable {
     }
 
     /// The best entry once variety is counted: a creator seen within the gap is passed over (unless
-    /// nothing else is left), and each hashtag met in the last few posts lowers the score.
+    /// nothing else is left), each of their posts further back in the window lowers the score, and
+    /// so does each hashtag met in the last few posts.
     private func varied(_ entries: [Entry], in pool: [ForYouCandidate], after shown: [PostTraits]) -> Int? {
         guard !entries.isEmpty else { return nil }
         let p = parameters
         let recentCreators = Set(shown.suffix(p.creatorGap).map(\.creatorID))
+        var creatorPosts: [Int64: Int] = [:]
+        for traits in shown.suffix(p.creatorWindow) { creatorPosts[traits.creatorID, default: 0] += 1 }
         let recentTags = shown.suffix(p.hashtagWindow).map { Set($0.hashtags) }
         var bestIndex: Int?, bestScore = -Double.infinity
         for (i, entry) in entries.enumerated() {
@@ -170,6 +183,9 @@ public struct ForYouRanker: Sendable {
             let traits = pool[entry.index].traits
             if recentCreators.contains(traits.creatorID) { continue }
             var score = entry.score
+            if score > 0, let count = creatorPosts[traits.creatorID] {
+                score *= pow(p.creatorRepeatPenalty, Double(count))
+            }
             for tag in Set(traits.hashtags) {
                 for tags in recentTags where tags.contains(tag) { score *= score > 0 ? p.hashtagRepeatPenalty : 1 }
             }

@@ -241,7 +241,7 @@ public final class HomeFeed: HomePaging {
     private func rank(_ count: Int) -> [ForYouPick] {
         rankings += 1
         let wanted = count + handedIDs.count
-        return deps.ranker.rank(pool, taste: taste, recent: handed.suffix(8).map { PostTraits(post: $0) },
+        return deps.ranker.rank(pool, taste: taste, recent: handed.suffix(deps.ranker.parameters.lookBack).map { PostTraits(post: $0) },
                                 count: wanted, now: deps.now(), seed: deps.seed &+ rankings)
             .filter { !handedIDs.contains($0.postID) }.prefix(count).map { $0 }
     }

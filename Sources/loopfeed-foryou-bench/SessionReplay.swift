@@ -84,7 +84,7 @@ struct SessionReplay {
             // The swipe itself.
             now = now.addingTimeInterval(0.8)
             recent.append(item.candidate.traits)
-            if recent.count > 8 { recent.removeFirst() }
+            if recent.count > ranker.parameters.lookBack { recent.removeFirst() }
 
             result.shown += 1
             if outcome.completed { result.completed += 1 }

@@ -33,11 +33,16 @@ var lastingOnly = TasteModel.Parameters()
 lastingOnly.sessionWeight = 0
 var sampling = ForYouRanker.Parameters()
 sampling.interestSampling = 0.3
+// The variety of the first version: the creator gap alone, over a shortlist of the best 46.
+var gapOnly = ForYouRanker.Parameters()
+gapOnly.creatorRepeatPenalty = 1
+gapOnly.shortlistFloor = 40
 let feeds: [BenchFeed] = [
     .forYou(name: "For You", taste: TasteModel.Parameters(), ranker: ForYouRanker.Parameters()),
     .forYou(name: "For You, no discovery share", taste: TasteModel.Parameters(), ranker: noDiscovery),
     .forYou(name: "For You, no session part (lasting taste only)", taste: lastingOnly, ranker: ForYouRanker.Parameters()),
     .forYou(name: "For You with Thompson-style sampling (σ 0.3)", taste: TasteModel.Parameters(), ranker: sampling),
+    .forYou(name: "For You, creator gap only (no spread over 50 posts)", taste: TasteModel.Parameters(), ranker: gapOnly),
     .newestFirst,
     .mostPopular,
 ]

@@ -58,7 +58,10 @@ final class ForYouRankerTests: XCTestCase {
             candidate(Int64(i + 100), creator: Int64(i + 2), tags: ["y\(i)"], likes: 1)
         }
         let pool = popular + others
-        let ranker = ForYouRanker()
+        // The gap alone (the spread over the last 50 is the next test's).
+        var parameters = ForYouRanker.Parameters()
+        parameters.creatorRepeatPenalty = 1
+        let ranker = ForYouRanker(parameters: parameters)
         let picks = ranker.rank(pool, taste: TasteModel(), count: 20, now: now, seed: 9)
         let creators = picks.map { id in pool.first { $0.postID == id.postID }!.traits.creatorID }
         XCTAssertEqual(creators.filter { $0 == 1 }.count, 4, "every fifth post, no more")
@@ -66,6 +69,27 @@ final class ForYouRankerTests: XCTestCase {
             let before = creators[max(0, i - ranker.parameters.creatorGap)..<i]
             XCTAssertFalse(before.contains(1), "creator 1 again at \(i): \(creators)")
         }
+    }
+
+    /// Beyond the gap, a loved creator's posts are spread: each of theirs among the last 50 lowers
+    /// the next one's score, so others the user may like come between.
+    func testALovedCreatorsPostsAreSpreadOverTheLastFifty() {
+        let loved: [ForYouCandidate] = (0..<60).map { i in candidate(Int64(i + 1), creator: 7, tags: ["snow"]) }
+        let others: [ForYouCandidate] = (0..<100).map { i in
+            candidate(Int64(i + 100), creator: Int64(i + 10), tags: ["snow"])
+        }
+        let pool = loved + others
+        let taste = TasteModel(signals: loved.prefix(3).map { finished($0) })
+        func lovedShown(_ parameters: ForYouRanker.Parameters) -> Int {
+            ForYouRanker(parameters: parameters).rank(pool, taste: taste, count: 30, now: now, seed: 3)
+                .filter { $0.postID < 100 }.count
+        }
+        var gapOnly = ForYouRanker.Parameters()
+        gapOnly.creatorRepeatPenalty = 1
+        gapOnly.shortlistFloor = 40
+        XCTAssertEqual(lovedShown(gapOnly), 6, "the gap alone: every fifth post")
+        XCTAssertLessThanOrEqual(lovedShown(ForYouRanker.Parameters()), 3)
+        XCTAssertGreaterThanOrEqual(lovedShown(ForYouRanker.Parameters()), 1, "still shown: the user loves them")
     }
 
     func testHashtagsAreSpread() {
