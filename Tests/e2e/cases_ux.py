@@ -312,7 +312,8 @@ def case_share_copies_the_file_and_shows_it_in_files(ctx: Context) -> None:
 def case_a_new_handle_shows_on_your_posts_everywhere(ctx: Context) -> None:
     """After changing your handle to @zoe.t and your name to Zoe, Home shows @zoe.t on your posts
     (it kept showing @you) and their sound is Zoe's original sound (it kept "You")."""
-    app, catalog = launch_lived_in(ctx, "rename")
+    # Following: the user's own posts, newest first (For You ranks by what is popular).
+    app, catalog = launch_lived_in(ctx, "rename", extra=["--feed", "following"])
     _, page = wait_started(app)
     expect(sample_author(catalog, page.get("uri", "")) == SELF_HANDLE, f"the first post is not your own: {page}")
     expect(page.get("author") == SELF_HANDLE, f"page 0 shows {page.get('author')!r}")
