@@ -22,7 +22,7 @@ RAIL_AVATAR = (414, 497)
 BACK_BUTTON = (24, 24)
 GRID_TOP = 134                # Discover on this computer: the first row of tiles, under the search field, the scope and the tags
 TILE_W, TILE_H = 150, 194
-SHEET_BODY = "450x250+0+420"  # the lower part of the open comments sheet: empty for a few comments
+SHEET_BODY = "450x110+0+600"  # the lower part of the open comments sheet: empty up to five comments
 
 
 def discover_tiles(shot: Path, count: int = 6) -> list[bool]:
