@@ -43,7 +43,9 @@ extension FeedSession {
         guard store.replaceUpcoming() else { return }
         let keep = store.index + store.plan.radius
         for page in pages where (page.index ?? -1) > keep { page.clear() }
-        if !isSliding, view?.isDragging != true, store.current != nil { assignSlots() }
+        // The pages that keep their post are left alone: shown again, the one on screen would be
+        // announced again to a screen reader after every like.
+        if !isSliding, view?.isDragging != true, store.current != nil { assignSlots(keepingHeld: true) }
         loadMoreIfNeeded()
     }
 

@@ -197,8 +197,9 @@ public final class FeedSession {
 
     // MARK: - Slots
 
-    /// Gives every page its post for the current position and orders the slots on screen.
-    func assignSlots() {
+    /// Gives every page its post for the current position and orders the slots on screen;
+    /// `keepingHeld`: a page that already holds its post there is not shown it again.
+    func assignSlots(keepingHeld: Bool = false) {
         let wanted = store.assignment(loaded: pages.map(\.index), currentOnly: neighbours == .waitingForCurrent)
         for (page, index) in zip(pages, wanted) {
             guard let index else {
@@ -207,6 +208,7 @@ public final class FeedSession {
                 continue
             }
             let post = store.posts[index]
+            if keepingHeld, page.index == index, page.post?.id == post.id { continue }
             _ = page.load(post, index: index, uri: deps.playableURI(post.videoURI))
         }
         order = store.screenOrder(loaded: pages.map(\.index))

@@ -156,6 +156,28 @@ final class HomeFeedTests: XCTestCase {
         }
     }
 
+    /// A like ranks the posts ahead again; the pages that keep their posts are not shown them again
+    /// (the one on screen would be announced again to a screen reader).
+    func testALikeRanksAheadWithoutShowingThePostOnScreenAgain() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 30, home: .forYou, author: { number in
+                ("c\(number)", number % 2 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
+            })
+            feed.launchAndSettle()
+            let ahead = feed.store.posts.map(\.id)
+            var shown: [PagePlayback.Change] = []
+            feed.session.currentPage?.onShow = { shown.append($0) }
+            let interests = try XCTUnwrap(feed.interests)
+            for post in feed.store.posts.dropFirst(3) where post.caption.hasPrefix("golf") {
+                interests.record(.liked, post: post)
+            }
+            interests.writeWaiting()
+            feed.timers.elapse(milliseconds: 0)
+            XCTAssertNotEqual(feed.store.posts.map(\.id), ahead, "the posts ahead were ranked again")
+            XCTAssertEqual(shown, [], "the post on screen was shown again")
+        }
+    }
+
     func testHideThisCreatorTakesTheirPostsOutOfForYou() throws {
         try onMain {
             let feed = try FeedSessionFixture(posts: 10, home: .forYou, author: { ($0 % 2 == 0 ? "bea" : "cal", "clip \($0)") })
