@@ -1,0 +1,77 @@
+public import FeedCore
+
+/// The marks by the like and follow buttons (issue 23): where each post's like and each
+/// channel's follow stands in the outbox, told to the views as the outbox changes. A sent one is
+/// said for a moment and then no longer (the button's own state says the rest); a refused one
+/// can be sent again (Retry) or turned back here (Undo: the view's owner sets the state this
+/// returns, through the usual path, and the outbox drops the refused entry, `OutboxRules.adding`).
+@MainActor
+public final class ActionDeliveryMarks {
+    /// How long "Sent" shows.
+    public static let sentShownMs: UInt32 = 3_000
+
+    private let outbox: any OutboxWatching
+    private let timers: any Timers
+    /// Entries whose sending ended well while the window watched, still said as "Sent".
+    private var justSent: Set<OutboxEntry.ID> = []
+    private var observers: [@MainActor (ActedOn) -> Void] = []
+
+    public init(outbox: any OutboxWatching, timers: any Timers) {
+        self.outbox = outbox
+        self.timers = timers
+        outbox.watch { [weak self] entry in self?.changed(entry) }
+    }
+
+    /// `observer` is told which subject's mark changed (it holds what it captures weakly).
+    public func observe(_ observer: @escaping @MainActor (ActedOn) -> Void) {
+        observers.append(observer)
+    }
+
+    public func delivery(of subject: ActedOn) -> ActionDelivery {
+        let entry = ActionDelivery.entry(for: subject, in: outbox.entries)
+        return ActionDelivery.of(entry, justSent: entry.map { justSent.contains($0.id) } ?? false)
+    }
+
+    /// Sends the refused like or follow of `subject` again.
+    public func retry(_ subject: ActedOn) {
+        guard let entry = ActionDelivery.entry(for: subject, in: outbox.entries), case .refused = entry.state else { return }
+        outbox.retry(entry.id)
+    }
+
+    /// The like (or follow) `subject` goes back to on Undo: the other way from the refused one;
+    /// nil when nothing of it was refused.
+    public func undoing(_ subject: ActedOn) -> Bool? {
+        guard let entry = ActionDelivery.entry(for: subject, in: outbox.entries), case .refused = entry.state else { return nil }
+        return switch entry.action {
+        case .rate(_, let liked): !liked
+        case .follow(_, let following): !following
+        case .comment, .deleteComment: nil
+        }
+    }
+
+    private func changed(_ entry: OutboxEntry) {
+        let subject: ActedOn
+        switch entry.action {
+        case .rate:
+            guard let postID = entry.postID else { return }
+            subject = .post(postID)
+        case .follow(let channel, _):
+            subject = .channel(channel)
+        case .comment, .deleteComment:
+            return
+        }
+        if case .sent = entry.state, !justSent.contains(entry.id) {
+            justSent.insert(entry.id)
+            let id = entry.id
+            timers.after(milliseconds: Self.sentShownMs) { [weak self] in
+                guard let self, justSent.remove(id) != nil else { return }
+                tell(subject)
+            }
+        }
+        tell(subject)
+    }
+
+    private func tell(_ subject: ActedOn) {
+        for observer in observers { observer(subject) }
+    }
+}
