@@ -50,6 +50,8 @@ final class DeliveryMark {
         content.append(buttons)
         content.setSizeRequest(width: 220, height: -1)
         popover.setChild(content)
+        // Beside the button, into the window: the rail and the follow button keep to its right half.
+        popover.setSide(.left)
         retry.onClicked { [weak self] in
             self?.closeBubble()
             self?.onRetry?()
