@@ -12,13 +12,15 @@ public final class ActionDeliveryMarks {
 
     private let outbox: any OutboxWatching
     private let timers: any Timers
+    private let actions: (any NetworkActing)?
     /// Entries whose sending ended well while the window watched, still said as "Sent".
     private var justSent: Set<OutboxEntry.ID> = []
     private var observers: [@MainActor (ActedOn) -> Void] = []
 
-    public init(outbox: any OutboxWatching, timers: any Timers) {
+    public init(outbox: any OutboxWatching, timers: any Timers, actions: (any NetworkActing)? = nil) {
         self.outbox = outbox
         self.timers = timers
+        self.actions = actions
         outbox.watch { [weak self] entry in self?.changed(entry) }
     }
 
@@ -30,6 +32,13 @@ public final class ActionDeliveryMarks {
     public func delivery(of subject: ActedOn) -> ActionDelivery {
         let entry = ActionDelivery.entry(for: subject, in: outbox.entries)
         return ActionDelivery.of(entry, justSent: entry.map { justSent.contains($0.id) } ?? false)
+    }
+
+    /// Whether `post`'s like stays on this computer only: a network's post liked here that no
+    /// account of the user's acts on (the button says so; signing in is offered by SignInPrompt).
+    public func likeStaysHere(_ post: Post) -> Bool {
+        guard post.liked, let remote = post.remote else { return false }
+        return !(actions?.canAct(on: remote) ?? false)
     }
 
     /// Sends the refused like or follow of `subject` again.

@@ -164,6 +164,9 @@ final class RailView {
         postID = post.id
         liked = post.liked
         showDelivery()
+        let staysHere = deliveries?.likeStaysHere(post) == true
+        likeButton.tooltip = staysHere ? tr("Liked only on this computer (L)") : tr("Like (L)")
+        likeButton.setAccessibleDescription(staysHere ? tr("Only on this computer") : "")
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
         likeButton.setAccessiblePressed(post.liked)

@@ -41,7 +41,7 @@ enum WindowWiring {
                 home: HomeFeed(.init(repository: library, interests: services.interests, timers: timers,
                                      candidates: candidates),
                                kind: options.feed ?? .forYou, rankAlways: options.feed == .forYou),
-                deliveries: ActionDeliveryMarks(outbox: services.outbox, timers: timers)),
+                deliveries: ActionDeliveryMarks(outbox: services.outbox, timers: timers, actions: services.actions)),
             comments: CommentsDependencies(repository: library, events: events, clock: clock, timers: timers,
                                            selfHandle: services.selfHandle, filePath: filePath,
                                            reader: services.remotePosts, webImages: services.webImages,

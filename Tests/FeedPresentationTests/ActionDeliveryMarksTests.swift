@@ -104,4 +104,36 @@ final class ActionDeliveryMarksTests: XCTestCase {
             XCTAssertEqual(marks.delivery(of: .channel(Self.cats.handle)), ActionDelivery.none)
         }
     }
+
+    func testALikeOfANetworksPostWithNoAccountForItStaysOnThisComputer() throws {
+        try onMain {
+            let outbox = FakeOutbox()
+            let signedIn = SignedIn()
+            let actions = AccountActions(.init(accounts: { signedIn.accounts }, outbox: outbox, say: { XCTFail("said \($0)") }))
+            let marks = ActionDeliveryMarks(outbox: outbox, timers: ManualTimers(), actions: actions)
+            let feed = try FeedSessionFixture(posts: 2, actions: actions)
+            try feed.repository.storeDiscovered([DiscoveredVideo(remote: Self.tube, authorHandle: "ann", authorName: "Ann",
+                                                                 caption: "post 2", videoURI: "file:///v2.mp4",
+                                                                 created: Date(timeIntervalSince1970: 2))])
+            feed.launchAndSettle()
+            var post = try XCTUnwrap(feed.session.current)
+            XCTAssertFalse(marks.likeStaysHere(post), "not liked: nothing to say")
+            feed.session.likeCurrent()
+            post = try XCTUnwrap(feed.session.current)
+            XCTAssertTrue(marks.likeStaysHere(post))
+            XCTAssertEqual(marks.delivery(of: .post(post.id)), ActionDelivery.none, "nothing in the outbox")
+            signedIn.accounts = [Self.ann]
+            XCTAssertFalse(marks.likeStaysHere(post), "an account acts on it now")
+            feed.session.move(by: 1)
+            let local = try XCTUnwrap(feed.session.current)
+            feed.session.likeCurrent()
+            XCTAssertFalse(marks.likeStaysHere(try XCTUnwrap(feed.session.current)), "a post of this computer: \(local.id)")
+        }
+    }
+}
+
+/// The accounts signed in to, changed as the test goes.
+@MainActor
+private final class SignedIn {
+    var accounts: [Account] = []
 }
