@@ -34,11 +34,16 @@ public final class ActionDeliveryMarks {
         return ActionDelivery.of(entry, justSent: entry.map { justSent.contains($0.id) } ?? false)
     }
 
+    /// Whether a like of `post` goes to the user's account (a mark may come by its heart).
+    public func likeIsSent(_ post: Post) -> Bool {
+        guard let remote = post.remote else { return false }
+        return actions?.canAct(on: remote) ?? false
+    }
+
     /// Whether `post`'s like stays on this computer only: a network's post liked here that no
     /// account of the user's acts on (the button says so; signing in is offered by SignInPrompt).
     public func likeStaysHere(_ post: Post) -> Bool {
-        guard post.liked, let remote = post.remote else { return false }
-        return !(actions?.canAct(on: remote) ?? false)
+        post.liked && post.remote != nil && !likeIsSent(post)
     }
 
     /// Sends the refused like or follow of `subject` again.

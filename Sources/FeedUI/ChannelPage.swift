@@ -123,7 +123,18 @@ final class ChannelPage {
             guard let self, subject == followedHandle.map(ActedOn.channel) else { return }
             showFollowDelivery()
         }
-        for widget: Widget in [avatar, name, handle, counts, about, followButton, followMark.root] { info.append(widget) }
+        // The mark sits right of Follow, over the row's room: Follow does not move as it comes and goes.
+        let followRow = Overlay()
+        followRow.setChild(followButton)
+        followRow.addOverlay(followMark.root)
+        followMark.root.setAlign(horizontal: .start, vertical: .center)
+        followRow.placeOverlays { [weak self] child, width, height in
+            guard let self, child === followMark.root else { return nil }
+            // The button at its natural width, centred (its allocated width leaves out its padding).
+            let right = (width + min(followButton.naturalWidth, width)) / 2 + 6
+            return WidgetRect(x: right, y: 0, width: max(0, width - right), height: height)
+        }
+        for widget: Widget in [avatar, name, handle, counts, about, followRow] { info.append(widget) }
         return info
     }
 

@@ -25,6 +25,14 @@ final class DeliveryMark {
 
     var onRetry: (() -> Void)?
     var onUndo: (() -> Void)?
+    /// Whether its room stays while there is nothing to say (where a mark may come at any
+    /// moment, so the buttons around it do not jump as it comes and goes).
+    var keepsRoom = false {
+        didSet {
+            root.setSizeRequest(width: -1, height: keepsRoom ? 18 : -1)
+            if keepsRoom { root.isVisible = true }
+        }
+    }
 
     init() {
         root.addCSSClass("delivery-mark")
@@ -69,7 +77,7 @@ final class DeliveryMark {
         switch delivery {
         case .none:
             closeBubble()
-            root.isVisible = false
+            root.isVisible = keepsRoom
             return
         case .waiting:
             showStatus(tr("Sending…"), tooltip: tr("On its way to your account"))

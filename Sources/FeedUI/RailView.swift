@@ -163,6 +163,7 @@ final class RailView {
         followBadge.tooltip = tr("Follow {author}", ["author": author.atHandle])
         postID = post.id
         liked = post.liked
+        likeMark.keepsRoom = deliveries?.likeIsSent(post) == true
         showDelivery()
         let staysHere = deliveries?.likeStaysHere(post) == true
         likeButton.tooltip = staysHere ? tr("Liked only on this computer (L)") : tr("Like (L)")

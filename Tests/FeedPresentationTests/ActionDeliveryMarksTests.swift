@@ -121,13 +121,17 @@ final class ActionDeliveryMarksTests: XCTestCase {
             feed.session.likeCurrent()
             post = try XCTUnwrap(feed.session.current)
             XCTAssertTrue(marks.likeStaysHere(post))
+            XCTAssertFalse(marks.likeIsSent(post))
             XCTAssertEqual(marks.delivery(of: .post(post.id)), ActionDelivery.none, "nothing in the outbox")
             signedIn.accounts = [Self.ann]
             XCTAssertFalse(marks.likeStaysHere(post), "an account acts on it now")
+            XCTAssertTrue(marks.likeIsSent(post), "its heart keeps room for a mark")
             feed.session.move(by: 1)
             let local = try XCTUnwrap(feed.session.current)
             feed.session.likeCurrent()
-            XCTAssertFalse(marks.likeStaysHere(try XCTUnwrap(feed.session.current)), "a post of this computer: \(local.id)")
+            let liked = try XCTUnwrap(feed.session.current)
+            XCTAssertFalse(marks.likeStaysHere(liked), "a post of this computer: \(local.id)")
+            XCTAssertFalse(marks.likeIsSent(liked))
         }
     }
 }
