@@ -15,7 +15,12 @@ public final class ActionDeliveryMarks {
     private let actions: (any NetworkActing)?
     /// Entries whose sending ended well while the window watched, still said as "Sent".
     private var justSent: Set<OutboxEntry.ID> = []
-    private var observers: [@MainActor (ActedOn) -> Void] = []
+    /// Each observer with its owner: it goes with its owner (a Following window closed).
+    private var observers: [(owner: Weak, tell: @MainActor (ActedOn) -> Void)] = []
+
+    private struct Weak {
+        weak var object: AnyObject?
+    }
 
     public init(outbox: any OutboxWatching, timers: any Timers, actions: (any NetworkActing)? = nil) {
         self.outbox = outbox
@@ -24,9 +29,10 @@ public final class ActionDeliveryMarks {
         outbox.watch { [weak self] entry in self?.changed(entry) }
     }
 
-    /// `observer` is told which subject's mark changed (it holds what it captures weakly).
-    public func observe(_ observer: @escaping @MainActor (ActedOn) -> Void) {
-        observers.append(observer)
+    /// `observer` is told which subject's mark changed, for as long as `owner` lives.
+    public func observe(by owner: AnyObject, _ observer: @escaping @MainActor (ActedOn) -> Void) {
+        observers.removeAll { $0.owner.object == nil }
+        observers.append((Weak(object: owner), observer))
     }
 
     public func delivery(of subject: ActedOn) -> ActionDelivery {
@@ -86,6 +92,6 @@ public final class ActionDeliveryMarks {
     }
 
     private func tell(_ subject: ActedOn) {
-        for observer in observers { observer(subject) }
+        for observer in observers where observer.owner.object != nil { observer.tell(subject) }
     }
 }

@@ -119,7 +119,7 @@ final class ChannelPage {
                   following != store.isFollowed else { return }
             store.toggleFollow()
         }
-        deliveries?.observe { [weak self] subject in
+        deliveries?.observe(by: self) { [weak self] subject in
             guard let self, subject == followedHandle.map(ActedOn.channel) else { return }
             showFollowDelivery()
         }

@@ -140,7 +140,7 @@ final class FeedController: FeedSessionView {
                 openProfile(of: post)
             }
         }
-        env.deliveries?.observe { [weak self] subject in
+        env.deliveries?.observe(by: self) { [weak self] subject in
             guard let self, case .post(let id) = subject else { return }
             for slot in slots where slot.post?.id == id { slot.rail.showDelivery() }
         }

@@ -46,7 +46,7 @@ final class FollowingWindow {
             return false
         }
         store.onChange = { [weak self] in self?.show() }
-        deliveries?.observe { [weak self] subject in
+        deliveries?.observe(by: self) { [weak self] subject in
             guard let self, case .channel = subject else { return }
             show()
         }

@@ -22,7 +22,7 @@ final class ActionDeliveryMarksTests: XCTestCase {
             let timers = ManualTimers()
             let marks = ActionDeliveryMarks(outbox: outbox, timers: timers)
             var told: [ActedOn] = []
-            marks.observe { told.append($0) }
+            marks.observe(by: outbox) { told.append($0) }
             let key = AccountKey(server: "http://127.0.0.2:8080", name: "ann")
             XCTAssertEqual(marks.delivery(of: .post(7)), ActionDelivery.none, "nothing given to the outbox: no mark")
             try outbox.add(.rate(post: Self.tube, liked: true), account: key, postID: 7)
@@ -92,7 +92,7 @@ final class ActionDeliveryMarksTests: XCTestCase {
             let actions = AccountActions(.init(accounts: { [Self.ann] }, outbox: outbox, say: { XCTFail("said \($0)") }))
             let marks = ActionDeliveryMarks(outbox: outbox, timers: ManualTimers())
             var told: [ActedOn] = []
-            marks.observe { told.append($0) }
+            marks.observe(by: outbox) { told.append($0) }
             actions.channelFollowed(Self.cats, following: true)
             XCTAssertEqual(told, [.channel(Self.cats.handle)])
             XCTAssertEqual(marks.delivery(of: .channel(Self.cats.handle)), .waiting)
@@ -132,6 +132,24 @@ final class ActionDeliveryMarksTests: XCTestCase {
             let liked = try XCTUnwrap(feed.session.current)
             XCTAssertFalse(marks.likeStaysHere(liked), "a post of this computer: \(local.id)")
             XCTAssertFalse(marks.likeIsSent(liked))
+        }
+    }
+}
+
+extension ActionDeliveryMarksTests {
+    func testAnObserverGoesWithItsOwner() throws {
+        try onMain {
+            let outbox = FakeOutbox()
+            let marks = ActionDeliveryMarks(outbox: outbox, timers: ManualTimers())
+            var told = 0
+            var owner: SignedIn? = SignedIn()
+            marks.observe(by: try XCTUnwrap(owner)) { _ in told += 1 }
+            let key = AccountKey(server: "http://127.0.0.2:8080", name: "ann")
+            try outbox.add(.follow(channel: "cats@127.0.0.2:8080", following: true), account: key, postID: nil)
+            XCTAssertEqual(told, 1)
+            owner = nil
+            try outbox.add(.follow(channel: "dogs@127.0.0.2:8080", following: true), account: key, postID: nil)
+            XCTAssertEqual(told, 1, "a closed window's observer is not told")
         }
     }
 }
