@@ -40,6 +40,7 @@ from cases_outbox_comments import OUTBOX_COMMENT_CASES  # noqa: E402
 from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
 from cases_upload import UPLOAD_CASES  # noqa: E402
+from cases_upload_loops import UPLOAD_LOOPS_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -90,6 +91,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *OUTBOX_COMMENT_CASES,
     *FOLLOWS_CASES,
     *UPLOAD_CASES,
+    *UPLOAD_LOOPS_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
