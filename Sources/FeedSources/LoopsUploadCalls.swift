@@ -38,10 +38,23 @@ enum LoopsUploadCalls {
         var page: URL?
     }
 
-    /// What the description is: the whole caption, cut to Loops' limit.
+    /// What the description is: the whole caption as Loops keeps it (SanitizeService::cleanPlainText:
+    /// tags stripped, at most one empty line in a row, trimmed), cut to its limit (counted as
+    /// Laravel's `max` counts, in code points). Sent so, the video's caption is this text, which
+    /// is how it is found again.
     static func description(of metadata: UploadMetadata) -> String {
-        let whole = metadata.wholeCaption.trimmingCharacters(in: .whitespacesAndNewlines)
-        return whole.count > descriptionLength ? String(whole.prefix(descriptionLength - 1)) + "…" : whole
+        let whole = plainText(metadata.wholeCaption)
+        let scalars = whole.unicodeScalars
+        guard scalars.count > descriptionLength else { return whole }
+        return String(String.UnicodeScalarView(scalars.prefix(descriptionLength - 1))) + "…"
+    }
+
+    /// PHP's strip_tags as cleanPlainText uses it (a `<` before a space is no tag), then its line rules.
+    static func plainText(_ text: String) -> String {
+        var cleaned = text.replacingOccurrences(of: "<(?![\\s<])[^>]*(>|$)", with: "", options: .regularExpression)
+        cleaned = cleaned.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        cleaned = cleaned.replacingOccurrences(of: "\n{3,}", with: "\n\n", options: .regularExpression)
+        return cleaned.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The multipart body: `video` (the file), `description`, `comment_state` (4 comments
@@ -116,9 +129,9 @@ enum LoopsUploadCalls {
     /// slack for the clocks), not one another upload already took. Two uploads with the same
     /// caption within the slack cannot be told apart; the older one is taken first.
     static func match(_ posts: [Posted], description: String, begunMs: Int64?, taken: Set<String>) -> Posted? {
-        let wanted = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let wanted = plainText(description)
         return posts.filter { post in
-            post.caption.trimmingCharacters(in: .whitespacesAndNewlines) == wanted && !taken.contains(post.id)
+            plainText(post.caption) == wanted && !taken.contains(post.id)
                 && (begunMs.map { (post.createdMs ?? .max) >= $0 - clockSlackMs } ?? true)
         }.min { ($0.createdMs ?? 0) < ($1.createdMs ?? 0) }
     }

@@ -21,10 +21,12 @@ extension UploadService {
         } catch {
             return fail(id, tr("The video file can’t be read ({reason}).", ["reason": "\(error)"]))
         }
+        // `.starting` until the one request is answered: nothing tells how much of it went (the
+        // banner says "Uploading…", no percentage).
         var sending = upload
         sending.sessionURL = origin.appendingPathComponent(LoopsUploadCalls.path)
         sending.bytesOnServer = 0
-        sending.state = .sending
+        sending.state = .starting
         guard record(sending) else { return }
         let request = LoopsUploadCalls.upload(origin: origin, token: token, metadata: upload.metadata, video: video)
         exchanges[id] = dependencies.http.fetch(request) { [weak self] result in

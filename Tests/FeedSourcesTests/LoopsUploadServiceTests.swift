@@ -56,6 +56,19 @@ final class LoopsUploadServiceTests: XCTestCase {
         older.description = "the rest"
         XCTAssertEqual(LoopsUploadCalls.description(of: older), "Title line\nthe rest", "an upload kept before the caption was")
     }
+
+    /// SanitizeService::cleanPlainText: what Loops keeps is what is sent, so the video is found by it.
+    func testTheDescriptionIsWhatLoopsKeeps() {
+        let metadata = UploadMetadata.from(caption: "a <b>bold</b> loop\r\n\n\n\nx < y #tag", fallbackTitle: "Video", privacy: .public,
+                                           allowsComments: true, channelID: 0, filename: "a.mp4")
+        XCTAssertEqual(LoopsUploadCalls.description(of: metadata), "a bold loop\n\nx < y #tag")
+        let posted = LoopsUploadCalls.Posted(id: "1", caption: "a bold loop\n\nx < y #tag", createdMs: 5, page: nil)
+        XCTAssertEqual(LoopsUploadCalls.match([posted], description: "a <b>bold</b> loop\n\n\nx < y #tag", begunMs: 5, taken: [])?.id, "1")
+        let family = String(repeating: "👩‍👩‍👧", count: 80)
+        let cut = LoopsUploadCalls.description(of: UploadMetadata.from(caption: family, fallbackTitle: "Video", privacy: .public,
+                                                                       allowsComments: true, channelID: 0, filename: "a.mp4"))
+        XCTAssertEqual(cut.unicodeScalars.count, 200, "Laravel's max counts code points")
+    }
 }
 
 @MainActor
@@ -198,7 +211,8 @@ private final class LoopsUploadRig {
         XCTAssertEqual(uploads.upload(ofPost: 5)?.remoteURL, URL(string: "http://127.0.0.1:9/v/91"))
         XCTAssertEqual(posts.count, 1)
         let states = events.events.compactMap { if case .upload(let state, let sent, _, _, _) = $0 { "\(state) \(sent)" } else { nil } }
-        XCTAssertEqual(states, ["starting 0", "sending 0", "processing 10000", "processing 10000", "published 10000"])
+        XCTAssertEqual(states, ["starting 0", "starting 0", "processing 10000", "processing 10000", "published 10000"],
+                       "no percentage while the one POST goes")
     }
 
     func aCutConnectionIsSentAgainFromTheStartAfterLookingForIt() throws {

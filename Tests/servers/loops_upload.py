@@ -137,7 +137,7 @@ def upload(site, request: Request) -> Response:
         errors["alt_text"] = f"The alt text field must not be greater than {ALT_TEXT_MAX} characters."
     if errors:
         return invalid(errors)
-    caption = (description or "").strip()
+    caption = clean_plain_text(description or "")
     with _lock:
         if site.upload_directory is None:
             site.upload_directory = tempfile.mkdtemp(prefix="loops-uploads-")
@@ -154,6 +154,14 @@ def upload(site, request: Request) -> Response:
         site.server.known_videos.append(made)
         site.uploaded.append(made)
     return json_response({"data": [], "error": {"code": "ok", "message": ""}})
+
+
+def clean_plain_text(text: str) -> str:
+    """SanitizeService::cleanPlainText: PHP's strip_tags (a `<` before a space is no tag), CR LF and
+    CR as LF, three or more line breaks as two, trimmed."""
+    cleaned = re.sub(r"<(?![\s<])[^>]*(>|$)", "", text)
+    cleaned = cleaned.replace("\r\n", "\n").replace("\r", "\n")
+    return re.sub(r"\n{3,}", "\n\n", cleaned).strip()
 
 
 def published(video: LoopsVideo) -> bool:

@@ -113,6 +113,11 @@ class LoopsUploadTests(test_loops_auth.LoopsAuthTests):
         self.assertEqual(self.upload({"description": caption}).status, 200)
         self.assertEqual([v["caption"] for v in self.studio(f"search={caption[4:]}")], [caption])
 
+    def test_the_caption_is_kept_as_clean_plain_text(self):
+        word = uuid.uuid4().hex[:8]
+        self.assertEqual(self.upload({"description": f"  {word} <b>bold</b>\r\n\n\n\nx < y  "}).status, 200)
+        self.assertEqual([v["caption"] for v in self.studio(f"search={word}")], [f"{word} bold\n\nx < y"])
+
     def test_the_studio_list_searches_and_pages(self):
         word = uuid.uuid4().hex[:8]
         for n in range(3):
