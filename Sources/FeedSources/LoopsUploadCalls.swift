@@ -16,6 +16,8 @@ enum LoopsUploadCalls {
     static let searchLength = 2...30
     /// Loops' clock and ours may differ: a video this much older than the upload may still be it.
     static let clockSlackMs: Int64 = 120_000
+    /// Looks for a video the server took but does not list, before saying so (a minute at 2 s).
+    static let mostLooks = 30
 
     enum Answer: Equatable {
         /// The server has the video (its id is found in the account's videos).

@@ -80,7 +80,14 @@ extension UploadService {
                     guard record(upload) else { return }
                     return step(id, ask: false)
                 }
-                return retryLater(id, reason: tr("the server has the video but does not list it yet"), after: nil)
+                // Taken but not listed (Loops lists processing videos too, so this should not last):
+                // looked for a while, then said; never sent again.
+                guard upload.attempts < LoopsUploadCalls.mostLooks else {
+                    return fail(id, tr("Loops took the video but does not list it among the account’s videos; it is not sent again."))
+                }
+                upload.attempts += 1
+                guard record(upload) else { return }
+                return lookAgain(id)
             }
             upload.remoteID = found.id
             upload.bytesOnServer = upload.total
@@ -95,11 +102,15 @@ extension UploadService {
                 // The local post links to the remote one (Share copies its page).
                 try? dependencies.store.linkPost(upload.postID, to: page)
             } else {
-                timers[id] = dependencies.timers.after(milliseconds: dependencies.pollMilliseconds) { [weak self] in
-                    self?.timers[id] = nil
-                    self?.step(id, ask: false)
-                }
+                lookAgain(id)
             }
+        }
+    }
+
+    private func lookAgain(_ id: UploadRecord.ID) {
+        timers[id] = dependencies.timers.after(milliseconds: dependencies.pollMilliseconds) { [weak self] in
+            self?.timers[id] = nil
+            self?.step(id, ask: false)
         }
     }
 }

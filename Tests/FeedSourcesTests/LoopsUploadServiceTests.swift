@@ -39,6 +39,9 @@ final class LoopsUploadServiceTests: XCTestCase {
         try run { try $0.a503IsRetriedWithBackoffAndA429AfterItsRetryAfter() }
     }
     func testA413AndA422StopInTheServersWords() throws { try run { try $0.a413AndA422StopInTheServersWords() } }
+    func testAVideoTakenButNeverListedIsSaidAndNotSentAgain() throws {
+        try run { try $0.aVideoTakenButNeverListedIsSaidAndNotSentAgain() }
+    }
     func testA401IsAnsweredOnceWithARenewedToken() throws { try run { try $0.a401IsAnsweredOnceWithARenewedToken() } }
     func testTheSignedInLoopsAccountIsADestination() throws { try run { try $0.theSignedInLoopsAccountIsADestination() } }
 
@@ -98,6 +101,8 @@ private final class LoopsUploadRig {
         var interrupt: [FakeHTTPAnswer] = []
         var storeThen: [FakeHTTPAnswer] = []
         var nowMs: () -> Int64 = { 0 }
+        /// False: the studio list never shows what was uploaded.
+        var listed = true
 
         func install(on http: FakeHTTPTransport, listURL: URL) {
             http.route(.post, Self.upload) { [unowned self] request in
@@ -108,7 +113,7 @@ private final class LoopsUploadRig {
             }
             http.route(.get, listURL) { [unowned self] _ in
                 let dates = ISO8601DateFormatter()
-                let items = videos.reversed().map { video -> [String: Any] in
+                let items = videos.filter { _ in listed }.reversed().map { video -> [String: Any] in
                     var item: [String: Any] = ["id": video.id, "caption": video.caption, "status": video.published ? "published" : "processing",
                                                "created_at": dates.string(from: Date(timeIntervalSince1970: Double(video.createdMs) / 1000))]
                     if video.published { item["url"] = "http://127.0.0.1:9/v/\(video.id)" }
@@ -298,6 +303,19 @@ private final class LoopsUploadRig {
         XCTAssertEqual(uploads.upload(ofPost: 6)?.state, .failed(reason: "The server refused the video: The video field must be at least 250 kilobytes."))
         XCTAssertEqual(posts.count, 2)
         XCTAssertEqual(looks, 0)
+    }
+
+    func aVideoTakenButNeverListedIsSaidAndNotSentAgain() throws {
+        server.listed = false
+        let uploads = service()
+        try uploads.start()
+        try uploads.upload(postID: 5, file: file, account: account, metadata: metadata)
+        timers.elapse(milliseconds: 500 * 29)
+        XCTAssertEqual(state(uploads), .processing, "still looked for")
+        timers.elapse(milliseconds: 60_000)
+        XCTAssertEqual(state(uploads), .failed(reason: "Loops took the video but does not list it among the account’s videos; it is not sent again."))
+        XCTAssertEqual(looks, 31)
+        XCTAssertEqual(posts.count, 1)
     }
 
     func a401IsAnsweredOnceWithARenewedToken() throws {
