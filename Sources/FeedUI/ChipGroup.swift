@@ -42,7 +42,8 @@ final class ChipGroup {
         }
         root.setChild(box)
         box.setAccessibleLabel(label)
-        box.setMargins(start: 10, end: 10)
+        // A row keeps room at its ends for the chips scrolled under them; a stack lines up with its title.
+        if !stacked { box.setMargins(start: 10, end: 10) }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] key in self?.key(key) ?? false }
         box.addController(keys)
