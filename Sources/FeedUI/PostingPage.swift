@@ -11,6 +11,9 @@ import Localization
 @MainActor
 final class PostingPage: PostingView {
     let root = Box(.vertical, spacing: 12)
+    /// Everything but Post, which stays in sight: at 360x640 the controls are taller than the
+    /// window, so they scroll up and down.
+    private let content = Box(.vertical, spacing: 8)
     var onBack: (() -> Void)?
     var onPost: ((PostingChoices) -> Void)?
 
@@ -40,6 +43,11 @@ final class PostingPage: PostingView {
 
     init(copyFolderName: String) {
         root.addCSSClass("posting-page")
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setChild(content)
+        scroller.setExpand(vertical: true)
+        root.append(scroller)
         let header = Box(.horizontal, spacing: 8)
         let back = Button(iconName: "go-previous-symbolic")
         back.setHasFrame(false)
@@ -52,7 +60,7 @@ final class PostingPage: PostingView {
         title.setExpand(horizontal: true)
         header.append(back)
         header.append(title)
-        root.append(header)
+        content.append(header)
 
         let top = Box(.horizontal, spacing: 10)
         chosenCover.setSizeRequest(width: 90, height: 160)
@@ -60,37 +68,39 @@ final class PostingPage: PostingView {
         chosenCover.addCSSClass("inbox-thumbnail")
         // TRANSLATORS: the picture people see for a video in grids.
         chosenCover.setAccessibleLabel(tr("Cover"))
-        top.append(chosenCover)
-        top.append(buildCaption())
-        root.append(top)
-
+        // Beside the cover: the caption, then the cover's title and hint over the frames below
+        // (in the cover's height, so the page is short enough for 360x640 with one account).
+        let side = Box(.vertical, spacing: 8)
+        side.setExpand(horizontal: true)
+        side.append(buildCaption())
         // TRANSLATORS: the picture people see for a video in grids.
         let coverTitle = Label(tr("Cover"))
         coverTitle.addCSSClass("sheet-title")
         coverTitle.setXAlign(0)
-        root.append(coverTitle)
+        side.append(coverTitle)
         coverHint.addCSSClass("comment-time")
         coverHint.setXAlign(0)
-        root.append(coverHint)
+        coverHint.setWrap(true)
+        side.append(coverHint)
+        top.append(chosenCover)
+        top.append(side)
+        content.append(top)
         let coverScroller = ScrolledWindow()
         coverScroller.setPolicy(horizontal: true, vertical: false)
         coverScroller.setChild(coverStrip)
         coverScroller.setSizeRequest(width: -1, height: 100)
-        root.append(coverScroller)
+        content.append(coverScroller)
 
-        root.append(switchRow(tr("Allow comments"), allowComments))
+        content.append(switchRow(tr("Allow comments"), allowComments))
         // TRANSLATORS: {folder} is where the copy goes, like “~/Videos”.
-        root.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
+        content.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
         buildDestinations()
 
         message.addCSSClass("composer-message")
         message.setWrap(true)
         message.setXAlign(0)
         message.isVisible = false
-        root.append(message)
-        let spacer = Box(.vertical)
-        spacer.setExpand(vertical: true)
-        root.append(spacer)
+        content.append(message)
         postButton.addCSSClass("suggested-action")
         postButton.addCSSClass("post-button")
         postButton.tooltip = tr("Post (Ctrl+Enter)")
@@ -142,7 +152,7 @@ final class PostingPage: PostingView {
         privacyChips.root.isVisible = false
         destinationChips.onPress = { [weak self] index in self?.showPrivacy(for: index) }
         destinationBox.isVisible = false
-        root.append(destinationBox)
+        content.append(destinationBox)
     }
 
     /// The signed-in accounts' channels, after "This computer only"; none hides the choice.
