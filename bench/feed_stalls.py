@@ -1,0 +1,178 @@
+"""Step 12 (issue 25): the main loop while 1,000 followed feeds refresh, and while one 10 MB feed
+arrives, watched by the app's own watchdog at 50 ms (LOOPFEED_WATCHDOG_MS=50: a `stall` event
+with each stall's length, the main thread's stack on stderr while it lasts).
+
+One threaded loopback server serves FEEDS RSS feeds of ENTRIES items at /feeds/N.xml (an ETag
+each; a second version of every feed, with new items, once the first refresh is done) and a
+10 MB feed at /huge.xml. Loopfeed follows the 1,000 through an OPML list given as its argument
+(the import and the first refresh, reported beside), then a second launch on that library
+refreshes all 1,000 at launch, each with new items: that second launch, from `ready` to the
+last `feed_refreshed`, is the row. The 10 MB feed: a library following it alone (OPML), from
+`ready` to its `feed_refreshed`.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from stats import loadavg, log
+
+FEEDS = int(os.environ.get("BENCH_FEEDS", "1000"))
+ENTRIES = int(os.environ.get("BENCH_FEED_ENTRIES", "50"))
+HUGE_BYTES = 10 * 1024 * 1024
+WATCHDOG_MS = 50
+TIMEOUT = float(os.environ.get("BENCH_FEEDS_TIMEOUT", "240"))
+
+
+def rss(host: str, number: int, version: int, entries: int) -> bytes:
+    # Version 2 moves every feed on by 10 entries: 10 new posts in each.
+    first = (version - 1) * 10
+    items = "".join(
+        f"<item><title>Feed {number} clip {i}</title><guid>f{number}-{i}</guid>"
+        f"<link>http://{host}/w/{number}/{i}</link>"
+        f"<pubDate>{formatdate(1796119200 - number * 7200 + i * 60, usegmt=True)}</pubDate>"
+        f"<dc:creator>Channel {number}</dc:creator>"
+        f"<enclosure url='http://{host}/videos/{number}/{i}.mp4' type='video/mp4' length='1000'/></item>"
+        for i in range(first + entries - 1, first - 1, -1))
+    return (f"<?xml version='1.0'?><rss version='2.0' xmlns:dc='http://purl.org/dc/elements/1.1/'>"
+            f"<channel><title>Channel {number}</title><link>http://{host}/c/{number}</link>{items}"
+            f"</channel></rss>").encode()
+
+
+def huge(host: str) -> bytes:
+    entries = []
+    size, i = 0, 0
+    while size < HUGE_BYTES:
+        entry = (f"<item><title>Huge clip {i}</title><guid>huge-{i}</guid><link>http://{host}/w/huge/{i}</link>"
+                 f"<pubDate>{formatdate(1796119200 - i * 60, usegmt=True)}</pubDate>"
+                 f"<description>{'A long description of the clip. ' * 8}</description>"
+                 f"<enclosure url='http://{host}/videos/huge/{i}.mp4' type='video/mp4' length='1000'/></item>")
+        entries.append(entry)
+        size += len(entry)
+        i += 1
+    return (f"<?xml version='1.0'?><rss version='2.0'><channel><title>Huge</title><link>http://{host}/huge</link>"
+            + "".join(entries) + "</channel></rss>").encode()
+
+
+class FeedServer:
+    def __init__(self):
+        self.version = 1
+        self.hits = 0
+        self.huge_body: bytes | None = None
+        lock = threading.Lock()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):
+                pass
+
+            def do_GET(self):
+                with lock:
+                    outer.hits += 1
+                host = self.headers.get("Host")
+                if self.path == "/huge.xml":
+                    with lock:
+                        outer.huge_body = outer.huge_body or huge(host)
+                    body, etag = outer.huge_body, '"huge-v1"'
+                else:
+                    number = int(self.path.rsplit("/", 1)[1].split(".")[0])
+                    etag = f'"feed-{number}-v{outer.version}"'
+                    if self.headers.get("If-None-Match") == etag:
+                        self.send_response(304)
+                        self.send_header("ETag", etag)
+                        self.end_headers()
+                        return
+                    body = rss(host, number, outer.version, ENTRIES)
+                self.send_response(200)
+                self.send_header("Content-Type", "application/rss+xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("ETag", etag)
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+
+
+def opml(path: Path, urls: list[str]) -> Path:
+    path.write_text("<?xml version='1.0'?><opml version='2.0'><head><title>bench</title></head><body>"
+                    + "".join(f"<outline text='Channel {n}' type='rss' xmlUrl='{u}'/>" for n, u in enumerate(urls))
+                    + "</body></opml>")
+    return path
+
+
+class FeedStalls:
+    def __init__(self, bench, app_class):
+        self.bench = bench
+        self.App = app_class
+        self.work = bench.work / "feed-stalls"
+
+    def watch(self, name: str, paths: list, data: Path, feeds: int) -> dict:
+        """One launch with the watchdog at 50 ms, from `ready` until `feeds` feed_refreshed events."""
+        self.bench.wait_window_gone()
+        env = {"LOOPFEED_WATCHDOG_MS": str(WATCHDOG_MS), "LOOPFEED_REFRESH_SECONDS": "0"}
+        app = self.App(self.bench, name, paths, data, self.work / f"{name}-cache", extra_env=env)
+        ready = app.log.wait(lambda e: e.get("event") == "ready", 30)
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < TIMEOUT and len(app.log.of("feed_refreshed")) < feeds:
+            if app.exited_early() is not None:
+                break
+            time.sleep(0.2)
+        time.sleep(0.5)  # a stall's event comes once it is over
+        refreshed = app.log.of("feed_refreshed")
+        stalls = [e.get("ms", 0) for e in app.log.of("stall") if not ready or e["t_us"] >= ready["t_us"]]
+        before_ready = [e.get("ms", 0) for e in app.log.of("stall") if ready and e["t_us"] < ready["t_us"]]
+        last = refreshed[min(feeds, len(refreshed)) - 1] if refreshed else None
+        stderr = app.stderr()
+        app.stop()
+        return {"feeds": feeds, "refreshed": len(refreshed),
+                "seconds": (last["t_us"] - ready["t_us"]) / 1e6 if last and ready else None,
+                "added": sum(e.get("added", 0) for e in refreshed),
+                "errors": sorted({str(e.get("error")) for e in refreshed if e.get("error")})[:3],
+                "stalls_ms": stalls, "longest_ms": max(stalls, default=0),
+                "over_50": sum(s > 50 for s in stalls), "over_100": sum(s > 100 for s in stalls),
+                "before_ready_ms": before_ready, "stack": _first_app_frames(stderr)}
+
+    def m12_stalls(self) -> None:
+        log(f"12. the main loop while {FEEDS} followed feeds refresh, and while one 10 MB feed arrives")
+        self.bench.results["loads"]["12"] = loadavg()
+        self.work.mkdir(parents=True, exist_ok=True)
+        server = FeedServer()
+        try:
+            urls = [f"{server.base}/feeds/{n}.xml" for n in range(FEEDS)]
+            data = self.work / "many-data"
+            follow = self.watch("feeds-follow", [opml(self.work / "many.opml", urls)], data, FEEDS)
+            log(f"   follow + first refresh: {follow['refreshed']} feeds, longest stall {follow['longest_ms']} ms")
+            server.version = 2
+            again = self.watch("feeds-refresh", [], data, FEEDS)
+            log(f"   refresh at launch: {again['refreshed']} feeds in {again['seconds']} s, longest stall "
+                f"{again['longest_ms']} ms, over 50: {again['over_50']}, over 100: {again['over_100']}")
+            big = self.watch("feeds-huge", [opml(self.work / "huge.opml", [f"{server.base}/huge.xml"])],
+                             self.work / "huge-data", 1)
+            log(f"   10 MB feed: longest stall {big['longest_ms']} ms ({big['added']} posts added)")
+            self.bench.results["feed_stalls"] = {"follow": follow, "refresh": again, "huge": big,
+                                                 "huge_bytes": len(server.huge_body or b""), "entries": ENTRIES,
+                                                 "requests": server.hits}
+        finally:
+            server.stop()
+
+
+def _first_app_frames(stderr: str, frames: int = 6) -> str:
+    """The first stack the watchdog wrote, its first frames that name a function (the release build
+    keeps few names: the symbols are Swift's mangled ones or the libraries')."""
+    if "the main thread's stack" not in stderr:
+        return ""
+    block = stderr.split("the main thread's stack while the main loop stalls:", 1)[1].splitlines()[1:40]
+    named = [ln.split("(", 1)[1].split("+", 1)[0] for ln in block if "(" in ln and "+" in ln and ln.split("(", 1)[1][:1] != "+"]
+    return " < ".join(n for n in named[2:2 + frames] if n)
