@@ -1308,9 +1308,9 @@ class Bench:
         lines.append("```")
         lines.append("")
         lines.append("It starts its own headless session (the end-to-end tests' Tests/e2e/session.py: Xvfb, D-Bus, "
-                     "PulseAudio with a null sink), so it can run next to other sessions. Takes about 10-12 minutes plus the build. "
+                     "PulseAudio with a null sink), so it can run next to other sessions. Takes about 15-20 minutes plus the build (issue 25's steps 5a-5c, 11 and 12 add about 4-6). "
                      "Shorter runs for trying things out: `BENCH_PLAY_SECONDS=20 BENCH_RSS_CHANGES=100 "
-                     "BENCH_ONLY=3,4 bash bench/run.sh`, or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
+                     "BENCH_ONLY=3,4 bash bench/run.sh`, issue 25's launches `BENCH_ONLY=5a,5b,5c`, the grid and the feeds `BENCH_ONLY=11,12` (`BENCH_FEEDS=300` for fewer feeds), or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
                      "(a partial run still rewrites this file unless BENCH_OUT names another file). Raw numbers "
                      "go to bench/out/results.json, app logs and event files to the work directory it prints.")
         lines.append("")

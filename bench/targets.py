@@ -156,8 +156,11 @@ def stall_row(r: dict) -> tuple[list[Row], list[str], list[str]]:
             if w["errors"]:
                 parts.append(f"{name}: the refresh failed ({', '.join(w['errors'])}), so it does not count")
             if w["refreshed"] < w["feeds"]:
-                parts.append(f"{name}: only {w['refreshed']} of {w['feeds']} refreshed in time "
-                             f"(errors: {w['errors']})")
+                parts.append(f"{name}: only {w['refreshed']} of {w['feeds']} refreshed within "
+                             f"{w['watched_s']:.0f} s (errors: {w['errors'] or 'none'})")
+            if w["longest_ms"] > 100 or w["refreshed"] < w["feeds"]:
+                parts.append(f"{name}: CPU by thread (% of one core) " + ", ".join(
+                    f"{k} {v}" for k, v in w["threads_pct"].items()))
         cause.append("The main loop stalls while feeds arrive: " + "; ".join(parts) + ". Feeds are parsed and "
                      "stored on the main thread (issue 25: about 15 ms per 50-entry feed).")
     details = [f"- 12: one threaded loopback server, {rf['feeds']} RSS feeds at /feeds/N.xml (ETags) and /huge.xml; "
