@@ -7,8 +7,8 @@ import Localization
 /// and refreshing, at most four at a time, with conditional GETs. Each entry with a video
 /// becomes a post once (one that can't play here too, its page saying why: `UnplayableVideo`);
 /// a `feed_refreshed` event tells each refresh. Network work is the fetcher's (the app's HTTP
-/// client, on the main loop); reading what it brings is the reader's, off the main thread (a feed
-/// may be 10 MB).
+/// client, on the main loop); reading what it brings is the reader's and storing its entries the
+/// entry store's, both off the main thread in the app (a feed may be 10 MB).
 @MainActor
 public final class SubscriptionService: FeedSubscribing {
     public typealias Library = FeedRepository & SubscriptionRepository
@@ -25,13 +25,17 @@ public final class SubscriptionService: FeedSubscribing {
     private let now: @Sendable () -> Date
     /// Reads what the fetcher brings, off the main thread in the app.
     private let reader: any FeedDocumentReading
+    /// Stores a feed's entries (a worker in the app); nil: the library, on the spot.
+    private let entryStore: (any FeedEntryStoring)?
 
     public init(library: any Library, fetcher: any FeedFetching, reader: any FeedDocumentReading,
+                entryStore: (any FeedEntryStoring)? = nil,
                 events: EventSink?, window: @escaping @MainActor () -> PixelSize = { PixelSize(width: 450, height: 800) },
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.library = library
         self.fetcher = fetcher
         self.reader = reader
+        self.entryStore = entryStore
         self.events = events
         self.window = window
         self.now = now
@@ -242,11 +246,13 @@ public final class SubscriptionService: FeedSubscribing {
     /// The feed's video entries as posts (each once), and its older pages; what was new.
     private func store(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription,
                        then: @escaping @MainActor ([Post]) -> Void) {
-        let added = storeEntries(feed, in: subscription)
-        storeOlderPages(after: feed, newOnPage: added.count, first: (feed, fetched), in: subscription, found: added, then: then)
+        storeEntries(feed, in: subscription) { [weak self] added in
+            self?.storeOlderPages(after: feed, newOnPage: added.count, first: (feed, fetched), in: subscription, found: added,
+                                  then: then)
+        }
     }
 
-    private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription) -> [Post] {
+    private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription, then: @escaping @MainActor ([Post]) -> Void) {
         let feedURL = URL(string: subscription.url)
         let host = feedURL?.host ?? "web"
         var posts: [RemotePost] = []
@@ -276,7 +282,8 @@ public final class SubscriptionService: FeedSubscribing {
                                   // its own author's, not that of another channel in the feed.
                                   authorAvatarURI: isFeedsOwn ? feed.imageURL?.absoluteString : nil))
         }
-        return library.storeEntries(posts)
+        guard let entryStore else { return then(library.storeEntries(posts)) }
+        entryStore.store(posts) { then($0) }
     }
 
     private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post]) {
@@ -303,9 +310,10 @@ public final class SubscriptionService: FeedSubscribing {
             guard let self, case .success(let fetched) = result else { return finish() }
             reader.read(fetched.body, base: fetched.url) { [weak self] read in
                 guard let self, case .success(.feed(let older)) = read else { return finish() }
-                let added = storeEntries(older, in: subscription)
-                storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription, found: found + added,
-                                pages: pages + 1, then: then)
+                storeEntries(older, in: subscription) { [weak self] added in
+                    self?.storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription,
+                                          found: found + added, pages: pages + 1, then: then)
+                }
             }
         }
     }

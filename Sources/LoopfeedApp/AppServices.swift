@@ -98,8 +98,12 @@ struct AppServices {
         let thumbnails = WebThumbnails(base: ThumbnailGenerator(directory: stillsDirectory, width: GridLayout.maximumTile,
                                                                 onWriteFailure: cacheProblem),
                                        images: webImages, videos: videoCache)
+        // A read-only library is stored to (and refused) where it was opened.
+        let entryStore = library.connection.isReadOnly ? nil
+            : WorkerEntryStore(databaseURL: paths.databaseURL, fallback: { [library] in library.storeEntries($0) })
         let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
-                                                reader: BackgroundFeedDocumentReader(), events: events, window: {
+                                                reader: BackgroundFeedDocumentReader(), entryStore: entryStore,
+                                                events: events, window: {
                                                     let saved = preferences.load()
                                                     return PixelSize(width: saved.windowWidth, height: saved.windowHeight)
                                                 })

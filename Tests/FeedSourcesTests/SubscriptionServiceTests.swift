@@ -1,5 +1,6 @@
 import FeedCore
 @testable import FeedSources
+import FeedStorage
 import FeedTesting
 import Foundation
 import GLibKit
@@ -322,6 +323,38 @@ final class SubscriptionServiceTests: XCTestCase {
             try library.deleteSubscription(id: made[0].id)
             XCTAssertEqual(try library.feedPage(after: nil, limit: 5).map(\.id), [liked.id], "a liked video stays")
             XCTAssertEqual(try library.subscriptions(), [])
+        }
+    }
+
+    func testTheAppsEntryStoreStoresAFeedOnItsWorkerAndTheRefreshAnswersAfterIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopfeed-entries-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try onMain {
+            let databaseURL = folder.appendingPathComponent("library.sqlite")
+            let library = try LibraryDatabase.open(at: databaseURL), fetcher = FakeFeedFetcher()
+            fetcher.serve(Self.feedURL, Self.rss(1...120))
+            nonisolated(unsafe) var onMainThread = 0
+            let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { entries in
+                onMainThread += entries.count
+                return library.storeEntries(entries)
+            })
+            let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
+                                              entryStore: store, events: nil)
+            var outcome: SubscriptionOutcome?
+            service.add(Self.feedURL) { outcome = $0 }
+            XCTAssertNil(outcome, "the entries are not stored on the caller's stack")
+            XCTAssertTrue(MainLoop.run(until: { outcome != nil }, timeoutSeconds: 20), "no answer from the entry store")
+            guard case .subscribed(let subscription, let added)? = outcome else { return XCTFail("not subscribed: \(String(describing: outcome))") }
+            XCTAssertEqual(added.count, 120)
+            XCTAssertEqual(onMainThread, 0, "none stored on the main thread")
+            XCTAssertEqual(try library.postCount(), 120)
+
+            fetcher.serve(Self.feedURL, Self.rss(100...130))
+            var refreshed: [Post]?
+            service.refresh(id: subscription.id) { refreshed = $0 }
+            XCTAssertTrue(MainLoop.run(until: { refreshed != nil }, timeoutSeconds: 20))
+            XCTAssertEqual(refreshed?.count, 10, "only the new entries, each once")
+            XCTAssertEqual(try library.subscription(url: Self.feedURL.absoluteString)?.lastError, nil)
         }
     }
 

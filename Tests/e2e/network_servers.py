@@ -27,6 +27,10 @@ class FakeNetworks:
     def requests(self, site: str) -> list[dict]:
         return get_json(site + "/__fake/requests")
 
+    def clear_requests(self, site: str) -> None:
+        """Empties `site`'s request log: what a case counts from here on."""
+        urllib.request.urlopen(urllib.request.Request(site + "/__fake/requests", method="DELETE"), timeout=5).read()
+
     def app_args(self) -> list[str]:
         """The command line that has the app read every site of this run (and only them)."""
         args = [a for site in self.peertube + self.loops for a in ("--instance", site)]

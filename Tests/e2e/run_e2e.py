@@ -40,6 +40,7 @@ from cases_outbox_comments import OUTBOX_COMMENT_CASES  # noqa: E402
 from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
 from cases_upload import UPLOAD_CASES  # noqa: E402
+from cases_server_down import SERVER_DOWN_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
 from cases_faults_disk import DISK_CASES  # noqa: E402
@@ -90,6 +91,7 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *OUTBOX_COMMENT_CASES,
     *FOLLOWS_CASES,
     *UPLOAD_CASES,
+    *SERVER_DOWN_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
     *RELIABILITY_CASES,
@@ -120,7 +122,7 @@ LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
 # What docs/RELIABILITY.md reports besides the long runs, by its sections: CI runs these too, and
 # the long group runs them again so the report says how each went on the same build.
 REPORTED: dict[str, list[str]] = {
-    "faults": [n for n, _ in DISK_CASES + DIR_CASES + SERVICE_CASES] + ["killed_mid_recording_is_recovered",
+    "faults": [n for n, _ in DISK_CASES + DIR_CASES + SERVICE_CASES + SERVER_DOWN_CASES] + ["killed_mid_recording_is_recovered",
                                                                          "full_disk_keeps_the_clip"],
     "bad_input": [n for n, _ in MEDIA_CASES + RELIABILITY_CASES] + ["every_kind_of_feed_plays_and_bad_ones_are_contained",
                                                                     "corrupt_file_error_card", "bad_paths"],

@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import socket
+import struct
 import threading
 import time
 import urllib.parse
@@ -230,6 +231,12 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._send(early, request, None, entry)
             if rule.kind == "stall_silent":
                 self.site.stopping.wait(rule.seconds)
+                self.close_connection = True
+                return
+            if rule.kind == "down":
+                # SO_LINGER 0: the close sends a reset, not an orderly end, so the client sees the
+                # connection refused or reset as from a server that is not there.
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 self.close_connection = True
                 return
             request.fault = rule.kind

@@ -64,6 +64,16 @@ class FaultTests(FakeTestCase):
         self.assertLess(time.monotonic() - started, 1.5)
         self.assertEqual(self.net.loops[0].log.entries()[0]["fault"], "stall_silent")
 
+    def test_down_resets_every_connection_until_lifted(self):
+        self.add(self.pt[0], {"kind": "down"})
+        for _ in range(2):
+            with self.assertRaises((ConnectionResetError, http.client.RemoteDisconnected, BrokenPipeError)):
+                fetch(self.pt[0] + "/api/v1/videos", timeout=2)
+        self.assertEqual(fetch(self.pt[1] + "/api/v1/videos").status, 200)
+        self.assertEqual(fetch(self.pt[0] + "/__fake/faults", method="DELETE").status, 204)
+        self.assertEqual(fetch(self.pt[0] + "/api/v1/videos").status, 200)
+        self.assertEqual([e["fault"] for e in get_json(self.pt[0] + "/__fake/requests")], ["down", "down", None])
+
     def test_slow_body_arrives_whole_and_late(self):
         file = get_json(f"{self.pt[0]}/api/v1/videos/{self.video_of_kind(self.pt[0], 'portrait_web')['uuid']}")["files"][1]
         whole = fetch(file["fileUrl"]).body

@@ -1,0 +1,60 @@
+public import FeedCore
+public import Foundation
+import GLibKit
+
+/// Stores followed feeds' entries on one worker thread, over a connection of its own to the
+/// library (WAL lets it write while the main thread reads), a few entries per transaction so a
+/// write of the main thread waits for one of them at most; the new posts go back on the main
+/// loop. Stored on the main thread, a 10 MB feed's thousands of entries held the window for as
+/// long as they took (about 15 ms per 50 here).
+public final class WorkerEntryStore: FeedEntryStoring, @unchecked Sendable {
+    /// Entries per transaction: about 15 ms of writing, the longest a main-thread write waits.
+    static let entriesPerTransaction = 50
+
+    private let databaseURL: URL
+    /// One store after another: a feed's older pages come after its first, as on the main thread.
+    private let queue = DispatchQueue(label: "io.github.loopfeed.entry-store", qos: .utility)
+    /// Opened on the queue at the first store and used only there (unchecked Sendable for it).
+    private var repository: SQLiteFeedRepository?
+    /// Stores on the main thread when the worker can't open the library (its reason printed once).
+    private let fallback: @MainActor ([RemotePost]) -> [Post]
+    private var openFailed = false
+
+    /// `fallback` is the main thread's library, for a library the worker can't open.
+    public init(databaseURL: URL, fallback: @escaping @MainActor ([RemotePost]) -> [Post]) {
+        self.databaseURL = databaseURL
+        self.fallback = fallback
+    }
+
+    @MainActor
+    public func store(_ entries: [RemotePost], then: @escaping @Sendable @MainActor ([Post]) -> Void) {
+        guard !entries.isEmpty else { return then([]) }
+        queue.async { [self] in
+            guard let repository = openedRepository() else {
+                _ = MainLoop.invoke { [self] in then(fallback(entries)) }
+                return
+            }
+            var added: [Post] = []
+            var start = entries.startIndex
+            while start < entries.endIndex {
+                let end = min(start + Self.entriesPerTransaction, entries.endIndex)
+                added += repository.storeEntries(Array(entries[start..<end]))
+                start = end
+            }
+            _ = MainLoop.invoke { then(added) }
+        }
+    }
+
+    /// On the queue only.
+    private func openedRepository() -> SQLiteFeedRepository? {
+        if let repository { return repository }
+        guard !openFailed else { return nil }
+        do {
+            repository = SQLiteFeedRepository(connection: try LibraryDatabase.openConnection(at: databaseURL))
+        } catch {
+            openFailed = true
+            FileHandle.standardError.write(Data("loopfeed: feeds are stored on the main thread: \(error)\n".utf8))
+        }
+        return repository
+    }
+}
