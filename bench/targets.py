@@ -87,7 +87,11 @@ def launch_rows(r: dict) -> tuple[list[Row], list[str], list[str]]:
                        + "; ".join(f"{c['before'][0]} / {c['after'][0]} / {c['again'][0]} of {c['after'][1]}" for c in ev)
                        + ". What stays resident is mapped by other processes (the kernel keeps mapped pages): "
                        + (", ".join(cl["still_resident"]) or "nothing") + f". All runs (ms): cold {_runs(cl['cold']['all'])}; "
-                       f"warm {_runs(cl['warm']['all'])}.")
+                       f"warm {_runs(cl['warm']['all'])}. The watchdog starts once GStreamer is initialised and GTK "
+                       "has started (AppRun.startWatchdog), so a wait before that is no stall it can see: the cold "
+                       "launches' marks from the spawn (ms) say where the time went: "
+                       + "; ".join(", ".join(f"{k} {v / 1000:.0f}" for k, v in sorted(st["marks"].items(), key=lambda kv: kv[1]))
+                                   for st in cl["stalls"]) + ".")
     return rows, cause, details
 
 
