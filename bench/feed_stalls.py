@@ -177,7 +177,7 @@ class FeedStalls:
                 "errors": sorted({str(e.get("error")) for e in refreshed if e.get("error")})[:3],
                 "stalls_ms": stalls, "longest_ms": max(stalls, default=0),
                 "over_50": sum(s > 50 for s in stalls), "over_100": sum(s > 100 for s in stalls),
-                "before_ready_ms": before_ready, "stack": _first_app_frames(stderr), "threads_pct": threads,
+                "before_ready_ms": before_ready, "stack": common_stack(stderr), "threads_pct": threads,
                 "watched_s": elapsed}
 
     def m12_stalls(self) -> None:
@@ -206,11 +206,23 @@ class FeedStalls:
             server.stop()
 
 
-def _first_app_frames(stderr: str, frames: int = 6) -> str:
-    """The first stack the watchdog wrote, its first frames that name a function (the release build
-    keeps few names: the symbols are Swift's mangled ones or the libraries')."""
-    if "the main thread's stack" not in stderr:
+def common_stack(stderr: str, frames: int = 6) -> str:
+    """The stack the watchdog wrote most often while the main loop stalled (its first frames that
+    name a function: the release build's are Swift's mangled names or the libraries'), and in how
+    many of the stacks it was."""
+    marker = "the main thread's stack while the main loop stalls:"
+    if marker not in stderr:
         return ""
-    block = stderr.split("the main thread's stack while the main loop stalls:", 1)[1].splitlines()[1:40]
-    named = [ln.split("(", 1)[1].split("+", 1)[0] for ln in block if "(" in ln and "+" in ln and ln.split("(", 1)[1][:1] != "+"]
-    return " < ".join(n for n in named[2:2 + frames] if n)
+    counts: dict[str, int] = {}
+    blocks = stderr.split(marker)[1:]
+    for block in blocks:
+        lines = block.splitlines()[1:40]
+        named = [ln.split("(", 1)[1].split("+", 1)[0] for ln in lines
+                 if "(" in ln and "+" in ln and ln.split("(", 1)[1][:1] != "+"]
+        key = " < ".join(n for n in named[2:2 + frames] if n)
+        if key:
+            counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return ""
+    key, n = max(counts.items(), key=lambda kv: kv[1])
+    return f"{key} (in {n} of {len(blocks)} stacks)"

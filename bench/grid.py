@@ -15,6 +15,7 @@ import ctypes
 import os
 import time
 
+from feed_stalls import common_stack
 from paints import PaintTrace
 from remote import Fakes
 from stats import loadavg, log
@@ -108,7 +109,9 @@ class GridScroll:
         traced = paints.stop(scrolled + 0.6)
         time.sleep(0.5)
         stalls = app.log.of("stall")[stalls_before:]
-        stacks = app.stderr().count("the main thread's stack")
+        stderr = app.stderr()
+        stacks = stderr.count("the main thread's stack")
+        common = common_stack(stderr)
         app.stop()
         # Paints per second over the scrolling itself: the span from the first to the last paint
         # counted, not perf's whole recording (which starts and ends idle).
@@ -117,7 +120,7 @@ class GridScroll:
             "tiles": tiles, "seconds_to_load": loaded_s, "clicks": 2 * WHEEL_ROUNDS * WHEEL_CLICKS,
             "scroll_s": scrolled, "paints": traced, "fps": (traced["paints"] / max(span, scrolled))
             if "paints" in traced else float("nan"),
-            "stalls_ms": [e.get("ms") for e in stalls], "stacks": stacks,
+            "stalls_ms": [e.get("ms") for e in stalls], "stacks": stacks, "stack": common,
         }
         log(f"   {tiles} tiles; {self.results['grid']['fps']:.1f} paints/s over {scrolled:.1f} s of wheel; "
             f"longest gap {traced.get('gap_max_ms', float('nan')):.1f} ms; stalls {self.results['grid']['stalls_ms']}")

@@ -122,7 +122,8 @@ def grid_row(r: dict) -> tuple[list[Row], list[str], list[str]]:
             why.append(f"a {stall:.0f} ms stall, {stall - 50:.0f} ms over 50 ms")
         cause.append(f"Scrolling the {g['tiles']}-thumbnail grid: " + " and ".join(why) + f". A paint took p95 "
                      f"{pt['render_p95_ms']:.1f} ms, max {pt['render_max_ms']:.1f} ms (GTK's render of the whole window); "
-                     f"the watchdog wrote {g['stacks']} main-thread stacks (runs/grid stderr in the work directory).")
+                     f"the watchdog wrote {g['stacks']} main-thread stacks (runs/grid stderr in the work directory)"
+                     + (f", most often {g['stack']}" if g.get("stack") else "") + ".")
     details = [f"- 11: `Tests/servers/serve.py --peertube 2 --loops 0 --no-index --videos-per-instance 300`; Ctrl+F "
                f"opened Discover, the wheel scrolled its trending shelf down until it held {g['tiles']} results "
                f"({g['seconds_to_load']:.0f} s; each next page asked at the bottom), then back to the top; measured "
@@ -154,9 +155,14 @@ def stall_row(r: dict) -> tuple[list[Row], list[str], list[str]]:
         parts = []
         for name, w in ((f"{rf['feeds']} feeds refreshing", rf), ("the 10 MB feed", big)):
             if w["longest_ms"] > 100:
+                trend = ""
+                if len(w["stalls_ms"]) >= 20:
+                    head, tail = w["stalls_ms"][:10], w["stalls_ms"][-10:]
+                    trend = (f"; the first 10 stalls averaged {sum(head) / 10:.0f} ms, the last 10 "
+                             f"{sum(tail) / 10:.0f} ms")
                 parts.append(f"{name}: longest {w['longest_ms']} ms ({w['longest_ms'] - 100} ms over the gate), "
-                             f"{w['over_100']} stalls over 100 ms" + (f"; the first stack's frames: {w['stack']}"
-                                                                     if w["stack"] else ""))
+                             f"{w['over_100']} stalls over 100 ms{trend}" + (f"; the stack the watchdog wrote most "
+                                                                             f"often: {w['stack']}" if w["stack"] else ""))
             if w["errors"]:
                 parts.append(f"{name}: the refresh failed ({', '.join(w['errors'])}), so it does not count")
             if w["refreshed"] < w["feeds"]:
@@ -165,8 +171,8 @@ def stall_row(r: dict) -> tuple[list[Row], list[str], list[str]]:
             if w["longest_ms"] > 100 or w["refreshed"] < w["feeds"]:
                 parts.append(f"{name}: CPU by thread (% of one core) " + ", ".join(
                     f"{k} {v}" for k, v in w["threads_pct"].items()))
-        cause.append("The main loop stalls while feeds arrive: " + "; ".join(parts) + ". Feeds are parsed and "
-                     "stored on the main thread (issue 25: about 15 ms per 50-entry feed).")
+        cause.append("The main loop stalls while feeds arrive: " + "; ".join(parts) + ". (`loopfeed` is the main "
+                     "thread; a `qos` thread is a Dispatch worker.)")
     details = [f"- 12: one threaded loopback server, {rf['feeds']} RSS feeds at /feeds/N.xml (ETags) and /huge.xml; "
                "Loopfeed followed them (empty) through an OPML list given as its argument, then a second launch on "
                f"that library (`LOOPFEED_REFRESH_SECONDS=0`: refreshed at launch only) found {fs['entries']} new "
