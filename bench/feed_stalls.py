@@ -219,7 +219,11 @@ def common_stack(stderr: str, frames: int = 6) -> str:
         lines = block.splitlines()[1:40]
         named = [ln.split("(", 1)[1].split("+", 1)[0] for ln in lines
                  if "(" in ln and "+" in ln and ln.split("(", 1)[1][:1] != "+"]
-        key = " < ".join(n for n in named[2:2 + frames] if n)
+        distinct: list[str] = []  # a recursion (gsk_render_node_draw in gsk_render_node_draw...) once
+        for name in named[2:]:
+            if name and (not distinct or distinct[-1] != name):
+                distinct.append(name)
+        key = " < ".join(distinct[:frames])
         if key:
             counts[key] = counts.get(key, 0) + 1
     if not counts:
