@@ -33,12 +33,15 @@ public final class ChannelStore {
     private let events: EventSink?
     /// Where a follow goes on from here: to the account for the channel's network (the outbox).
     private let actions: (any NetworkActing)?
+    /// The window's, shared with the feeds' "+" (nil: one of its own).
+    private let follower: ChannelFollower?
     private var request: (any NetworkRequest)?
     private var videosToken: Int?
 
     public init(explorer: any NetworkExploring, subscriptions: (any FeedSubscribing)?, showsSensitive: @escaping () -> Bool,
-                events: EventSink?, actions: (any NetworkActing)? = nil) {
+                events: EventSink?, actions: (any NetworkActing)? = nil, follower: ChannelFollower? = nil) {
         self.actions = actions
+        self.follower = follower
         self.explorer = explorer
         self.subscriptions = subscriptions
         self.showsSensitive = showsSensitive
@@ -91,7 +94,7 @@ public final class ChannelStore {
 
     /// Follows its feed, or stops following it.
     public func toggleFollow() {
-        guard let subscriptions, let feed = channel?.feedURL, !isChangingFollow else { return }
+        guard let subscriptions, channel?.feedURL != nil, !isChangingFollow else { return }
         if let subscription {
             do {
                 try subscriptions.unsubscribe(id: subscription.id)
@@ -102,26 +105,22 @@ public final class ChannelStore {
             }
             return changed()
         }
+        guard let channel else { return }
         isChangingFollow = true
         changed()
-        subscriptions.add(feed) { [weak self] outcome in
+        let follower = follower ?? ChannelFollower(explorer: explorer, subscriptions: subscriptions, actions: actions)
+        follower.follow(channel) { [weak self] outcome in
             guard let self else { return }
             isChangingFollow = false
+            let name = channel.actor.shownName
             switch outcome {
-            case .subscribed(let subscription, let added):
-                if let actor = channel?.actor {
-                    // Unfollowed later from Following, it is known as this channel there too.
-                    try? subscriptions.markChannel(id: subscription.id, FollowedChannel(actor))
-                    actions?.channelFollowed(actor, following: true)
-                }
+            case .followed(_, let added):
                 onFollowed?(added)
-                onMessage?(tr("You follow {name}: their new videos come in Home.", ["name": channel?.actor.shownName ?? ""]))
-            case .alreadySubscribed:
-                onMessage?(tr("You follow {name} already.", ["name": channel?.actor.shownName ?? ""]))
+                onMessage?(tr("You follow {name}: their new videos come in Home.", ["name": name]))
+            case .alreadyFollowed:
+                onMessage?(tr("You follow {name} already.", ["name": name]))
             case .failed(let reason):
-                onMessage?(tr("Couldn’t follow {name}: {reason}", ["name": channel?.actor.shownName ?? "", "reason": reason]))
-            case .imported, .video:
-                break
+                onMessage?(tr("Couldn’t follow {name}: {reason}", ["name": name, "reason": reason]))
             }
             changed()
         }

@@ -41,7 +41,13 @@ extension FeedSession {
     /// The "+" on the avatar of the page in `slot`: its creator is followed, and every page of
     /// theirs loses its "+".
     public func followAuthor(slot: Int) {
-        guard pages.indices.contains(slot), let author = pages[slot].post?.author, author.showsFollowBadge else { return }
+        guard pages.indices.contains(slot), let post = pages[slot].post, post.author.showsFollowBadge else { return }
+        let author = post.author
+        // A network's creator is followed as the channel page's Follow does: their feed here, and
+        // the account's follow on their network.
+        if let channels = channelFollower, let actor = RemoteAuthor.actor(of: post) {
+            return followChannel(actor, of: post, through: channels)
+        }
         do {
             let followed = try store.follow(author)
             if let post = pages[slot].post { deps.interests?.record(.followed, post: post) }
@@ -53,6 +59,28 @@ extension FeedSession {
             let message = tr("Couldn’t follow {handle}: {error}", ["handle": author.atHandle, "error": error])
             view?.flash(message)
             deps.events?.emit(.error(kind: "storage", message: message, postID: pages[slot].post?.id))
+        }
+    }
+
+    private func followChannel(_ actor: RemoteActor, of post: Post, through channels: ChannelFollower) {
+        channels.follow(actor) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .followed(let channel, let added):
+                deps.interests?.record(.followed, post: post)
+                onChannelFollowed?(added)
+                view?.flash(tr("You follow {name}: their new videos come in Home.", ["name": channel.shownName]))
+            case .alreadyFollowed:
+                view?.flash(tr("You follow {name} already.", ["name": actor.shownName]))
+            case .failed(let reason):
+                let message = tr("Couldn’t follow {name}: {reason}", ["name": actor.shownName, "reason": reason])
+                view?.flash(message)
+                deps.events?.emit(.error(kind: "network", message: message, postID: post.id))
+                return
+            }
+            // Every page of theirs loses its "+": they are followed through their feed now.
+            if let stored = store.author(handle: post.author.handle) { authorUpdated(stored) }
+            deps.events?.emit(.follow(handle: post.author.handle, following: true))
         }
     }
 

@@ -96,6 +96,11 @@ public final class FeedSession {
     public internal(set) var waitingMove: Int?
     /// The counts of the remote post on screen, kept as its network says them.
     public let remoteCounts: RemoteCountsRefresher?
+    /// Follows a network's creator from the "+" over one of their posts (nil: they are followed
+    /// here only, as anyone else is).
+    public var channelFollower: ChannelFollower?
+    /// Videos a channel followed from a post brought (Home shows them next).
+    public var onChannelFollowed: (([Post]) -> Void)?
 
     public init(store: FeedStore, pages: [PagePlayback], launchTimeUs: Int64, dependencies: Dependencies) {
         self.store = store

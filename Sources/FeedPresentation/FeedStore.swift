@@ -263,6 +263,9 @@ public final class FeedStore {
     public func update(author: Author) -> [Post] { pager.update(author: author) }
 
     /// Probed facts about a video, stored so the next launch lays it out at once.
+    /// The author with `handle` as the library has them now.
+    public func author(handle: String) -> Author? { try? repository.author(handle: handle) }
+
     /// Follows `author` in the library; the author as stored now (`update(author:)` shows it).
     public func follow(_ author: Author) throws -> Author {
         try repository.setFollowing(handle: author.handle, following: true)

@@ -14,7 +14,7 @@ extension MainWindow {
         let networks = networksEditor
         let store = ChannelStore(explorer: explorer, subscriptions: deps.following.subscriptions,
                                  showsSensitive: { networks.showsSensitive }, events: deps.events,
-                                 actions: deps.feed.actions)
+                                 actions: deps.feed.actions, follower: channelFollower)
         store.onFollowed = { [weak self] posts in self?.feed.session.showNext(posts) }
         store.onMessage = { [weak self] message in self?.importBanner.showResult(message) }
         let page = ChannelPage(store: store, images: deps.discover.images)

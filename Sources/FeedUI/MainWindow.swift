@@ -63,6 +63,7 @@ public final class MainWindow: PlaybackControl {
             self?.results.feed?.session.postUpdated(post)
         }
         feed.onOpenComments = { [weak self] post in self?.openComments(post) }
+        followChannels(from: feed)
         comments.onLink = { [weak self] link in
             guard let self else { return }
             comments.close()
@@ -285,6 +286,7 @@ public final class MainWindow: PlaybackControl {
     }
 
     private func wireResults(_ controller: FeedController) {
+        followChannels(from: controller)
         controller.onOpenComments = { [weak self] post in self?.openComments(post) }
         controller.onHashtag = { [weak self] tag in self?.openDiscover(query: "#" + tag) }
         controller.onMention = { [weak self] handle in self?.openMention(handle) }
@@ -294,6 +296,12 @@ public final class MainWindow: PlaybackControl {
     }
 
     private var mediaFeed: FeedController? { activeFeed ?? feed }
+
+    /// The "+" over a network's post follows its channel; what that brings comes next in Home.
+    private func followChannels(from controller: FeedController) {
+        controller.session.channelFollower = channelFollower
+        controller.session.onChannelFollowed = { [weak self] posts in self?.feed.session.showNext(posts) }
+    }
 
     /// A clicked @mention opens that profile, or says there is no such person here.
     private func openMention(_ handle: String) {
@@ -327,6 +335,10 @@ public final class MainWindow: PlaybackControl {
     static let authorPageName = "author"
     static let channelPageName = "channel"
     var channelPageView: ChannelPage?
+    /// The one way a network's channel is followed: its page's Follow and the "+" over its posts.
+    private(set) lazy var channelFollower = ChannelFollower(explorer: deps.discover.explorer,
+                                                            subscriptions: deps.following.subscriptions,
+                                                            actions: deps.feed.actions)
     var ownProfilePage: ProfilePage?
     var inboxPage: InboxPage?
     var createPage: CreatePage?

@@ -8,27 +8,11 @@ import XCTest
 /// A channel's page over a scripted explorer and subscriptions: its header as its server says,
 /// its videos of every shape page after page, Follow as the Following list's own subscription.
 final class ChannelStoreTests: XCTestCase {
-    private static let actor = RemoteActor(kind: .peertubeChannel, name: "alice_loops", displayName: "Alice's loops",
+    static let actor = RemoteActor(kind: .peertubeChannel, name: "alice_loops", displayName: "Alice's loops",
                                            host: "127.0.0.2:8080")
-    private static let feed = URL(string: "http://127.0.0.2:8080/feeds/videos.xml?videoChannelId=3")!
-    private static let channel = RemoteChannel(actor: actor, followers: 25, description: "Loops by Alice",
+    static let feed = URL(string: "http://127.0.0.2:8080/feeds/videos.xml?videoChannelId=3")!
+    static let channel = RemoteChannel(actor: actor, followers: 25, description: "Loops by Alice",
                                                videosURL: URL(string: "http://127.0.0.2:8080/c/alice_loops")!, feedURL: feed)
-
-    @MainActor
-    private final class FakeSubscriptions: FeedSubscribing {
-        var rows: [Subscription] = []
-        var added: [(URL, @MainActor (SubscriptionOutcome) -> Void)] = []
-        func add(_ url: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) { added.append((url, then)) }
-        func refreshAll(added: @escaping @MainActor ([Post]) -> Void, finished: @escaping @MainActor ([Subscription]) -> Void) {}
-        func subscriptions() -> [Subscription] { rows }
-        func refresh(id: Int64, done: @escaping @MainActor ([Post]) -> Void) {}
-        func unsubscribe(id: Int64) throws { rows.removeAll { $0.id == id } }
-        var marked: [(Int64, FollowedChannel)] = []
-        func markChannel(id: Int64, _ channel: FollowedChannel) throws { marked.append((id, channel)) }
-        func importOPML(file: URL, then: @escaping @MainActor (SubscriptionOutcome) -> Void) {}
-        func exportOPML(to file: URL) throws {}
-        var onImportedPosts: (@MainActor ([Post]) -> Void)?
-    }
 
     func testThePageShowsTheChannelThenItsVideosOfEveryShape() {
         onMain {
@@ -67,7 +51,7 @@ final class ChannelStoreTests: XCTestCase {
     func testFollowSubscribesToItsFeedAndUnfollowLetsGo() {
         onMain {
             let explorer = FakeNetworkExplorer()
-            let subscriptions = FakeSubscriptions()
+            let subscriptions = FakeFeedSubscriptions()
             let store = ChannelStore(explorer: explorer, subscriptions: subscriptions, showsSensitive: { true }, events: nil)
             var followed: [Post] = []
             var messages: [String] = []
@@ -80,12 +64,12 @@ final class ChannelStoreTests: XCTestCase {
             XCTAssertFalse(store.isFollowed)
             store.toggleFollow()
             XCTAssertTrue(store.isChangingFollow)
-            XCTAssertEqual(subscriptions.added.map(\.0), [Self.feed])
+            XCTAssertEqual(subscriptions.added.map(\.url), [Self.feed])
             let row = Subscription(id: 4, url: Self.feed.absoluteString, title: "Alice's loops")
             subscriptions.rows = [row]
             let post = Post(id: 9, author: Author(handle: "alice_loops@127.0.0.2:8080", name: "Alice"), caption: "new", music: "",
                             videoURI: "http://127.0.0.2:8080/v.mp4", created: Date(timeIntervalSince1970: 0))
-            subscriptions.added.last?.1(.subscribed(row, added: [post]))
+            subscriptions.added.last?.answer(.subscribed(row, added: [post]))
             XCTAssertFalse(store.isChangingFollow)
             XCTAssertTrue(store.isFollowed)
             XCTAssertEqual(followed.map(\.id), [9], "its videos come next in Home")
@@ -96,37 +80,26 @@ final class ChannelStoreTests: XCTestCase {
         }
     }
 
-    @MainActor
-    private final class RecordingActions: NetworkActing {
-        var follows: [(String, Bool)] = []
-        func postLiked(_ post: Post) {}
-        func channelFollowed(_ channel: RemoteActor, following: Bool) { follows.append((channel.handle, following)) }
-        // Comments are not this store's.
-        func canAct(on post: RemotePostRef) -> Bool { false }
-        func commentWritten(_ comment: Comment, on post: RemotePostRef, replyTo: String?) {}
-        func commentDeleted(_ comment: Comment, on post: RemotePostRef) {}
-    }
-
     func testFollowAndUnfollowGoOnToTheAccountOnlyOnceDoneHere() {
         onMain {
             let explorer = FakeNetworkExplorer()
-            let subscriptions = FakeSubscriptions()
-            let actions = RecordingActions()
+            let subscriptions = FakeFeedSubscriptions()
+            let actions = RecordingNetworkActions()
             let store = ChannelStore(explorer: explorer, subscriptions: subscriptions, showsSensitive: { true }, events: nil,
                                      actions: actions)
             store.show(Self.actor)
             explorer.channelCalls.last?.answer(.success(Self.channel))
             store.toggleFollow()
             XCTAssertTrue(actions.follows.isEmpty, "nothing goes before the follow is kept here")
-            subscriptions.added.last?.1(.failed("no feed"))
+            subscriptions.added.last?.answer(.failed("no feed"))
             XCTAssertTrue(actions.follows.isEmpty, "a follow that failed here goes nowhere")
             store.toggleFollow()
             let row = Subscription(id: 4, url: Self.feed.absoluteString, title: "Alice's loops")
             subscriptions.rows = [row]
-            subscriptions.added.last?.1(.subscribed(row, added: []))
+            subscriptions.added.last?.answer(.subscribed(row, added: []))
             store.toggleFollow()
-            XCTAssertEqual(actions.follows.map(\.0), ["alice_loops@127.0.0.2:8080", "alice_loops@127.0.0.2:8080"])
-            XCTAssertEqual(actions.follows.map(\.1), [true, false])
+            XCTAssertEqual(actions.follows.map(\.channel.handle), ["alice_loops@127.0.0.2:8080", "alice_loops@127.0.0.2:8080"])
+            XCTAssertEqual(actions.follows.map(\.following), [true, false])
         }
     }
 }

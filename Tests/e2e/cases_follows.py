@@ -17,12 +17,16 @@ import urllib.request
 from app import App, quit_app
 from app_data import db_rows
 from cases_accounts import fill_sign_in, host_of, open_preferences, users
-from cases_explore import FIRST_ROW, FOLLOW, launch_on_networks, open_discover, rows_shown, search, set_faults
+from cases_explore import FIRST_ROW, FOLLOW, TILE, launch_on_networks, open_discover, rows_shown, search, set_faults
 from cases_outbox import launch_following, peertube_token, to_remote_page
 from context import Context
 from desktop_accounts import Keyring
 from network_servers import FakeNetworks, start_networks
 from outcomes import expect, log
+from screen_colors import count, grab_colors, is_red
+from screens import RAIL_AVATAR
+from cases_access import A11Y_ENV, a11y_bus_address, on_screen, probe_tree
+from cases_followed_channels import nodes_named
 from screenshots import poll_shot, window_shot
 from windows import resize, wait_window
 from x_input import click
@@ -268,9 +272,68 @@ def case_a_like_with_no_account_offers_to_sign_in_once(ctx: Context) -> None:
         networks.stop()
 
 
+def follow_badge(ctx: Context, app: App, author: str) -> tuple[int, int] | None:
+    """The middle of the results feed's "+" over `author`'s avatar, as a screen reader finds it
+    (the rail sits higher over a network's post, which shows its views too)."""
+    tree = probe_tree(ctx, app, ["Results"])
+    buttons = [n for n in nodes_named(tree, f"Follow @{author}", "push button") if on_screen(n, 450, 800)]
+    if not buttons:
+        return None
+    x, y, w, h = buttons[0]["extents"]
+    return x + w // 2, y + h // 2
+
+
+def case_the_plus_over_a_networks_post_follows_its_channel_through_the_account(ctx: Context) -> None:
+    """Signed in to the first instance, a trending video of Discover is opened: the "+" over its
+    creator's avatar follows their channel as the channel page's Follow does (its feed kept here,
+    known as that channel, the follow sent to the account through the outbox), and the "+" goes."""
+    networks = start_networks(peertube=2, loops=0, index=False)
+    keyring = Keyring(ctx, ctx.case_tmp / "desktop")
+    try:
+        home = networks.peertube[0]
+        app = launch_on_networks(ctx, "follows-plus", networks, env=A11Y_ENV)
+        a11y_bus_address(ctx)
+        user = sign_in(ctx, app, networks, home)
+        ctx.key("Escape")
+        time.sleep(0.8)
+        ctx.pointer_into_window()
+        open_discover(ctx, app)
+        time.sleep(1.0)
+        since = app.cursor()
+        click(ctx, *TILE)
+        page = app.wait("page", 10, since, what="a page for the first trending tile")
+        app.wait("first_frame", 10, since, what="its first frame")
+        time.sleep(1.0)
+        badge = follow_badge(ctx, app, str(page.get("author")))
+        expect(badge is not None, f"no + over {page.get('author')}'s avatar, see {ctx.screenshot('follows-plus-none')}")
+        x, y = badge
+        since = app.cursor()
+        click(ctx, x, y)
+        followed = app.wait("follow", 15, since, what="the creator followed")
+        expect(followed.get("handle") == page.get("author"), f"followed {followed}, not the page's {page.get('author')}")
+        sent = app.wait("outbox", 20, since, lambda e: e.get("action") == "follow" and e.get("state") == "sent",
+                        "the follow sent to the account")
+        handle = str(page.get("author"))
+        token = peertube_token(home, user)
+        expect(handle in subscriptions_of(home, token), f"the account does not follow {handle}: {sent}")
+        rows = db_rows(app, "SELECT channel_name || '@' || channel_host FROM subscriptions")
+        expect(rows == [(handle,)], f"the channel's feed kept here as that channel: {rows}")
+        time.sleep(1.0)
+        red = count(grab_colors(ctx, x - 6, y - 4, 12, 8), is_red)
+        shot = window_shot(ctx, "follows-plus-followed")
+        expect(red < 10, f"the + is still over the avatar ({red} red pixels), see {shot}")
+        log(f"the + over a post of {handle} followed the channel here and on {host_of(home)}")
+        quit_app(app)
+    finally:
+        keyring.stop()
+        networks.stop()
+
+
 FOLLOWS_CASES = [
     ("a_channel_followed_signed_in_is_followed_by_the_account", case_a_channel_followed_signed_in_is_followed_by_the_account),
     ("a_follow_cut_by_kill9_is_sent_after_the_restart", case_a_follow_cut_by_kill9_is_sent_after_the_restart),
     ("signing_in_brings_what_the_account_follows_and_likes", case_signing_in_brings_what_the_account_follows_and_likes),
     ("a_like_with_no_account_offers_to_sign_in_once", case_a_like_with_no_account_offers_to_sign_in_once),
+    ("the_plus_over_a_networks_post_follows_its_channel_through_the_account",
+     case_the_plus_over_a_networks_post_follows_its_channel_through_the_account),
 ]
