@@ -30,13 +30,18 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "Tests" / "e2e")
 from app import AppProcess  # noqa: E402
 from clips import discoverer_seconds  # noqa: E402
 from event_log import now_us  # noqa: E402
+from feed_stalls import FeedStalls  # noqa: E402
+from grid import GridScroll  # noqa: E402
+from launches import Launches  # noqa: E402
 from paints import PaintTrace  # noqa: E402
 import foryou  # noqa: E402
 from processes import end_popen, run, spawn  # noqa: E402
 from remote import NETWORK_STEPS, RemoteBench  # noqa: E402
-from remote_report import block_of, report_block, splice_block  # noqa: E402
+from remote_report import block_of, network_parts, report_block, splice_block  # noqa: E402
 from session import AUDIO_SINK, Session  # noqa: E402
-from stats import loadavg, log, ms, pct  # noqa: E402
+from screen import CRITERION, middle_is  # noqa: E402
+from stats import gate_goal, loadavg, log, ms, pct  # noqa: E402
+from targets import grid_row, launch_rows, stall_row  # noqa: E402
 from xgrab import Grabber, Keyboard  # noqa: E402
 
 WIN_W, WIN_H = 450, 800
@@ -54,6 +59,9 @@ PAGE_COLOURS = [
     0xFF808000, 0xFF8000FF, 0xFF404040, 0xFFFFC0C0, 0xFF006060, 0xFFC0C000,
 ]
 
+# Every step, in the order run; BENCH_ONLY picks some (5a-5c: launch.py's launches; 11, 12: issue 25's
+# grid scroll and main loop while feeds refresh).
+ALL_STEPS = "1,2,3,4,5,5a,5b,5c,6,7,8,9,10,11,12"
 PLAY_SECONDS = float(os.environ.get("BENCH_PLAY_SECONDS", "60"))
 PAGE_PRESSES = int(os.environ.get("BENCH_PAGE_PRESSES", "55"))
 LOOPS_WANTED = int(os.environ.get("BENCH_LOOPS", "26"))
@@ -297,12 +305,8 @@ class Bench:
 
     # -- 1. warm page change, measured on screen ---------------------------------------------
     def covers_middle(self, rgb: tuple[int, int, int]) -> bool:
-        """The new video fills the middle of the window: over half of a 150x200 box around the
-        centre shows its colour (clear of the caption, the rail and the tab bar)."""
-        s = self.grabber.sample(WIN_W // 2 - 75, WIN_H // 2 - 100, 150, 200, step=10)
-        r0, g0, b0 = rgb
-        hit = sum(1 for r, g, b in s if abs(r - r0) < 60 and abs(g - g0) < 60 and abs(b - b0) < 60)
-        return hit / len(s) > 0.5
+        """The new video covers the middle of the window: issue 25's criterion (bench/screen.py)."""
+        return middle_is(self.grabber, rgb)
 
     def page_changes(self, label: str, wrap_key: str) -> tuple[list[float], list[tuple[int, int]]]:
         """PAGE_PRESSES Down presses 0.5 s apart through the page clips, each timed from the XTEST
@@ -1006,7 +1010,7 @@ class Bench:
         mpv_cold = launch.get("mpv", {}).get("median", float("nan"))
         gp_cold = launch.get("gst_play", {}).get("median", float("nan"))
         if pg:
-            ok = pg["p95"] <= pg["mpv_p95"] if pg["mpv_changes"] else None
+            ok = pg["p95"] <= min(50_000, pg["mpv_p95"]) if pg["mpv_changes"] else None
             rows.append((f"1. Warm page change: Down (XTEST) -> the next video over the middle of the window "
                          f"(XGetImage polling), {pg['screen_changes']} changes; mpv --prefetch-playlist=yes "
                          "playlist-next on the same clips",
@@ -1015,17 +1019,21 @@ class Bench:
                          f"p95 ratio {pg['p95'] / pg['mpv_p95']:.2f}x. Own events: `page_shown` p50 "
                          f"{ms(pg['page_shown_p50'])}, p95 {ms(pg['page_shown_p95'])}; `first_frame` p95 "
                          f"{ms(pg['first_frame_p95'])}",
-                         "p95 <= mpv's p95 (goal <= 50 ms)", verdict(ok)))
+                         "p95 <= 50 ms and <= mpv's p95 (goal <= 33 ms)", gate_goal(ok, pg["p95"] <= 33_000)))
             if pg.get("cut_changes"):
-                cut_ok = pg["cut_p95"] <= pg["mpv_p95"] if pg["mpv_changes"] else None
+                cut_ok = pg["cut_p95"] <= min(50_000, pg["mpv_p95"]) if pg["mpv_changes"] else None
                 rows.append((f"1b. The same with animations off (gtk-enable-animations=false: a page change is a cut), "
                              f"{pg['cut_changes']} changes",
                              f"loopfeed p50 {ms(pg['cut_p50'])}, p95 {ms(pg['cut_p95'])}, max {ms(pg['cut_max'])}; "
                              f"p95 ratio to mpv's {pg['cut_p95'] / pg['mpv_p95']:.2f}x",
-                             "close to one frame after the input; p95 <= mpv's p95", verdict(cut_ok)))
+                             "p95 <= 50 ms and <= mpv's p95 (goal <= 33 ms)", gate_goal(cut_ok, pg["cut_p95"] <= 33_000)))
+                if cut_ok is False:
+                    cause.append(f"With animations off a page change takes p95 {ms(pg['cut_p95'])} (gate: "
+                                 f"{ms(min(50_000, pg['mpv_p95']))}, {ms(pg['cut_p95'] - min(50_000, pg['mpv_p95']))} over).")
             if ok is False:
-                cause.append(f"A page change on screen takes p95 {ms(pg['p95'])} against mpv's {ms(pg['mpv_p95'])} "
-                             f"({pg['p95'] / pg['mpv_p95']:.2f}x). The app's own `page_shown` (the paint in which the "
+                cause.append(f"A page change on screen takes p95 {ms(pg['p95'])} against the gate's "
+                             f"{ms(min(50_000, pg['mpv_p95']))} (50 ms, or mpv's {ms(pg['mpv_p95'])} if less; "
+                             f"{ms(pg['p95'] - min(50_000, pg['mpv_p95']))} over). The app's own `page_shown` (the paint in which the "
                              f"new page covers the middle) says p95 {ms(pg['page_shown_p95'])}; the rest is the X "
                              "server putting the frame on screen and the input reaching GTK. Where the time "
                              "goes: the slide runs over several frames before the new page covers the middle, and "
@@ -1053,17 +1061,24 @@ class Bench:
                          f"decoded / ({lf['passes']} x {PLAY_FRAMES}) = {dec_exp * 100:.1f} %",
                          "(no target; 100 % is ideal)", "—"))
             ratio = lf["cpu_pct"] / mp["cpu_pct"] if mp["cpu_pct"] else float("nan")
-            ok = ratio <= 1.25
             tot_ratio = (lf["cpu_pct"] + lf["xvfb_cpu_pct"]) / (mp["cpu_pct"] + mp["xvfb_cpu_pct"])
+            lf_total, gp_total = lf["cpu_pct"] + lf["xvfb_cpu_pct"], gp["cpu_pct"] + gp["xvfb_cpu_pct"]
+            ok = lf_total <= 1.25 * gp_total
             rows.append(("3b. CPU, % of one core over the window (process; + Xvfb)",
                          f"loopfeed {lf['cpu_pct']:.1f} % (+ Xvfb {lf['xvfb_cpu_pct']:.1f} %); "
                          f"mpv {mp['cpu_pct']:.1f} % (+ Xvfb {mp['xvfb_cpu_pct']:.1f} %); "
                          f"gst-play-1.0 {gp['cpu_pct']:.1f} % (+ Xvfb {gp['xvfb_cpu_pct']:.1f} %); "
-                         f"loopfeed / mpv = {ratio:.2f}x (with Xvfb {tot_ratio:.2f}x)",
-                         "loopfeed <= 1.25x mpv", verdict(ok)))
+                         f"loopfeed / mpv = {ratio:.2f}x (with Xvfb {tot_ratio:.2f}x); with Xvfb, loopfeed / "
+                         f"gst-play-1.0 = {lf_total / gp_total:.2f}x",
+                         "process + Xvfb <= gst-play-1.0's + 25 % (goal <= gst-play-1.0's)",
+                         gate_goal(ok, lf_total <= gp_total)))
             rows.append(("3c. RSS at the end of the window (VmRSS)",
                          f"loopfeed {lf['rss_mb']:.0f} MB, mpv {mp['rss_mb']:.0f} MB, gst-play-1.0 {gp['rss_mb']:.0f} MB",
-                         "loopfeed <= 250 MB playing (goal <= 200 MB)", verdict(lf["rss_mb"] <= 250)))
+                         "loopfeed <= 150 MB playing (goal <= gst-play-1.0's)",
+                         gate_goal(lf["rss_mb"] <= 150, lf["rss_mb"] <= gp["rss_mb"])))
+            if lf["rss_mb"] > 150:
+                cause.append(f"RSS playing is {lf['rss_mb']:.0f} MB, {lf['rss_mb'] - 150:.0f} MB over 150 MB; split "
+                             f"(MB): {lf.get('rss_split_mb')}; gst-play-1.0 {gp['rss_mb']:.0f} MB ({gp.get('rss_split_mb')}).")
             pt, pp = lf.get("paints", {}), r.get("paging_paints", {})
             if "paints" in pt:
                 rows.append(("3e. What a paint costs, from GTK itself (uprobes on `gsk_renderer_render`: each paint "
@@ -1090,8 +1105,9 @@ class Bench:
             if not ok:
                 top = lambda w: ", ".join(f"{k} {v} %" for k, v in list(w.get("threads", {}).items())[:5])  # noqa: E731
                 gl = lambda w: sum(v for k, v in w.get("threads", {}).items() if k.startswith("llvmpipe"))  # noqa: E731
-                cause.append(f"Playback CPU is {ratio:.2f}x mpv's, {(ratio - 1.25) / 1.25 * 100:.0f} % over the 1.25x "
-                             f"allowance. Busiest loopfeed threads: {top(lf)}; mpv's: {top(mp)}. Mesa's llvmpipe threads "
+                cause.append(f"Playback CPU with the X server is {lf_total:.1f} % against gst-play-1.0's {gp_total:.1f} % "
+                             f"({lf_total / gp_total:.2f}x, {lf_total - 1.25 * gp_total:.1f} points over the +25 % gate). "
+                             f"Busiest loopfeed threads: {top(lf)}; gst-play-1.0's: {top(gp)}; mpv's: {top(mp)}. Mesa's llvmpipe threads "
                              f"alone take {gl(lf):.0f} % in loopfeed vs {gl(mp):.0f} % in mpv, {gl(lf) - gl(mp):.0f} of the "
                              f"{lf['cpu_pct'] - mp['cpu_pct']:.0f} points of difference. Likely cause: "
                              "loopfeed converts and scales every 720x1280 frame to the page size in software "
@@ -1107,14 +1123,15 @@ class Bench:
         if rs and rs.get("rss20"):
             ok_g = rs["growth_pct"] <= 10
             ok_a = rs["rss_end"] <= 250
-            ok_p = rs["hwm"] <= 300
+            ok_p = rs["hwm"] <= 220
             rows.append((f"4. RSS after 20 and after {rs['changes']} page changes",
                          f"{rs['rss20']:.1f} MB -> {rs['rss_end']:.1f} MB ({rs['growth_pct']:+.1f} %); "
                          f"peak (VmHWM) {rs['hwm']:.1f} MB",
-                         "growth <= 10 %, <= 250 MB, peak <= 300 MB (goal 250)", verdict(ok_g and ok_a and ok_p)))
+                         "peak <= 220 MB (goal 180 MB); growth <= 10 %, end <= 250 MB",
+                         gate_goal(ok_g and ok_a and ok_p, rs["hwm"] <= 180)))
             if not ok_p:
-                cause.append(f"The peak over {rs['changes']} page changes is {rs['hwm']:.0f} MB, {rs['hwm'] - 300:.0f} MB over "
-                             "300 MB, while the end is " + f"{rs['rss_end']:.0f} MB: RSS climbs while the pages are "
+                cause.append(f"The peak over {rs['changes']} page changes is {rs['hwm']:.0f} MB, {rs['hwm'] - 220:.0f} MB over "
+                             "220 MB, while the end is " + f"{rs['rss_end']:.0f} MB: RSS climbs while the pages are "
                              "changed back and forth (" + ", ".join(f"{c}: {v:.0f}" for c, v in rs["series"]) + " MB) "
                              "and falls back once they rest, so it is memory held between page changes (the three "
                              "pipelines' buffer pools and frames in flight, the allocator's free lists), not a leak. "
@@ -1142,7 +1159,7 @@ class Bench:
                          f"{ms(lw.get('loopfeed_screen', {}).get('median', float('nan')))}, gst-play-1.0 "
                          f"{ms(lw.get('gst_play', {}).get('median', float('nan')))}, mpv "
                          f"{ms(lw.get('mpv', {}).get('median', float('nan')))}",
-                         "<= mpv's (goal <= gst-play-1.0's)", verdict(lfs <= mpv_cold)))
+                         "<= mpv's (goal <= gst-play-1.0's)", gate_goal(lfs <= mpv_cold, lfs <= gp_cold)))
             if lfs > mpv_cold:
                 lm = r.get("launch_marks") or {}
                 steps = ", ".join(f"{k} {ms(v)}" for k, v in lm.items())
@@ -1160,6 +1177,11 @@ class Bench:
                              "loads and thread starts then wait for (perf: 45 ms blocked in pthread_create once). "
                              "mpv links its decoders in and starts no toolkit.")
 
+        extra_details: list[str] = []
+        for part in (launch_rows(r),):
+            rows += part[0]
+            cause += part[1]
+            extra_details += part[2]
         sr = r.get("search")
         if sr:
             ok = sr["p95_us"] <= 20_000
@@ -1171,6 +1193,11 @@ class Bench:
                          "a query answers within 20 ms", verdict(ok)))
             if not ok:
                 cause.append(f"Search p95 {ms(sr['p95_us'])} is over 20 ms (slowest: “{worst['query']}”).")
+        for part in (network_parts(r), grid_row(r), stall_row(r)):
+            rows += part[0]
+            cause += part[1]
+            if part is not None and part[0] and not part[0][0][0].startswith(("8.", "9.")):
+                extra_details += part[2]
 
         lines = []
         lines.append("# Loopfeed benchmarks")
@@ -1210,8 +1237,8 @@ class Bench:
         if pg:
             lines.append(f"- Page changes: {pg['presses']} Down presses sent with XTEST (0.5 s apart, pointer in "
                          f"the window; Home after the last of the {len(PAGE_COLOURS)} clips, not counted), each timed "
-                         "from the press to the first XGetImage (polled every ~1 ms) in which over half of a 150x200 "
-                         "box at the window's centre shows the next clip's background colour. loopfeed gave "
+                         f"from the press to the first XGetImage (polled every ~1 ms) in which {CRITERION} (the next "
+                         "clip's background colour; issue 25's criterion). loopfeed gave "
                          f"{pg['page_events']} page events and {pg['page_shown_count']} page_shown events. mpv ran "
                          "the same clips as a playlist (--prefetch-playlist=yes, --loop-file=inf, Down bound to "
                          "playlist-next), same window, same presses. All changes (ms), loopfeed: "
@@ -1262,6 +1289,7 @@ class Bench:
                 lines.append("- Loopfeed's launch broken down, medians from the spawn (its `launch_mark` events, then "
                              "`first_frame` and the frame seen on screen): "
                              + ", ".join(f"{k} {ms(v)}" for k, v in sorted(lm.items(), key=lambda kv: kv[1])) + ".")
+        lines += extra_details
         lines.append(f"- Clips (made by the bench with gst-launch-1.0, x264enc main profile I420 + AAC, equal audio "
                      f"and video length): pages {r['clips']['page']}; loop {r['clips']['loop']}; "
                      f"playback {r['clips']['play']}. ffprobe stream durations (s): "
@@ -1280,9 +1308,9 @@ class Bench:
         lines.append("```")
         lines.append("")
         lines.append("It starts its own headless session (the end-to-end tests' Tests/e2e/session.py: Xvfb, D-Bus, "
-                     "PulseAudio with a null sink), so it can run next to other sessions. Takes about 10-12 minutes plus the build. "
+                     "PulseAudio with a null sink), so it can run next to other sessions. Takes about 15-20 minutes plus the build (issue 25's steps 5a-5c, 11 and 12 add about 4-6). "
                      "Shorter runs for trying things out: `BENCH_PLAY_SECONDS=20 BENCH_RSS_CHANGES=100 "
-                     "BENCH_ONLY=3,4 bash bench/run.sh`, or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
+                     "BENCH_ONLY=3,4 bash bench/run.sh`, issue 25's launches `BENCH_ONLY=5a,5b,5c`, the grid and the feeds `BENCH_ONLY=11,12` (`BENCH_FEEDS=300` for fewer feeds), or the recording step alone: `BENCH_ONLY=7 bash bench/run.sh` "
                      "(a partial run still rewrites this file unless BENCH_OUT names another file). Raw numbers "
                      "go to bench/out/results.json, app logs and event files to the work directory it prints.")
         lines.append("")
@@ -1295,7 +1323,7 @@ class Bench:
             lines += ["", previous[previous.find(foryou.BEGIN):previous.find(foryou.END) + len(foryou.END)], ""]
         # The network steps' block: new when they ran, else carried over.
         if "remote_paging" in r or "typing" in r:
-            lines += ["", report_block(r, [], m, self.args.commit, self.args.dirty), ""]
+            lines += ["", report_block(r, [], m, self.args.commit, self.args.dirty, with_table=False), ""]
         else:
             lines += ["", *block_of(previous)]
         # bench/sources.sh keeps its own block in the same report: carried over as it is.
@@ -1319,16 +1347,16 @@ class Bench:
 
     def run(self) -> None:
         t0 = time.monotonic()
-        only = set((self.args.only or "1,2,3,4,5,6,7,8,9,10").split(","))
-        if only - set(NETWORK_STEPS):
+        only = set((self.args.only or ALL_STEPS).split(","))
+        if only - {*NETWORK_STEPS, "11", "12"}:  # the grid and the feeds need no clips
             self.make_clips()
         remote = RemoteBench(self, App)
         steps = [("1", self.m1_paging), ("2", self.m2_seam), ("3", self.m3_playback), ("4", self.m4_rss),
-                 ("5", self.m5_launch), ("6", self.m6_search), ("7", self.m7_recording),
+                 ("5", self.m5_launch), ("5abc", lambda: Launches(self, App).run(only)), ("6", self.m6_search), ("7", self.m7_recording),
                  ("8", remote.m8_remote_paging), ("9", remote.m9_typing),
-                 ("10", self.m10_foryou)]
+                 ("10", self.m10_foryou), ("11", GridScroll(remote).m11_grid), ("12", FeedStalls(self, App).m12_stalls)]
         for key, fn in steps:
-            if key in only:
+            if key in only or (key == "5abc" and only & {"5a", "5b", "5c"}):
                 try:
                     fn()
                 except Exception as exc:  # keep going: a broken step must not lose the others

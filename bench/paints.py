@@ -71,6 +71,7 @@ class PaintTrace:
         out = subprocess.run(["perf", "script", "-i", str(self.data), "-F", "time,event"],
                              capture_output=True, text=True).stdout
         durations: list[float] = []
+        starts: list[float] = []
         started: float | None = None
         for line in out.splitlines():
             parts = line.split()
@@ -83,11 +84,18 @@ class PaintTrace:
                 started = None
             else:
                 started = t
+                starts.append(t)
         if not durations:
             return {"unavailable": "no paint was traced"}
         result = {"paints": len(durations), "paints_per_s": len(durations) / seconds,
                   "render_p50_ms": statistics.median(durations), "render_p95_ms": _pct(durations, 95),
                   "render_max_ms": max(durations)}
+        # The gaps between one paint's start and the next: a gap over a frame or two is a stall
+        # the user sees while something moves.
+        gaps = [(b - a) * 1000 for a, b in zip(starts, starts[1:])]
+        result.update({"gap_max_ms": max(gaps, default=float("nan")), "gaps_over_50ms": sum(g > 50 for g in gaps),
+                       "gap_p95_ms": _pct(gaps, 95) if gaps else float("nan"),
+                       "span_s": (starts[-1] - starts[0]) if len(starts) > 1 else float("nan")})
         if frames_presented is not None:
             result["frames_presented_per_s"] = frames_presented / seconds
         return result

@@ -25,6 +25,7 @@ from pathlib import Path
 from event_log import now_us
 from feed import WELCOME_CLOSE
 from processes import end_popen, spawn
+from screen import mean_is, middle_mean
 from stats import loadavg, log, ms, pct
 from xgrab import Keyboard
 
@@ -90,10 +91,13 @@ def near(pixel: tuple[int, int, int], rgb: tuple[int, int, int], tol: int = 60) 
 class Fakes:
     """serve.py in a process of its own, and what its PeerTube instances hold."""
 
-    def __init__(self, work: Path, name: str, peertube: int, loops: int, index: bool, colours: int = 0):
+    def __init__(self, work: Path, name: str, peertube: int, loops: int, index: bool, colours: int = 0,
+                 videos_per_instance: int | None = None):
         args = [sys.executable, str(REPO / "Tests" / "servers" / "serve.py"), "--peertube", str(peertube),
                 "--loops", str(loops), "--first-address", FIRST_ADDRESS, "--media-dir", MEDIA_ROOT,
                 "--colours", str(colours)] + ([] if index else ["--no-index"])
+        if videos_per_instance:
+            args += ["--videos-per-instance", str(videos_per_instance)]
         self.log_path = work / f"fakes-{name}.log"
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=self.log_path.open("w"), text=True)
@@ -134,17 +138,11 @@ class RemoteBench:
         self.notes = bench.notes
 
     # -- screen ------------------------------------------------------------------------------
-    def middle(self) -> list[tuple[int, int, int]]:
-        """A 150x200 box at the window's centre (clear of the caption, the rail and the tab bar)."""
-        return self.bench.grabber.sample(450 // 2 - 75, 800 // 2 - 100, 150, 200, step=10)
-
     def covering(self, palette: list[tuple[int, int, int]]) -> tuple[int, int, int] | None:
-        """The palette colour over half of the middle shows, if any."""
-        box = self.middle()
-        for rgb in palette:
-            if sum(1 for px in box if near(px, rgb)) * 2 > len(box):
-                return rgb
-        return None
+        """The palette colour covering the middle of the window, if any (issue 25's criterion,
+        bench/screen.py: the mean colour of the centre box)."""
+        mean = middle_mean(self.bench.grabber)
+        return next((rgb for rgb in palette if mean_is(mean, rgb)), None)
 
     def still_shown(self, box: tuple[int, int, int, int] | None = None) -> bool:
         """The first result's still is on screen: over half of a box in the first tile of the search
@@ -158,8 +156,8 @@ class RemoteBench:
         if os.environ.get("BENCH_SHOTS"):
             subprocess.run(["import", "-window", "root", "-crop", "450x800+0+0", str(self.bench.work / f"{name}.png")])
 
-    def launch(self, name: str, fakes: Fakes):
-        app = self.App(self.bench, name, [], args=fakes.app_args())
+    def launch(self, name: str, fakes: Fakes, extra_env: dict | None = None):
+        app = self.App(self.bench, name, [], args=fakes.app_args(), extra_env=extra_env)
         if not app.log.wait(lambda e: e.get("event") == "ready", 30):
             raise RuntimeError(f"{name}: the app never said ready")
         time.sleep(0.5)

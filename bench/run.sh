@@ -6,6 +6,9 @@
 #
 #   bash bench/run.sh
 #   BENCH_ONLY=1,2 BENCH_PLAY_SECONDS=20 bash bench/run.sh    # partial / shorter run
+#   BENCH_ONLY=5a,5b,5c BENCH_OUT=/tmp/l.md bash bench/run.sh  # a new user's, a remote, a cold launch
+#   BENCH_ONLY=11,12 BENCH_FEEDS=300 BENCH_OUT=/tmp/g.md bash bench/run.sh  # grid scroll, feeds vs main loop
+#   Steps: 1,2,3,4,5,5a,5b,5c,6,7,8,9,10,11,12 (bench.py's ALL_STEPS), all by default.
 #   BENCH_ONLY=7 BENCH_OUT=/tmp/rec.md bash bench/run.sh      # recording (issue 5) alone
 #   python3 bench/foryou.py --binary bench/.build/release/loopfeed-foryou-bench --out docs/BENCHMARKS.md
 #       # For You's quality (issue 24, step 10) alone, rewriting only its block

@@ -24,3 +24,12 @@ def pct(values: list[float], p: float) -> float:
 
 def ms(us: float) -> str:
     return "n/a" if us != us else f"{us / 1000:.1f} ms"
+
+
+def gate_goal(gate: bool | None, goal: bool | None) -> str:
+    """A row's verdict against issue 25's gate and goal."""
+    if gate is None:
+        return "n/a"
+    if not gate:
+        return "**not met**"
+    return "**met**; goal met" if goal else "**met**; goal not yet"

@@ -196,6 +196,63 @@ def outbox_kill9_section(run: dict | None) -> list[str]:
     return lines
 
 
+def follow_kill9_section(run: dict | None) -> list[str]:
+    lines = ["## kill -9 while follows go to the account", ""]
+    if not run:
+        return lines + ["_No follow kill -9 results in this run (follow_kill9.json missing)._", ""]
+    answers = ", ".join(f"{count} {kind}" for kind, count in sorted(run["answers"].items()))
+    lines += [
+        f"{run['rounds']} rounds (seed {run['seed']}, {run['seconds'] / 60:.1f} min; Tests/e2e/cases_kill9_follows_uploads.py): "
+        "signed in to one fake PeerTube instance, a channel of another instance opened from Discover's search and "
+        "followed or unfollowed with its page's Follow, the home instance answering as the round says, SIGKILL 0-1.5 s "
+        "later; the library is checked before the next launch, the account's subscriptions after it (the outbox "
+        f"drained). The instance's answers: {answers}.",
+        "",
+        "| | count | target |",
+        "|---|---|---|",
+        f"| kills | {run['kills']} | |",
+        f"| follows and unfollows the window showed, checked | {run['shown']} | |",
+        f"| shown, not in the library after the kill | {len(run['not_kept'])} | 0 |",
+        f"| shown, not on the account once the outbox drained (actions lost) | {len(run['lost'])} | 0 |",
+        f"| a channel the account follows twice | {len(run['followed_twice'])} | 0 |",
+        f"| refused by the server | {len(run['refused'])} | 0 |",
+        "",
+    ]
+    for what in ("not_kept", "lost", "followed_twice", "refused"):
+        if run.get(what):
+            lines += [f"{what}:", "", "```", *[str(item) for item in run[what][:20]], "```", ""]
+    return lines
+
+
+def upload_kill9_section(run: dict | None) -> list[str]:
+    lines = ["## kill -9 while recordings are posted to the account (uploads)", ""]
+    if not run:
+        return lines + ["_No upload kill -9 results in this run (upload_kill9.json missing)._", ""]
+    answers = ", ".join(f"{count} {kind}" for kind, count in sorted(run["answers"].items()))
+    lines += [
+        f"{run['rounds']} rounds (seed {run['seed']}, {run['seconds'] / 60:.1f} min; Tests/e2e/cases_kill9_follows_uploads.py): "
+        "signed in to one fake PeerTube instance, 2 s recorded with the test camera and posted to the account's "
+        "channel (PeerTube's resumable upload), the instance answering as the round says, SIGKILL 0-2 s after "
+        "Ctrl+Enter; the library is checked before the next launch, the instance after it (the upload published). "
+        f"The instance's answers: {answers}.",
+        "",
+        "| | count | target |",
+        "|---|---|---|",
+        f"| kills | {run['kills']} | |",
+        f"| posts the window showed posted | {run['posted']} | |",
+        f"| posted, the post or its upload not in the library after the kill | {len(run['not_kept'])} | 0 |",
+        f"| posted, not on the instance once published (uploads lost) | {len(run['lost'])} | 0 |",
+        f"| on the instance twice | {len(run['on_the_instance_twice'])} | 0 |",
+        f"| on the instance, not byte for byte the post | {len(run['not_the_same_bytes'])} | 0 |",
+        f"| uploads resumed from the instance's byte after the restart | {run['resumed']} | |",
+        "",
+    ]
+    for what in ("not_kept", "lost", "on_the_instance_twice", "not_the_same_bytes"):
+        if run.get(what):
+            lines += [f"{what}:", "", "```", *[str(item) for item in run[what][:20]], "```", ""]
+    return lines
+
+
 def media_section(results: Path) -> list[str]:
     """The bad-media corpus (Tests/e2e/cases_media.py): every item, what the user saw and when."""
     lines = ["## Bad media: the generated corpus", ""]
@@ -341,6 +398,8 @@ def main() -> int:
     lines += scale_section(load(results, "large_library"))
     lines += kill9_section(load(results, "kill9"))
     lines += outbox_kill9_section(load(results, "outbox_kill9"))
+    lines += follow_kill9_section(load(results, "follow_kill9"))
+    lines += upload_kill9_section(load(results, "upload_kill9"))
     lines += media_section(results)
     lines += fuzz_section(results)
     docs, reported = case_docs()

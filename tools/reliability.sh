@@ -15,7 +15,8 @@ source tools/deps.sh
 ensure_packages test
 ensure_swift
 
-# The home instance stays down for minutes in the long run (cases_server_down.py; 20 s in CI).
+# follow_kill9 and upload_kill9 take FOLLOW_KILL9_ROUNDS (12) and UPLOAD_KILL9_ROUNDS (8).
+# The home instance stays down for minutes in the long run (cases_server_down.py; 12 s in CI).
 export SERVER_DOWN_SECONDS="${SERVER_DOWN_SECONDS:-180}"
 export RELIABILITY_RESULTS_DIR="${RELIABILITY_RESULTS_DIR:-$(mktemp -d /tmp/loopfeed-reliability.XXXXXX)}"
 mkdir -p "$RELIABILITY_RESULTS_DIR"

@@ -9,7 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The main-loop watchdog: a timeout on the main loop beats every 100 ms; a thread of its own
+/* The main-loop watchdog: a timeout on the main loop beats every 100 ms (a fifth of the
+ * threshold when that is shorter, so a 50 ms stall is seen); a thread of its own
  * checks the beat, and when the loop has not come round for longer than the threshold it
  * signals the main thread, whose handler writes its stack to stderr (backtrace_symbols_fd is
  * safe in a handler), and tells the caller how long the stall has lasted. */
@@ -17,6 +18,7 @@
 static atomic_llong last_beat_us;
 static pthread_t main_thread;
 static int threshold_ms;
+static int beat_ms;
 static LfStallHandler stall_handler;
 static gpointer stall_data;
 static const int STACK_SIGNAL_OFFSET = 7;
@@ -51,7 +53,7 @@ static void *watch(void *data) {
     gboolean reported = FALSE;
     long long stalled_since_us = 0;
     while (!atomic_load(&stopping)) {
-        g_usleep(100000);
+        g_usleep((gulong)beat_ms * 1000);
         long long beat_us = atomic_load(&last_beat_us);
         long long stalled_ms = (now_us() - beat_us) / 1000;
         if (stalled_ms > threshold_ms) {
@@ -63,7 +65,7 @@ static void *watch(void *data) {
             }
         } else if (reported) {
             /* Over: from the last beat before the stall to the first after it (each beat is
-             * 100 ms late at most), not the little time since that first beat. */
+             * a beat late at most), not the little time since that first beat. */
             reported = FALSE;
             if (stall_handler) stall_handler((beat_us - stalled_since_us) / 1000, stall_data);
         }
@@ -73,6 +75,7 @@ static void *watch(void *data) {
 
 void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data) {
     threshold_ms = stall_ms;
+    beat_ms = stall_ms / 5 < 10 ? 10 : (stall_ms / 5 > 100 ? 100 : stall_ms / 5);
     stall_handler = handler;
     stall_data = data;
     main_thread = pthread_self();
@@ -86,7 +89,7 @@ void lf_watchdog_start(int stall_ms, LfStallHandler handler, gpointer data) {
     void *warm[1];
     backtrace(warm, 1);
     atomic_store(&stopping, FALSE);
-    beat_source = g_timeout_add_full(G_PRIORITY_HIGH, 100, beat, NULL, NULL);
+    beat_source = g_timeout_add_full(G_PRIORITY_HIGH, (guint)beat_ms, beat, NULL, NULL);
     pthread_create(&watch_thread, NULL, watch, NULL);
 }
 

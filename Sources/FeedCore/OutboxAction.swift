@@ -30,6 +30,16 @@ public enum OutboxAction: Equatable, Sendable {
         }
     }
 
+    /// The state it sets turned the other way (unlike for like, unfollow for follow); nil for a
+    /// comment or its deletion.
+    public var reversed: OutboxAction? {
+        switch self {
+        case .rate(let post, let liked): .rate(post: post, liked: !liked)
+        case .follow(let channel, let following): .follow(channel: channel, following: !following)
+        case .comment, .deleteComment: nil
+        }
+    }
+
     /// The local id of the comment it writes, or deletes by its local id.
     public var commentLocalID: String? {
         switch self {

@@ -28,10 +28,18 @@ public enum OutboxRules {
     }
 
     /// `entries` with `action` added as `id`: a state (like, follow) replaces one of the same
-    /// subject not yet under way; deleting a comment that never left drops both; else appended.
+    /// subject not yet under way, and undoes one the server refused (the refused one is dropped:
+    /// the server never took it, so there is nothing to take back there); deleting a comment that
+    /// never left drops both; else appended.
     public static func adding(_ action: OutboxAction, id: Int64, account: AccountKey,
                               to entries: [OutboxEntry]) -> [OutboxEntry] {
         var entries = entries
+        if action.isState, let index = entries.lastIndex(where: {
+            $0.account == account && $0.action.subject == action.subject && $0.action.isState && $0.state != .dropped
+        }), case .refused = entries[index].state, entries[index].action.reversed == action {
+            entries[index].state = .dropped
+            return entries
+        }
         if action.isState, let index = entries.lastIndex(where: {
             $0.account == account && $0.action.subject == action.subject && $0.action.isState && $0.state.waitsUnsent
         }) {

@@ -17,9 +17,16 @@ public struct UploadMetadata: Sendable, Equatable, Codable {
     public var allowsComments: Bool
     public var channelID: Int
     public var filename: String
+    /// The whole caption, as typed (Loops takes it as one description). Nil in uploads written
+    /// before it was kept: then the title and description again.
+    public var caption: String?
+    /// When the upload was begun (ms since 1970): a Loops video made well before it is not this one.
+    public var begunMs: Int64?
 
     public init(title: String, description: String?, tags: [String], privacy: UploadPrivacy, allowsComments: Bool,
-                channelID: Int, filename: String) {
+                channelID: Int, filename: String, caption: String? = nil, begunMs: Int64? = nil) {
+        self.caption = caption
+        self.begunMs = begunMs
         self.title = title
         self.description = description
         self.tags = tags
@@ -52,7 +59,13 @@ public struct UploadMetadata: Sendable, Equatable, Codable {
         var seen = Set<String>()
         let tags = Hashtags.parse(trimmed).filter { tagLength.contains($0.count) && seen.insert($0.lowercased()).inserted }
         return UploadMetadata(title: title, description: description, tags: Array(tags.prefix(mostTags)), privacy: privacy,
-                              allowsComments: allowsComments, channelID: channelID, filename: filename)
+                              allowsComments: allowsComments, channelID: channelID, filename: filename, caption: trimmed)
+    }
+
+    /// The text a Loops video is posted with: the whole caption.
+    public var wholeCaption: String {
+        if let caption { return caption }
+        return [title, description ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     /// The first request's JSON body (PeerTube 6.2+ reads `commentsPolicy`: 1 enabled, 2

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One post on its way to a PeerTube channel, as the library keeps it (migration 13): each step
+/// One post on its way to a PeerTube channel or a Loops account, as the library keeps it (migration 13): each step
 /// is written before the next, so after a crash or kill -9 the upload goes on from the byte the
 /// server has. The local post it came from is never touched by what happens here.
 public struct UploadRecord: Sendable, Equatable, Identifiable {
@@ -49,7 +49,9 @@ public struct UploadRecord: Sendable, Equatable, Identifiable {
     public var metadata: UploadMetadata
     /// The chosen cover (a PNG), set as the video's thumbnail once the server has the video.
     public var cover: URL?
-    /// Where the chunks go (the first answer's Location, with its upload_id).
+    /// PeerTube: where the chunks go (the first answer's Location, with its upload_id). Loops
+    /// (one POST, no session): where the video was sent, written before it goes; once set the
+    /// server may have it, so the account's videos are looked through before it is sent again.
     public var sessionURL: URL?
     /// What the server said it has, from byte 0.
     public var bytesOnServer: Int64

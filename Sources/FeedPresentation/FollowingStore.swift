@@ -60,6 +60,12 @@ public final class FollowingStore {
         }
     }
 
+    /// The network's channel `subscription` follows, by the `name@host` its follow went to the
+    /// account with (its mark, `ActionDeliveryMarks`); nil for a plain feed.
+    public func channelHandle(of subscription: Subscription) -> String? {
+        subscription.channel?.actor(title: subscription.title).handle
+    }
+
     /// Where it came from, when an account brought it ("From ann@tube.example"); nil otherwise.
     public func origin(of subscription: Subscription) -> String? {
         guard let account = subscription.channel?.account else { return nil }

@@ -2,7 +2,8 @@ public import FeedCore
 public import Foundation
 import Localization
 
-/// Posts videos to the user's PeerTube channels with the resumable upload: each upload is in
+/// Posts videos to the user's PeerTube channels with the resumable upload, and to Loops accounts
+/// with their one POST (UploadService+Loops): each upload is in
 /// the library before its first request and each step is written before the next, so after a
 /// lost connection, a server error, a 429 or the app being killed it asks the server where it
 /// is and goes on from that byte, not from the start. Cancel tells the server (DELETE). A
@@ -44,23 +45,23 @@ public final class UploadService {
     }
 
     /// The uploads as they stand, oldest first (the banner reads them).
-    public private(set) var uploads: [UploadRecord] = []
+    public internal(set) var uploads: [UploadRecord] = []
     /// Told of each upload that changed, and of one cancelled (then gone).
     private var observers: [@MainActor (UploadRecord, _ cancelled: Bool) -> Void] = []
-    private let dependencies: Dependencies
-    private var exchanges: [UploadRecord.ID: any HTTPExchange] = [:]
-    private var timers: [UploadRecord.ID: any TimerToken] = [:]
+    let dependencies: Dependencies
+    var exchanges: [UploadRecord.ID: any HTTPExchange] = [:]
+    var timers: [UploadRecord.ID: any TimerToken] = [:]
     /// Uploads whose next request renews the token first (the last one got a 401).
-    private var renewing: Set<UploadRecord.ID> = []
+    var renewing: Set<UploadRecord.ID> = []
     /// Uploads whose token was renewed after a 401 and not yet taken since.
-    private var renewed: Set<UploadRecord.ID> = []
-    private var started = false
+    var renewed: Set<UploadRecord.ID> = []
+    private(set) var started = false
 
     public init(_ dependencies: Dependencies) {
         self.dependencies = dependencies
     }
 
-    private var nowMs: Int64 { Int64((dependencies.now().timeIntervalSince1970 * 1000).rounded()) }
+    var nowMs: Int64 { Int64((dependencies.now().timeIntervalSince1970 * 1000).rounded()) }
 
     /// Reads the uploads from the library and goes on with each unfinished one: first asking
     /// the server how much it has.
@@ -86,6 +87,8 @@ public final class UploadService {
                        metadata: UploadMetadata) throws -> UploadRecord {
         guard started else { throw UploadNotStarted() }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+        var metadata = metadata
+        metadata.begunMs = nowMs
         let added = try dependencies.store.addUpload(UploadRecord(id: 0, postID: postID, account: account, file: file,
                                                                   total: size, metadata: metadata, cover: cover))
         uploads.append(added)
@@ -101,7 +104,7 @@ public final class UploadService {
         exchanges.removeValue(forKey: id)?.cancel()
         timers.removeValue(forKey: id)?.cancel()
         try? dependencies.store.deleteUpload(id)
-        if let session = upload.sessionURL, !upload.state.isOver {
+        if let session = upload.sessionURL, !upload.state.isOver, dependencies.accounts.network(of: upload.account) == .peertube {
             dependencies.accounts.accessToken(for: upload.account, renewing: false) { [weak self] token in
                 guard let self, case .success(let token) = token else { return }
                 dependencies.http.fetch(PeerTubeUploadCalls.cancel(session, token: token)) { _ in }
@@ -117,15 +120,18 @@ public final class UploadService {
     }
 
     public func channels(then done: @escaping @MainActor ([UploadChannel]) -> Void) {
-        let accounts = dependencies.signedIn().filter { dependencies.accounts.network(of: $0) == .peertube }
+        let signedIn = dependencies.signedIn()
+        let accounts = signedIn.filter { dependencies.accounts.network(of: $0) == .peertube }
+        // A Loops account posts as itself: no channels to ask for.
+        let loops = signedIn.filter { dependencies.accounts.network(of: $0) == .loops }.map(LoopsUploadCalls.destination)
         var found: [AccountKey: [UploadChannel]] = [:]
         var left = accounts.count
-        guard left > 0 else { return done([]) }
+        guard left > 0 else { return done(loops) }
         for account in accounts {
             PeerTubeUploadCalls.channels(of: account, http: dependencies.http, accounts: dependencies.accounts) { channels in
                 found[account] = channels
                 left -= 1
-                if left == 0 { done(accounts.flatMap { found[$0] ?? [] }) }
+                if left == 0 { done(accounts.flatMap { found[$0] ?? [] } + loops) }
             }
         }
     }
@@ -137,7 +143,7 @@ public final class UploadService {
 
     /// The next request `id` needs. `ask`: where the server is is not known here (after a
     /// restart or a failure): ask before sending bytes.
-    private func step(_ id: UploadRecord.ID, ask: Bool) {
+    func step(_ id: UploadRecord.ID, ask: Bool) {
         guard started, let upload = uploads.first(where: { $0.id == id }), exchanges[id] == nil else { return }
         timers.removeValue(forKey: id)?.cancel()
         switch upload.state {
@@ -151,13 +157,14 @@ public final class UploadService {
             return
         default: break
         }
-        guard let origin = URL(string: upload.account.server), dependencies.accounts.network(of: upload.account) == .peertube
+        guard let origin = URL(string: upload.account.server), let network = dependencies.accounts.network(of: upload.account)
         else { return retryLater(id, reason: tr("waiting for a sign-in to {server}", ["server": upload.account.server]), after: nil) }
         let renew = renewing.remove(id) != nil
         dependencies.accounts.accessToken(for: upload.account, renewing: renew) { [weak self] token in
             guard let self else { return }
             switch token {
             case .failure(let failure): retryLater(id, reason: failure.description, after: nil)
+            case .success(let token) where network == .loops: sendToLoops(id, origin: origin, token: token)
             case .success(let token): send(id, origin: origin, token: token, ask: ask)
             }
         }
@@ -215,13 +222,7 @@ public final class UploadService {
             upload.state = .processing
             upload.attempts = 0
         case .unauthorized:
-            // Once with a renewed token; a second 401 waits (the account may need a sign-in).
-            guard renewed.insert(id).inserted else {
-                renewed.remove(id)
-                return retryLater(id, reason: tr("the server did not take the account’s sign-in"), after: nil)
-            }
-            renewing.insert(id)
-            return step(id, ask: true)
+            return refusedToken(id)
         case .gone:
             // The server forgot it (expired, or cleaned up): from the start, with what the library kept.
             upload.sessionURL = nil
@@ -285,8 +286,18 @@ public final class UploadService {
         }
     }
 
+    /// Once with a renewed token; a second 401 waits (the account may need a sign-in).
+    func refusedToken(_ id: UploadRecord.ID) {
+        guard renewed.insert(id).inserted else {
+            renewed.remove(id)
+            return retryLater(id, reason: tr("the server did not take the account’s sign-in"), after: nil)
+        }
+        renewing.insert(id)
+        step(id, ask: true)
+    }
+
     /// Asks again later: after the server's Retry-After, else 1 s doubling to a minute.
-    private func retryLater(_ id: UploadRecord.ID, reason: String, after seconds: Double?) {
+    func retryLater(_ id: UploadRecord.ID, reason: String, after seconds: Double?) {
         guard var upload = uploads.first(where: { $0.id == id }) else { return }
         upload.attempts += 1
         let backoff = min(Int64(1_000) << Int64(min(upload.attempts - 1, 6)), 60_000)
@@ -306,7 +317,7 @@ public final class UploadService {
         step(id, ask: true)
     }
 
-    private func fail(_ id: UploadRecord.ID, _ reason: String) {
+    func fail(_ id: UploadRecord.ID, _ reason: String) {
         guard var upload = uploads.first(where: { $0.id == id }) else { return }
         upload.state = .failed(reason: reason)
         record(upload)
@@ -315,7 +326,7 @@ public final class UploadService {
     /// Writes `upload` and reports it; false (and the upload paused here until the next start)
     /// when the library could not be written: a byte the library does not know of is not sent.
     @discardableResult
-    private func record(_ upload: UploadRecord) -> Bool {
+    func record(_ upload: UploadRecord) -> Bool {
         guard let index = uploads.firstIndex(where: { $0.id == upload.id }) else { return false }
         do {
             try dependencies.store.saveUpload(upload)

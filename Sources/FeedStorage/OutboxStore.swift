@@ -20,7 +20,7 @@ public final class OutboxStore: OutboxStoring {
     public func addToOutbox(_ action: OutboxAction, account: AccountKey, postID: Int64?) throws -> [OutboxEntry] {
         try connection.transaction {
             let before = try connection.query(
-                "\(Self.select) WHERE account_server = ? AND account_name = ? AND state NOT IN ('sent', 'refused', 'dropped') ORDER BY id",
+                "\(Self.select) WHERE account_server = ? AND account_name = ? AND state != 'dropped' ORDER BY id",
                 [account.server, account.name], row: Self.entry).compactMap { $0 }
             // The id is the row's; a new entry is told apart by this placeholder until inserted.
             let after = OutboxRules.adding(action, id: -1, account: account, to: before)

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, used from one thread at a time (open a second connection for
 /// another thread rather than sharing this one).
@@ -109,8 +110,17 @@ public final class SQLiteConnection {
         }
     }
 
+    /// Waits for another connection's write lock in steps of 1 ms, up to `milliseconds`.
+    /// SQLite's own busy timeout sleeps longer at each try (up to 100 ms), so the main thread,
+    /// waiting for a worker that commits one short transaction after another, slept through
+    /// every gap between them: 1.9 s stalls while 1,000 feeds were stored (bench step 12).
     public func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+        let tries = UnsafeMutableRawPointer(bitPattern: Int(max(milliseconds, 1)))
+        sqlite3_busy_handler(handle, { tries, attempt in
+            guard attempt < Int32(truncatingIfNeeded: Int(bitPattern: tries)) else { return 0 }
+            usleep(1_000)
+            return 1
+        }, tries)
     }
 
     /// Reads an integer pragma such as `user_version`.

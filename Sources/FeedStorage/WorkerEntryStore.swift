@@ -3,13 +3,16 @@ public import Foundation
 import GLibKit
 
 /// Stores followed feeds' entries on one worker thread, over a connection of its own to the
-/// library (WAL lets it write while the main thread reads), a few entries per transaction so a
-/// write of the main thread waits for one of them at most; the new posts go back on the main
+/// library (WAL lets it write while the main thread reads), a few entries per transaction with
+/// a pause between them so a write of the main thread waits for one of them at most; the new posts go back on the main
 /// loop. Stored on the main thread, a 10 MB feed's thousands of entries held the window for as
 /// long as they took (about 15 ms per 50 here).
 public final class WorkerEntryStore: FeedEntryStoring, @unchecked Sendable {
-    /// Entries per transaction: about 15 ms of writing, the longest a main-thread write waits.
-    static let entriesPerTransaction = 50
+    /// Entries per transaction: about 6 ms of writing here, the longest a main-thread write waits.
+    static let entriesPerTransaction = 20
+    /// Between two transactions: a main-thread write waiting for the lock (it asks every 1 ms,
+    /// `SQLiteConnection.setBusyTimeout`) takes it here.
+    static let pauseMicroseconds: UInt32 = 2_000
 
     private let databaseURL: URL
     /// One store after another: a feed's older pages come after its first, as on the main thread.
@@ -40,6 +43,7 @@ public final class WorkerEntryStore: FeedEntryStoring, @unchecked Sendable {
                 let end = min(start + Self.entriesPerTransaction, entries.endIndex)
                 added += repository.storeEntries(Array(entries[start..<end]))
                 start = end
+                if start < entries.endIndex { usleep(Self.pauseMicroseconds) }
             }
             _ = MainLoop.invoke { then(added) }
         }

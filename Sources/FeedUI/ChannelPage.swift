@@ -21,6 +21,9 @@ final class ChannelPage {
     private let counts = Label()
     private let about = Label()
     private let followButton = Button(label: tr("Follow"))
+    /// Where the follow stands with the account's network: sending, sent, refused (issue 23).
+    private let followMark = DeliveryMark()
+    private let deliveries: ActionDeliveryMarks?
     private let status = Label()
     private let grid: RemoteVideoGrid
     private let images: (any WebImageFetching)?
@@ -28,9 +31,10 @@ final class ChannelPage {
     var onOpen: ((_ list: RemoteVideoList, _ index: Int) -> Void)?
     var onBack: (() -> Void)?
 
-    init(store: ChannelStore, images: (any WebImageFetching)?) {
+    init(store: ChannelStore, images: (any WebImageFetching)?, deliveries: ActionDeliveryMarks? = nil) {
         self.store = store
         self.images = images
+        self.deliveries = deliveries
         grid = RemoteVideoGrid(images: images)
         root.addCSSClass("profile-page")
         root.setExpand(horizontal: true, vertical: true)
@@ -106,8 +110,40 @@ final class ChannelPage {
         followButton.addCSSClass("follow-button")
         followButton.setAlign(horizontal: .center)
         followButton.onClicked { [weak self] in self?.store.toggleFollow() }
-        for widget: Widget in [avatar, name, handle, counts, about, followButton] { info.append(widget) }
+        followMark.onRetry = { [weak self] in
+            guard let self, let handle = followedHandle else { return }
+            deliveries?.retry(.channel(handle))
+        }
+        followMark.onUndo = { [weak self] in
+            guard let self, let handle = followedHandle, let following = deliveries?.undoing(.channel(handle)),
+                  following != store.isFollowed else { return }
+            store.toggleFollow()
+        }
+        deliveries?.observe(by: self) { [weak self] subject in
+            guard let self, subject == followedHandle.map(ActedOn.channel) else { return }
+            showFollowDelivery()
+        }
+        // The mark sits right of Follow, over the row's room: Follow does not move as it comes and goes.
+        let followRow = Overlay()
+        followRow.setChild(followButton)
+        followRow.addOverlay(followMark.root)
+        followMark.root.setAlign(horizontal: .start, vertical: .center)
+        followRow.placeOverlays { [weak self] child, width, height in
+            guard let self, child === followMark.root else { return nil }
+            // The button at its natural width, centred (its allocated width leaves out its padding).
+            let right = (width + min(followButton.naturalWidth, width)) / 2 + 6
+            return WidgetRect(x: right, y: 0, width: max(0, width - right), height: height)
+        }
+        for widget: Widget in [avatar, name, handle, counts, about, followRow] { info.append(widget) }
         return info
+    }
+
+    /// The channel as its follow goes to the network (`AccountActions.channelFollowed`).
+    private var followedHandle: String? { store.channel?.actor.handle }
+
+    private func showFollowDelivery() {
+        guard let deliveries, let handle = followedHandle else { return followMark.show(.none, of: .follow) }
+        followMark.show(deliveries.delivery(of: .channel(handle)), of: store.isFollowed ? .follow : .unfollow)
     }
 
     func show(_ actor: RemoteActor) {
@@ -144,6 +180,7 @@ final class ChannelPage {
         followButton.setCSSClass("followed", store.isFollowed)
         followButton.setAccessibleLabel(store.isFollowed ? tr("Unfollow {author}", ["author": handle.text])
                                                          : tr("Follow {author}", ["author": handle.text]))
+        showFollowDelivery()
         grid.show(store.videos?.videos ?? [])
         let message: String? = switch store.state {
         case .loading: tr("Looking for {handle}…", ["handle": handle.text])

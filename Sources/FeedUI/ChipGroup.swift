@@ -5,6 +5,8 @@ import Localization
 /// and Right, Home and End move within, Enter or Space presses; the row scrolls sideways to the
 /// chip with the focus. `choice` marks the one chosen, `toggles` each one on or off (both
 /// told to screen readers as pressed), `actions` are plain buttons (hashtags to open).
+/// `stacked` puts the chips one under another (Up and Down move too), so long ones are never cut
+/// in a narrow window.
 @MainActor
 final class ChipGroup {
     enum Mode { case choice, toggles, actions }
@@ -16,8 +18,9 @@ final class ChipGroup {
     }
 
     let root = ScrolledWindow()
-    private let box = Box(.horizontal, spacing: 6)
+    private let box: Box
     private let mode: Mode
+    private let stacked: Bool
     private let cssClass: String
     private var buttons: [Button] = []
     private var shown: [Chip] = []
@@ -27,13 +30,20 @@ final class ChipGroup {
     /// A chip was pressed (its index).
     var onPress: ((Int) -> Void)?
 
-    init(label: String, mode: Mode, cssClass: String = "hashtag-chip") {
+    init(label: String, mode: Mode, cssClass: String = "hashtag-chip", stacked: Bool = false) {
         self.mode = mode
         self.cssClass = cssClass
-        root.setExternalHorizontalScrolling()
+        self.stacked = stacked
+        box = Box(stacked ? .vertical : .horizontal, spacing: 6)
+        if stacked {
+            root.setPolicy(horizontal: false, vertical: false)
+        } else {
+            root.setExternalHorizontalScrolling()
+        }
         root.setChild(box)
         box.setAccessibleLabel(label)
-        box.setMargins(start: 10, end: 10)
+        // A row keeps room at its ends for the chips scrolled under them; a stack lines up with its title.
+        if !stacked { box.setMargins(start: 10, end: 10) }
         let keys = KeyController()
         keys.onKeyPressed { [weak self] key in self?.key(key) ?? false }
         box.addController(keys)
@@ -52,6 +62,7 @@ final class ChipGroup {
         buttons = chips.enumerated().map { index, chip in
             let button = Button(label: chip.text)
             button.addCSSClass(cssClass)
+            if stacked { button.setAlign(horizontal: .start) }
             button.setAccessibleLabel(chip.accessibleLabel.isEmpty ? chip.text : chip.accessibleLabel)
             button.onClicked { [weak self] in self?.pressed(index) }
             let focus = FocusController()
@@ -94,6 +105,8 @@ final class ChipGroup {
         switch key.name {
         case "Left", "KP_Left": target = max(0, current - 1)
         case "Right", "KP_Right": target = min(buttons.count - 1, current + 1)
+        case "Up" where stacked, "KP_Up" where stacked: target = max(0, current - 1)
+        case "Down" where stacked, "KP_Down" where stacked: target = min(buttons.count - 1, current + 1)
         case "Home", "KP_Home": target = 0
         case "End", "KP_End": target = buttons.count - 1
         default: return false

@@ -15,6 +15,11 @@ extension FeedController {
         homeSwitch.onChoose = { [weak self] kind in self?.showHome(kind) }
     }
 
+    /// The window's banners take `height` at its top: Home's switch sits below them.
+    func clearTop(_ height: Int) {
+        homeSwitch.setTop(Int32(height))
+    }
+
     /// Home shows `kind` from its first post; the one shown already stays as it is.
     func showHome(_ kind: HomeFeedKind) {
         guard let home = session.store.home, kind != home.kind else { return }

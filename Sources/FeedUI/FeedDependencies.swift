@@ -43,6 +43,8 @@ public struct FeedDependencies {
     public var languages: [String]
     /// Where a like on a remote post goes on to the user's account; nil: it stays here.
     public var actions: (any NetworkActing)?
+    /// The marks by the like buttons: where each like stands in the outbox.
+    public var deliveries: ActionDeliveryMarks?
     /// What the user does with posts, kept for For You; nil: nothing is kept.
     public var interests: InterestRecorder?
     /// Home's For You and Following; nil: Home is the library newest first, without the switch.
@@ -57,7 +59,8 @@ public struct FeedDependencies {
                 preferences: PreferencesStore, stills: ScreenStills, notices: WindowNotices,
                 watchSignals: (any WatchSignalSink)?, remotePosts: (any RemotePostReading)? = nil, pinnedPosts: [Post], pageSize: Int,
                 webImages: (any WebImageFetching)? = nil, languages: [String] = [], actions: (any NetworkActing)? = nil,
-                interests: InterestRecorder? = nil, home: HomeFeed? = nil) {
+                interests: InterestRecorder? = nil, home: HomeFeed? = nil, deliveries: ActionDeliveryMarks? = nil) {
+        self.deliveries = deliveries
         self.interests = interests
         self.home = home
         self.actions = actions

@@ -20,10 +20,13 @@ final class FollowingWindow {
     var onClosed: (() -> Void)?
 
     private let images: (any WebImageFetching)?
+    /// The marks of the channels' follows: sending, sent, refused (issue 23).
+    private let deliveries: ActionDeliveryMarks?
 
-    init(store: FollowingStore, parent: Window, images: (any WebImageFetching)?) {
+    init(store: FollowingStore, parent: Window, images: (any WebImageFetching)?, deliveries: ActionDeliveryMarks? = nil) {
         self.store = store
         self.images = images
+        self.deliveries = deliveries
         let form: Box
         (dialog, form) = DialogForm.make(title: tr("Following"), parent: parent, width: 520)
         form.append(list)
@@ -43,6 +46,10 @@ final class FollowingWindow {
             return false
         }
         store.onChange = { [weak self] in self?.show() }
+        deliveries?.observe(by: self) { [weak self] subject in
+            guard let self, case .channel = subject else { return }
+            show()
+        }
         show()
     }
 
@@ -99,6 +106,7 @@ final class FollowingWindow {
                 from.addCSSClass("dim-label")
                 text.append(from)
             }
+            if let mark = followMark(for: subscription) { text.append(mark.root) }
             let refresh = Button(iconName: "view-refresh-symbolic")
             refresh.setAccessibleLabel(tr("Refresh {title}", ["title": subscription.title]))
             refresh.tooltip = tr("Refresh")
@@ -116,6 +124,22 @@ final class FollowingWindow {
             row.append(remove)
             list.append(row)
         }
+    }
+
+    /// The mark of the channel's follow, for a channel's subscription while there is one to say.
+    private func followMark(for subscription: Subscription) -> DeliveryMark? {
+        guard let deliveries, let handle = store.channelHandle(of: subscription) else { return nil }
+        let delivery = deliveries.delivery(of: .channel(handle))
+        guard delivery != .none else { return nil }
+        let mark = DeliveryMark()
+        mark.root.setAlign(horizontal: .start, vertical: .start)
+        mark.show(delivery, of: .follow)
+        mark.onRetry = { deliveries.retry(.channel(handle)) }
+        mark.onUndo = { [weak self] in
+            guard let self, deliveries.undoing(.channel(handle)) == false else { return }
+            if let failure = store.unsubscribe(subscription.id) { say(failure) }
+        }
+        return mark
     }
 
     private func chooseImport() {

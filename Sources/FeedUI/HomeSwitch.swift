@@ -42,6 +42,11 @@ final class HomeSwitch {
         root.setCSSClass("compact", width < 400)
     }
 
+    /// Below `inset` pixels of the window's top (its banners, while they show).
+    func setTop(_ inset: Int32) {
+        root.setMargins(top: 8 + inset)
+    }
+
     /// Marks the feed shown.
     func show(_ kind: HomeFeedKind) {
         forYou.setCSSClass("selected", kind == .forYou)

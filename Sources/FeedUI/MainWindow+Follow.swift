@@ -55,7 +55,8 @@ extension MainWindow {
         if let followingWindow { return followingWindow.present() }
         let store = FollowingStore(service: subscriptions, actions: deps.feed.actions)
         store.onAdded = { [weak self] posts in self?.feed.session.showNext(posts) }
-        let shown = FollowingWindow(store: store, parent: window, images: deps.following.webImages)
+        let shown = FollowingWindow(store: store, parent: window, images: deps.following.webImages,
+                                    deliveries: deps.feed.deliveries)
         shown.onImport = { [weak shown] file in
             subscriptions.importOPML(file: file) { outcome in
                 shown?.say(SubscriptionMessages.message(for: outcome, address: file.lastPathComponent))

@@ -10,7 +10,9 @@ extension MainWindow {
     func installImports(on root: Overlay) {
         root.addOverlay(dropZone)
         root.addOverlay(welcome.root)
-        root.addOverlay(importBanner.root)
+        root.addOverlay(banners.root)
+        banners.append(importBanner.root)
+        banners.onHeight = { [weak self] height in self?.feed.clearTop(height) }
         dropZone.addCSSClass("drop-zone")
         dropZone.canTarget = false
         dropZone.isVisible = false

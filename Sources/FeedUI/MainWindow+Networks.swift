@@ -17,7 +17,7 @@ extension MainWindow {
                                  actions: deps.feed.actions, follower: channelFollower)
         store.onFollowed = { [weak self] posts in self?.feed.session.showNext(posts) }
         store.onMessage = { [weak self] message in self?.importBanner.showResult(message) }
-        let page = ChannelPage(store: store, images: deps.discover.images)
+        let page = ChannelPage(store: store, images: deps.discover.images, deliveries: deps.feed.deliveries)
         page.onBack = { [weak self] in self?.navigator.back() }
         page.onOpen = { [weak self] list, index in self?.openRemoteResults(list, at: index) }
         // TRANSLATORS: the title of the page showing a channel or account on a network.

@@ -3,10 +3,10 @@ import GtkKit
 
 /// Posts on their way to the user's channels: the banner over every page.
 extension MainWindow {
-    func installUploads(on root: Overlay) {
+    func installUploads() {
         guard let uploads = deps.create.uploads else { return }
         let banner = UploadBanner(store: UploadBannerStore(uploads: uploads, clock: deps.create.clock))
-        root.addOverlay(banner.root)
+        banners.append(banner.root)
         uploadBanner = banner
     }
 }

@@ -81,7 +81,7 @@ public final class MainWindow: PlaybackControl {
         navigator.onChange = { [weak self] from, to in self?.show(to, from: from) }
         installShortcuts()
         installImports(on: root)
-        installUploads(on: root)
+        installUploads()
         installPreferences()
         installSignInToast(on: root)
         window.onCloseRequest { [weak self] in
@@ -350,6 +350,8 @@ public final class MainWindow: PlaybackControl {
     let comments: CommentsSheet
     let imports: ImportStore
     let importBanner = ImportBanner()
+    /// The import's and the upload's banners, stacked at the top of the window.
+    let banners = BannerColumn()
     /// Posts on their way to the user's channels (MainWindow+Uploads).
     var uploadBanner: UploadBanner?
     /// A first launch's word on the samples and how to get more (MainWindow+Welcome).

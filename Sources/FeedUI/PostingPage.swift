@@ -6,14 +6,20 @@ import Localization
 
 /// The last step of the recorder: caption (with #hashtags and @mentions), a cover frame,
 /// "Allow comments" and "Save a copy to ~/Videos", where it goes (this computer only, or also a
-/// signed-in account's channel, with its privacy), then Post (or Ctrl+Enter).
+/// signed-in account's PeerTube channel, with its privacy, or Loops account), then Post (or
+/// Ctrl+Enter).
 @MainActor
 final class PostingPage: PostingView {
     let root = Box(.vertical, spacing: 12)
+    /// Everything but Post, which stays in sight: at 360x640 the controls are taller than the
+    /// window, so they scroll up and down.
+    private let content = Box(.vertical, spacing: 8)
     var onBack: (() -> Void)?
     var onPost: ((PostingChoices) -> Void)?
 
-    private let caption = Entry(placeholder: tr("Describe your video… #hashtags @mentions"))
+    /// Several lines: the first is a PeerTube video's title, the rest its description.
+    private let caption = TextView()
+    private let captionPlaceholder = Label(tr("Describe your video… #hashtags @mentions"))
     private let coverStrip = Box(.horizontal, spacing: 4)
     private let coverHint = Label(tr("Making cover frames…"))
     private let chosenCover = Picture()
@@ -22,7 +28,7 @@ final class PostingPage: PostingView {
     private let message = Label()
     private let destinationBox = Box(.vertical, spacing: 6)
     // TRANSLATORS: the posting page's choice of where the video goes.
-    private let destinationChips = ChipGroup(label: tr("Post to"), mode: .choice)
+    private let destinationChips = ChipGroup(label: tr("Post to"), mode: .choice, stacked: true)
     // TRANSLATORS: who may see a video posted to a channel.
     private let privacyChips = ChipGroup(label: tr("Who can see it"), mode: .choice)
     private var channels: [UploadChannel] = []
@@ -37,6 +43,11 @@ final class PostingPage: PostingView {
 
     init(copyFolderName: String) {
         root.addCSSClass("posting-page")
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: false, vertical: true)
+        scroller.setChild(content)
+        scroller.setExpand(vertical: true)
+        root.append(scroller)
         let header = Box(.horizontal, spacing: 8)
         let back = Button(iconName: "go-previous-symbolic")
         back.setHasFrame(false)
@@ -49,7 +60,7 @@ final class PostingPage: PostingView {
         title.setExpand(horizontal: true)
         header.append(back)
         header.append(title)
-        root.append(header)
+        content.append(header)
 
         let top = Box(.horizontal, spacing: 10)
         chosenCover.setSizeRequest(width: 90, height: 160)
@@ -57,49 +68,77 @@ final class PostingPage: PostingView {
         chosenCover.addCSSClass("inbox-thumbnail")
         // TRANSLATORS: the picture people see for a video in grids.
         chosenCover.setAccessibleLabel(tr("Cover"))
-        caption.setAccessibleLabel(tr("Caption"))
-        caption.setExpand(horizontal: true)
-        caption.setAlign(vertical: .start)
-        caption.setMaxLength(2_000)
-        // Enter in the caption does not post: an Enter held from the editor, or one pressed to
-        // finish a thought, must not post a half-written caption. Ctrl+Enter or Post does.
-        top.append(chosenCover)
-        top.append(caption)
-        root.append(top)
-
+        // Beside the cover: the caption, then the cover's title and hint over the frames below
+        // (in the cover's height, so the page is short enough for 360x640 with one account).
+        let side = Box(.vertical, spacing: 8)
+        side.setExpand(horizontal: true)
+        side.append(buildCaption())
         // TRANSLATORS: the picture people see for a video in grids.
         let coverTitle = Label(tr("Cover"))
         coverTitle.addCSSClass("sheet-title")
         coverTitle.setXAlign(0)
-        root.append(coverTitle)
+        side.append(coverTitle)
         coverHint.addCSSClass("comment-time")
         coverHint.setXAlign(0)
-        root.append(coverHint)
+        coverHint.setWrap(true)
+        side.append(coverHint)
+        top.append(chosenCover)
+        top.append(side)
+        content.append(top)
         let coverScroller = ScrolledWindow()
         coverScroller.setPolicy(horizontal: true, vertical: false)
         coverScroller.setChild(coverStrip)
         coverScroller.setSizeRequest(width: -1, height: 100)
-        root.append(coverScroller)
+        content.append(coverScroller)
 
-        root.append(switchRow(tr("Allow comments"), allowComments))
+        content.append(switchRow(tr("Allow comments"), allowComments))
         // TRANSLATORS: {folder} is where the copy goes, like “~/Videos”.
-        root.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
+        content.append(switchRow(tr("Save a copy to {folder}", ["folder": copyFolderName]), saveCopy))
         buildDestinations()
 
         message.addCSSClass("composer-message")
         message.setWrap(true)
         message.setXAlign(0)
         message.isVisible = false
-        root.append(message)
-        let spacer = Box(.vertical)
-        spacer.setExpand(vertical: true)
-        root.append(spacer)
+        content.append(message)
         postButton.addCSSClass("suggested-action")
         postButton.addCSSClass("post-button")
         postButton.tooltip = tr("Post (Ctrl+Enter)")
         postButton.setAccessibleLabel(tr("Post the video"))
         postButton.onClicked { [weak self] in self?.post() }
         root.append(postButton)
+    }
+
+    /// The caption field: Enter starts a new line (it never posts: an Enter held from the editor,
+    /// or one pressed to finish a thought, must not post a half-written caption); Ctrl+Enter or
+    /// Post posts. It grows with the text up to a few lines, then scrolls.
+    private func buildCaption() -> Widget {
+        caption.addCSSClass("form-text")
+        caption.setAccessibleLabel(tr("Caption"))
+        caption.tooltip = tr("Enter starts a new line; the first line is the title. Ctrl+Enter posts")
+        caption.limitCharacters(to: 2_000) { _ in }
+        caption.onChanged { [weak self] in self?.captionPlaceholder.isVisible = self?.caption.text.isEmpty ?? true }
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key in
+            guard key.name == "Return" || key.name == "KP_Enter", key.modifiers.contains(.control) else { return false }
+            self?.post()
+            return true
+        }
+        caption.addController(keys)
+        let scroller = ScrolledWindow()
+        scroller.setExternalVerticalScrolling()
+        scroller.growVertically(upTo: 150)
+        scroller.setChild(caption)
+        let field = Overlay()
+        field.setExpand(horizontal: true)
+        field.setAlign(vertical: .start)
+        field.setChild(scroller)
+        captionPlaceholder.addCSSClass("composer-placeholder")
+        captionPlaceholder.setAlign(horizontal: .start, vertical: .start)
+        captionPlaceholder.setMargins(top: 8)
+        captionPlaceholder.canTarget = false
+        field.addOverlay(captionPlaceholder)
+        return field
     }
 
     private func buildDestinations() {
@@ -111,9 +150,9 @@ final class PostingPage: PostingView {
         destinationBox.append(privacyChips.root)
         privacyChips.show(Self.privacies.map { ChipGroup.Chip(text: $0.1) }, selected: [0])
         privacyChips.root.isVisible = false
-        destinationChips.onPress = { [weak self] index in self?.privacyChips.root.isVisible = index > 0 }
+        destinationChips.onPress = { [weak self] index in self?.showPrivacy(for: index) }
         destinationBox.isVisible = false
-        root.append(destinationBox)
+        content.append(destinationBox)
     }
 
     /// The signed-in accounts' channels, after "This computer only"; none hides the choice.
@@ -123,15 +162,24 @@ final class PostingPage: PostingView {
         self.channels = channels
         // TRANSLATORS: the posting page's destination that keeps the video on this computer.
         let chips = [ChipGroup.Chip(text: tr("This computer only"))] + channels.map { channel in
-            // TRANSLATORS: a channel to post to, then the account ("Ana's videos · ana@tube.example").
-            ChipGroup.Chip(text: tr("{channel} · {account}", ["channel": channel.displayName, "account": channel.accountHandle]),
-                           accessibleLabel: tr("Post to {channel} of {account}",
-                                               ["channel": channel.displayName, "account": channel.accountHandle]))
+            channel.asksPrivacy
+                // TRANSLATORS: a channel to post to, then the account ("Ana's videos · ana@tube.example").
+                ? ChipGroup.Chip(text: tr("{channel} · {account}", ["channel": channel.displayName, "account": channel.accountHandle]),
+                                 accessibleLabel: tr("Post to {channel} of {account}",
+                                                     ["channel": channel.displayName, "account": channel.accountHandle]))
+                // TRANSLATORS: a Loops account to post to ("Loops · ana@loops.example").
+                : ChipGroup.Chip(text: tr("Loops · {account}", ["account": channel.accountHandle]),
+                                 accessibleLabel: tr("Post to the Loops account {account}", ["account": channel.accountHandle]))
         }
         let index = chosen.flatMap { old in channels.firstIndex(of: old).map { $0 + 1 } } ?? 0
         destinationChips.show(chips, selected: [index])
-        privacyChips.root.isVisible = index > 0
+        showPrivacy(for: index)
         destinationBox.isVisible = !channels.isEmpty
+    }
+
+    /// Who can see it is asked of a PeerTube channel only (Loops' videos are public).
+    private func showPrivacy(for index: Int) {
+        privacyChips.root.isVisible = index > 0 && channels.indices.contains(index - 1) && channels[index - 1].asksPrivacy
     }
 
     private var destination: PostingDestination {

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 import GtkKit
 import Localization
 
@@ -11,6 +12,12 @@ final class RailView {
     private let likeIcon = Image(iconName: "loopfeed-heart-symbolic", pixelSize: 34)
     private let likeCount = Label()
     private let likeButton: Button
+    /// Where the like stands with the post's network: sending, sent, refused (issue 23).
+    let likeMark = DeliveryMark()
+    /// Where the marks come from (none: a window without the outbox).
+    var deliveries: ActionDeliveryMarks?
+    private var postID: Int64?
+    private var liked = false
     private let commentCount = Label()
     private let commentButton: Button
     private let shareCount = Label()
@@ -48,7 +55,10 @@ final class RailView {
             button.addCSSClass("rail-button")
         }
         root.append(avatarWithBadge())
-        for button in [likeButton, commentButton, shareButton] { root.append(button) }
+        root.append(likeButton)
+        root.append(likeMark.root)
+        root.append(commentButton)
+        root.append(shareButton)
         // TRANSLATORS: a button that likes (the verb).
         likeButton.setAccessibleLabel(tr("Like"))
         likeButton.tooltip = tr("Like (L)")
@@ -131,6 +141,12 @@ final class RailView {
 
     func setAvatar(_ path: String?) { avatar.setFile(path) }
 
+    /// The like's mark, as the outbox has it now.
+    func showDelivery() {
+        guard let deliveries, let postID else { return likeMark.show(.none, of: .like) }
+        likeMark.show(deliveries.delivery(of: .post(postID)), of: liked ? .like : .unlike)
+    }
+
     func show(_ post: Post) {
         avatar.setFile(nil)
         avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
@@ -145,6 +161,13 @@ final class RailView {
         // TRANSLATORS: the "+" on a creator's picture, for screen readers; {author} is their @handle.
         followBadge.setAccessibleLabel(tr("Follow {author}", ["author": author.atHandle]))
         followBadge.tooltip = tr("Follow {author}", ["author": author.atHandle])
+        postID = post.id
+        liked = post.liked
+        likeMark.keepsRoom = deliveries?.likeIsSent(post) == true
+        showDelivery()
+        let staysHere = deliveries?.likeStaysHere(post) == true
+        likeButton.tooltip = staysHere ? tr("Liked only on this computer (L)") : tr("Like (L)")
+        likeButton.setAccessibleDescription(staysHere ? tr("Only on this computer") : "")
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
         likeButton.setAccessiblePressed(post.liked)

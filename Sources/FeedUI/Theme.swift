@@ -65,6 +65,10 @@ enum Theme {
     .rail-button image { -gtk-icon-shadow: 0 1px 0 rgba(0,0,0,0.6); }
     .rail-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; border-radius: 12px;
         box-shadow: 0 0 0 5px rgba(0,0,0,0.6); }
+    .delivery-mark label.delivery-status { color: #fff; font-size: 8pt; text-shadow: 0 1px 1px rgba(0,0,0,0.7); }
+    .delivery-mark button.delivery-refused { background-color: rgba(0,0,0,0.6); color: #ffb4c0; border: 1px solid #fe2c55;
+        border-radius: 999px; padding: 1px 6px; min-height: 0; font-size: 8pt; font-weight: bold; }
+    .delivery-mark button.delivery-refused:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
     button.follow-badge { background-color: #fe2c55; color: #fff; border-radius: 999px; min-width: 20px; min-height: 20px;
         padding: 0; border: none; box-shadow: 0 1px 2px rgba(0,0,0,0.4); -gtk-icon-size: 12px; }
     button.follow-badge:hover { background-color: #ff4770; }

@@ -8,31 +8,19 @@ import Localization
 /// How it ended stays a while, then goes.
 @MainActor
 final class UploadBanner {
-    let root = Box(.vertical, spacing: 6)
-    private let store: UploadBannerStore
-    private let label = Label()
-    private let bar = ProgressBar()
     // TRANSLATORS: the upload banner's button; it stops the upload, the post stays on this computer.
-    private let cancel = Button(label: tr("Cancel"))
+    private let row = BannerRow(cancel: Button(label: tr("Cancel")))
+    private let store: UploadBannerStore
     private var hideTimer: SourceHandle?
+
+    var root: Widget { row.root }
 
     init(store: UploadBannerStore) {
         self.store = store
-        root.addCSSClass("import-banner")
-        root.addCSSClass("upload-banner")
-        root.setAlign(horizontal: .fill, vertical: .start)
-        let row = Box(.horizontal, spacing: 10)
-        label.setWrap(true, maxLines: 3)
-        label.setXAlign(0)
-        label.setExpand(horizontal: true, vertical: false)
-        row.append(label)
-        cancel.setAccessibleLabel(tr("Cancel the upload"))
-        cancel.tooltip = tr("Stop the upload (the post stays on this computer)")
-        cancel.onClicked { [weak self] in self?.store.cancel() }
-        row.append(cancel)
-        root.append(row)
-        root.append(bar)
-        root.isVisible = false
+        row.root.addCSSClass("upload-banner")
+        row.cancel.setAccessibleLabel(tr("Cancel the upload"))
+        row.cancel.tooltip = tr("Stop the upload (the post stays on this computer)")
+        row.cancel.onClicked { [weak self] in self?.store.cancel() }
         store.onChange = { [weak self] in self?.show() }
         show()
     }
@@ -41,16 +29,13 @@ final class UploadBanner {
         hideTimer?.cancel()
         hideTimer = nil
         guard let shown = store.shown else {
-            root.isVisible = false
+            row.root.isVisible = false
             return
         }
-        label.text = shown.text
-        cancel.isVisible = shown.canCancel
-        bar.isVisible = shown.fraction != nil
-        if let fraction = shown.fraction { bar.fraction = fraction }
-        root.isVisible = true
+        row.show(shown.text, canCancel: shown.canCancel, showsBar: shown.fraction != nil)
+        if let fraction = shown.fraction { row.bar.fraction = fraction }
         if shown.isOver {
-            hideTimer = MainLoop.after(milliseconds: 8_000) { [weak self] in self?.root.isVisible = false }
+            hideTimer = MainLoop.after(milliseconds: 8_000) { [weak self] in self?.row.root.isVisible = false }
         }
     }
 }

@@ -26,6 +26,13 @@ public final class TextView: Widget {
         set { gtk_text_buffer_set_text(buffer, newValue, -1) }
     }
 
+    /// Moves the cursor to the end of the text.
+    public func moveCursorToEnd() {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_place_cursor(buffer, &end)
+    }
+
     /// Inserts a line break where the cursor is.
     public func insertNewline() { gtk_text_buffer_insert_at_cursor(buffer, "\n", -1) }
 

@@ -110,7 +110,8 @@ final class AppRun {
     }
 
     /// Debug and test builds (or LOOPFEED_WATCHDOG=1) watch the main loop: a stall over 1 s
-    /// writes the main thread's stack to stderr and a `stall` event once it is over.
+    /// (LOOPFEED_WATCHDOG_MS) writes the main thread's stack to stderr and a `stall` event once
+    /// it is over.
     private func startWatchdog() {
         #if DEBUG
         let debugBuild = true
@@ -118,7 +119,7 @@ final class AppRun {
         let debugBuild = false
         #endif
         guard environment.watchesMainLoop(debugBuild: debugBuild) else { return }
-        MainLoopWatchdog.start(stallMilliseconds: 1_000) { [events] milliseconds in
+        MainLoopWatchdog.start(stallMilliseconds: Int32(environment.stallMilliseconds ?? 1_000)) { [events] milliseconds in
             events?.emit(.stall(ms: milliseconds))
         }
     }

@@ -32,6 +32,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
     public var gdkDebug: String?
     /// `LOOPFEED_WATCHDOG`: 1 watches the main loop, 0 does not; nil: debug builds do.
     public var watchdog: Bool?
+    /// `LOOPFEED_WATCHDOG_MS`: the stall the watchdog reports, in milliseconds (turns it on);
+    /// nil: 1,000. The bench watches for 50 ms stalls while feeds refresh.
+    public var stallMilliseconds: Int?
     /// `GST_TRACERS` is set: a clean exit frees GStreamer so its leaks tracer can report.
     public var tracesGStreamer = false
     /// In a Flatpak (`/.flatpak-info`) or a Snap (`SNAP`), or with `GTK_USE_PORTAL=1`: only the
@@ -54,6 +57,7 @@ public struct EnvironmentOptions: Equatable, Sendable {
         case notSeconds(variable: String, value: String)
         case notAVideoPath(variable: String, value: String)
         case notASwitch(variable: String, value: String)
+        case notMilliseconds(variable: String, value: String)
 
         public var description: String {
             switch self {
@@ -68,6 +72,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
                                   ["variable": variable, "value": value])
             case .notASwitch(let variable, let value):
                 "loopfeed: " + tr("{variable}={value} is neither 1 nor 0, so it is ignored",
+                                  ["variable": variable, "value": value])
+            case .notMilliseconds(let variable, let value):
+                "loopfeed: " + tr("{variable}={value} is not a whole number of milliseconds from 10 to 60000, so it is ignored",
                                   ["variable": variable, "value": value])
             }
         }
@@ -119,6 +126,13 @@ public struct EnvironmentOptions: Equatable, Sendable {
         case "0": options.watchdog = false
         case let text?: options.problems.append(.notASwitch(variable: "LOOPFEED_WATCHDOG", value: text))
         }
+        if let text = trimmed("LOOPFEED_WATCHDOG_MS") {
+            if let milliseconds = Int(text), (10...60_000).contains(milliseconds) {
+                options.stallMilliseconds = milliseconds
+            } else {
+                options.problems.append(.notMilliseconds(variable: "LOOPFEED_WATCHDOG_MS", value: text))
+            }
+        }
         options.tracesGStreamer = value("GST_TRACERS") != nil
         options.languages = UserLanguages.from(environment)
         let flatpak = inFlatpak ?? FileManager.default.fileExists(atPath: "/.flatpak-info")
@@ -126,8 +140,9 @@ public struct EnvironmentOptions: Equatable, Sendable {
         return options
     }
 
-    /// Whether the main loop is watched: as asked, else in debug builds.
+    /// Whether the main loop is watched: as asked, else with a stall threshold set, else in
+    /// debug builds.
     public func watchesMainLoop(debugBuild: Bool) -> Bool {
-        watchdog ?? debugBuild
+        watchdog ?? (stallMilliseconds != nil || debugBuild)
     }
 }

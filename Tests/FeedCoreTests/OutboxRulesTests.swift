@@ -108,6 +108,30 @@ final class OutboxRulesTests: XCTestCase {
         XCTAssertEqual(entries[0].attempts, 1, "attempts are counted on")
     }
 
+    func testUndoingARefusedLikeOrFollowDropsItAndSendsNothingButASentOneIsTakenBack() {
+        let a = Self.post("a")
+        var entries = add([.rate(post: a, liked: true), .follow(channel: "cats@tube.example", following: true)])
+        for id in [Int64(1), 2] {
+            entries = entries.map { $0.id == id ? OutboxRules.sending($0) : $0 }
+            entries = OutboxRules.after(.refused(status: 403, message: "Forbidden"), of: id, in: entries, nowMs: 0)
+        }
+        entries = add([.rate(post: a, liked: false), .follow(channel: "cats@tube.example", following: false)], to: entries)
+        XCTAssertEqual(entries.map(\.state), [.dropped, .dropped], "the refused ones are dropped, nothing new to send")
+        XCTAssertNil(OutboxRules.next(in: entries, nowMs: 0))
+        XCTAssertEqual(add([.rate(post: a, liked: true)], to: entries).count, 3, "liked again after the undo: a new entry")
+
+        var sent = add([.rate(post: a, liked: true)])
+        sent[0] = OutboxRules.sending(sent[0])
+        sent = OutboxRules.after(.done(remoteID: nil), of: 1, in: sent, nowMs: 0)
+        sent = add([.rate(post: a, liked: false)], to: sent)
+        XCTAssertEqual(sent.map(\.action), [.rate(post: a, liked: true), .rate(post: a, liked: false)],
+                       "a like the server holds is taken back there")
+        var refusedUnlike = add([.rate(post: a, liked: false)])
+        refusedUnlike[0] = OutboxRules.sending(refusedUnlike[0])
+        refusedUnlike = OutboxRules.after(.refused(status: 403, message: "No"), of: 1, in: refusedUnlike, nowMs: 0)
+        XCTAssertEqual(add([.rate(post: a, liked: false)], to: refusedUnlike).count, 2, "the same state again is no undo")
+    }
+
     func testASendingCutByAStopIsQueuedAgainMarkedMaybeSentAndItsCommentIsNotDroppedByADelete() {
         let a = Self.post("a")
         var entries = add([.comment(post: a, localID: "c1", text: "hi", replyTo: nil)])

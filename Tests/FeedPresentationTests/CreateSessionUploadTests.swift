@@ -49,7 +49,7 @@ final class CreateSessionUploadTests: XCTestCase {
             XCTAssertEqual(upload.cover, URL(fileURLWithPath: "/data/covers/9.png"), "the chosen cover, as the thumbnail")
             XCTAssertEqual(upload.metadata, UploadMetadata(title: "Low tide", description: "at the pier #sea", tags: ["sea"],
                                                            privacy: .unlisted, allowsComments: false, channelID: 4,
-                                                           filename: "9.mp4"))
+                                                           filename: "9.mp4", caption: "Low tide\nat the pier #sea"))
         }
     }
 

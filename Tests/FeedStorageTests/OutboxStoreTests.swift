@@ -78,4 +78,15 @@ final class OutboxStoreTests: StorageTestCase {
         XCTAssertNotEqual(third.map(\.id), first.map(\.id), "one sent is not changed: the new state goes after it")
         XCTAssertGreaterThan(try XCTUnwrap(third.first?.id), try XCTUnwrap(all.last?.id), "ids keep the order made")
     }
+
+    func testAStateThatUndoesARefusedOneDropsItInTheTable() throws {
+        let outbox = try store()
+        let like = try XCTUnwrap(outbox.addToOutbox(.rate(post: post, liked: true), account: ann, postID: 3).first)
+        var refused = like
+        refused.state = .refused(reason: "Forbidden")
+        try outbox.saveOutboxEntry(refused)
+        let undone = try outbox.addToOutbox(.rate(post: post, liked: false), account: ann, postID: 3)
+        XCTAssertEqual(undone.map(\.id), [like.id], "the refused entry itself, nothing added")
+        XCTAssertEqual(try outbox.outboxEntries().map(\.state), [.dropped])
+    }
 }

@@ -62,7 +62,7 @@ final class EnvironmentOptionsTests: XCTestCase {
     func testAnEmptyVariableIsUnset() {
         let names = ["HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "LOOPFEED_SAMPLES_DIR", "LOOPFEED_AUDIO_SINK",
                      "LOOPFEED_REFRESH_SECONDS", "LOOPFEED_VIDEO_PATH", "GSK_RENDERER", "GDK_DEBUG", "LOOPFEED_WATCHDOG",
-                     "GST_TRACERS"]
+                     "LOOPFEED_WATCHDOG_MS", "GST_TRACERS"]
         XCTAssertEqual(EnvironmentOptions.parse(Dictionary(uniqueKeysWithValues: names.map { ($0, "") })), EnvironmentOptions())
         XCTAssertNil(EnvironmentOptions.parse(["LOOPFEED_AUDIO_SINK": "  "]).audioSink, "autoaudiosink")
     }
@@ -91,6 +91,26 @@ final class EnvironmentOptionsTests: XCTestCase {
             "loopfeed: LOOPFEED_VIDEO_PATH=vulkan is neither gl nor memory, so the frame path is chosen as usual",
             "loopfeed: LOOPFEED_WATCHDOG=yes is neither 1 nor 0, so it is ignored",
         ])
+    }
+
+    func testAStallThresholdTurnsTheWatchdogOnAtIt() {
+        let options = EnvironmentOptions.parse(["LOOPFEED_WATCHDOG_MS": " 50 "])
+        XCTAssertEqual(options.stallMilliseconds, 50)
+        XCTAssertTrue(options.watchesMainLoop(debugBuild: false))
+        XCTAssertFalse(EnvironmentOptions.parse(["LOOPFEED_WATCHDOG_MS": "50", "LOOPFEED_WATCHDOG": "0"])
+            .watchesMainLoop(debugBuild: true), "0 still turns it off")
+        XCTAssertFalse(EnvironmentOptions.parse([:]).watchesMainLoop(debugBuild: false))
+    }
+
+    func testAStallThresholdOutOfRangeIsSaidAndIgnored() {
+        for text in ["5", "fast", "90000", "-50"] {
+            let options = EnvironmentOptions.parse(["LOOPFEED_WATCHDOG_MS": text])
+            XCTAssertNil(options.stallMilliseconds, text)
+            XCTAssertFalse(options.watchesMainLoop(debugBuild: false), text)
+            XCTAssertEqual(options.problems, [.notMilliseconds(variable: "LOOPFEED_WATCHDOG_MS", value: text)])
+        }
+        XCTAssertEqual(EnvironmentOptions.Problem.notMilliseconds(variable: "LOOPFEED_WATCHDOG_MS", value: "5").description,
+                       "loopfeed: LOOPFEED_WATCHDOG_MS=5 is not a whole number of milliseconds from 10 to 60000, so it is ignored")
     }
 
     func testANegativeOrFractionalRefreshIsNotSeconds() {

@@ -2,7 +2,7 @@
 
 Signed in to one fake PeerTube instance, the instance stops answering: every connection to it is
 reset at once (the fakes' `down` fault, as a stopped server refuses them), for SERVER_DOWN_SECONDS
-(20 s in CI; tools/reliability.sh runs it for minutes). While it is down, a channel of the other
+(12 s in CI; tools/reliability.sh runs it for minutes). While it is down, a channel of the other
 instance is followed, one of its videos liked and commented on, or a recording posted to the
 account's channel: the window answers at once, says what waits, and the rest of the app keeps
 working (pages change, the other instance's videos play). Once the instance is back, everything
@@ -36,7 +36,7 @@ DOWN = [{"kind": "down"}]
 
 
 def down_seconds() -> float:
-    return float(os.environ.get("SERVER_DOWN_SECONDS", "20"))
+    return float(os.environ.get("SERVER_DOWN_SECONDS", "12"))
 
 
 def wait_out(went_down: float, app: App, ctx: Context) -> int:

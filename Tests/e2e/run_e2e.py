@@ -37,9 +37,13 @@ from cases_explore_paging import EXPLORE_PAGING_CASES  # noqa: E402
 from cases_accounts import ACCOUNTS_CASES  # noqa: E402
 from cases_outbox import OUTBOX_CASES  # noqa: E402
 from cases_outbox_comments import OUTBOX_COMMENT_CASES  # noqa: E402
+from cases_outbox_marks import OUTBOX_MARK_CASES  # noqa: E402
+from cases_banners import BANNER_CASES  # noqa: E402
 from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # noqa: E402
+from cases_kill9_follows_uploads import KILL9_FOLLOW_UPLOAD_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
 from cases_upload import UPLOAD_CASES  # noqa: E402
+from cases_upload_loops import UPLOAD_LOOPS_CASES  # noqa: E402
 from cases_server_down import SERVER_DOWN_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
 from cases_faults_dirs import DIR_CASES  # noqa: E402
@@ -89,8 +93,11 @@ CASES: list[tuple[str, Callable[[Context], None]]] = [
     *ACCOUNTS_CASES,
     *OUTBOX_CASES,
     *OUTBOX_COMMENT_CASES,
+    *OUTBOX_MARK_CASES,
+    *BANNER_CASES,
     *FOLLOWS_CASES,
     *UPLOAD_CASES,
+    *UPLOAD_LOOPS_CASES,
     *SERVER_DOWN_CASES,
     *REMOTE_CASES,
     *VIDEO_CASES,
@@ -117,6 +124,7 @@ LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
     *SCALE_CASES,
     *KILL9_CASES,
     *OUTBOX_KILL9_CASES,
+    *KILL9_FOLLOW_UPLOAD_CASES,
 ]
 
 # What docs/RELIABILITY.md reports besides the long runs, by its sections: CI runs these too, and

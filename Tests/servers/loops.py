@@ -14,6 +14,7 @@ import re
 import urllib.parse
 
 import loops_auth
+import loops_upload
 import loops_write
 from httpkit import Request, Response, Site, file_response, json_response, text_response
 from loops_json import LoopsFormatter, decode_cursor, encode_cursor, iso
@@ -56,9 +57,15 @@ class LoopsSite(Site):
         add("GET", r"/storage/avatars/default\.jpg", lambda r, m: file_response(self.corpus.path("avatar-c"), "image/jpeg"))
         loops_auth.add_routes(self)
         loops_write.add_routes(self)
+        loops_upload.add_routes(self)
 
     def auth_control(self, request: Request) -> Response:
+        if request.method in ("POST", "PUT"):
+            loops_upload.configure(self, request.json() or {})
         return loops_auth.control(self, request)
+
+    def close(self) -> None:
+        loops_upload.close(self)
 
     @property
     def fmt(self) -> LoopsFormatter:
@@ -123,7 +130,7 @@ class LoopsSite(Site):
         return json_response({"app": {"name": self.server.name, "url": self.base_url,
                                       "description": "A loopback Loops server for tests", "software": "loops",
                                       "version": "1.0.0-fake"},
-                              "media": {"max_video_size": 100, "max_video_duration": 180, "allowed_video_formats": ["mp4"]},
+                              "media": {"max_video_size": self.max_video_mb, "max_video_duration": 180, "allowed_video_formats": ["mp4"]},
                               "fyf": True, "registration": False, "registration_mode": "closed", "federation": True,
                               "pushNotifications": False, "starterKits": False, "atomFeeds": True, "hasKlipy": False,
                               "account": {"max_bio_length": 500}})
@@ -278,7 +285,7 @@ class LoopsSite(Site):
             return self.not_found(request)
         if match.group(3) == "jpg":
             return file_response(self.corpus.path("thumb-landscape" if video.width > video.height else "thumb-portrait"), "image/jpeg")
-        return file_response(self.corpus.path(video.clip), "video/mp4")
+        return file_response(video.file or self.corpus.path(video.clip), "video/mp4")
 
 
 def _passes(values: dict, cursor: dict, forward: bool, descending: bool) -> bool:

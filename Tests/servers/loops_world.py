@@ -63,6 +63,8 @@ class LoopsVideo:
     pin_order: int = 0
     comments_enabled: bool = True
     comments: list[LoopsComment] = field(default_factory=list)
+    file: str | None = None           # an uploaded video's own file (loops_upload), else the corpus clip
+    published_at: float = 0.0         # an uploaded video is processing until then
 
     def comment_count(self) -> int:
         return sum(1 + sum(1 for r in c.replies if r.status == "active") for c in self.comments if c.status == "active")
@@ -171,4 +173,7 @@ class LoopsWorld:
             for tag in video.tags:
                 counts[tag] = counts.get(tag, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:20]
-        return [{"id": TAGS.index(name) + 1, "name": name, "count": count} for name, count in ranked]
+        # a tag an upload brought (not one of the world's) gets an id after theirs
+        others = sorted(name for name in counts if name not in TAGS)
+        tag_id = lambda name: TAGS.index(name) + 1 if name in TAGS else len(TAGS) + 1 + others.index(name)  # noqa: E731
+        return [{"id": tag_id(name), "name": name, "count": count} for name, count in ranked]
