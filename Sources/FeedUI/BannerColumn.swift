@@ -1,6 +1,7 @@
 import GtkKit
 
-/// The banners at the top of the window, one under the other (the import's, then the upload's),
+/// The banners at the top of the window, one under the other (the import's, the first launch's
+/// welcome, then the upload's),
 /// over every page: they never cover each other, and what a page keeps at its top (Home's
 /// For You | Following) is told how tall they are, to sit below them.
 @MainActor

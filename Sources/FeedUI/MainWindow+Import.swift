@@ -9,9 +9,11 @@ import Localization
 extension MainWindow {
     func installImports(on root: Overlay) {
         root.addOverlay(dropZone)
-        root.addOverlay(welcome.root)
         root.addOverlay(banners.root)
         banners.append(importBanner.root)
+        // The first launch's card is one of them: a banner never covers it, and Home's switch
+        // sits below it, where the keyboard's focus on it can be seen.
+        banners.append(welcome.root)
         banners.onHeight = { [weak self] height in self?.feed.clearTop(height) }
         dropZone.addCSSClass("drop-zone")
         dropZone.canTarget = false
