@@ -18,6 +18,8 @@ final class RailView {
     var deliveries: ActionDeliveryMarks?
     private var postID: Int64?
     private var liked = false
+    /// Whether the like's tooltip says it stays on this computer (as last set).
+    private var likeStaysHere = false
     private let commentCount = Label()
     private let commentButton: Button
     private let shareCount = Label()
@@ -165,9 +167,14 @@ final class RailView {
         liked = post.liked
         likeMark.keepsRoom = deliveries?.likeIsSent(post) == true
         showDelivery()
+        // Set only when it changes: each set of the tooltip or description made GTK tell a screen
+        // reader the button's state again, a "not pressed" before every like.
         let staysHere = deliveries?.likeStaysHere(post) == true
-        likeButton.tooltip = staysHere ? tr("Liked only on this computer (L)") : tr("Like (L)")
-        likeButton.setAccessibleDescription(staysHere ? tr("Only on this computer") : "")
+        if staysHere != likeStaysHere {
+            likeStaysHere = staysHere
+            likeButton.tooltip = staysHere ? tr("Liked only on this computer (L)") : tr("Like (L)")
+            likeButton.setAccessibleDescription(staysHere ? tr("Only on this computer") : "")
+        }
         likeCount.text = CountFormatter.short(post.likeCount)
         likeIcon.setCSSClass("liked", post.liked)
         likeButton.setAccessiblePressed(post.liked)
