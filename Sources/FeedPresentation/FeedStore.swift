@@ -36,6 +36,10 @@ public final class FeedStore {
     }
 
     private let repository: FeedRepository
+    /// Posts put next because the user asked for them (`insertNext`): For You, ranking what is
+    /// ahead again after a signal, leaves them where they are (a skip moved a channel's videos
+    /// just followed far down the feed).
+    private var askedFor: Set<Int64> = []
     private let content: FeedContent
     private let pinned: [Post]
     private let pageSize: Int
@@ -113,8 +117,10 @@ public final class FeedStore {
     @discardableResult
     public func replaceUpcoming() -> Bool {
         guard let home else { return false }
-        let keep = min(pager.index + plan.radius, pager.posts.count - 1)
+        var keep = min(pager.index + plan.radius, pager.posts.count - 1)
         guard keep >= 0 else { return false }
+        // What the user asked to see next (a channel just followed, videos just added) stays next.
+        while keep + 1 < pager.posts.count, askedFor.contains(pager.posts[keep + 1].id) { keep += 1 }
         let upcoming = Array(pager.posts[(keep + 1)...])
         guard let replacement = home.replacing(upcoming: upcoming, after: Array(pager.posts[...keep])) else { return false }
         guard replacement.map(\.id) != upcoming.map(\.id) else { return false }
@@ -251,7 +257,10 @@ public final class FeedStore {
     public func update(_ post: Post) { pager.update(post) }
 
     /// Videos that arrived in a library folder: next after the one on screen.
-    public func insertNext(_ posts: [Post]) { pager.insertAfterCurrent(posts) }
+    public func insertNext(_ posts: [Post]) {
+        askedFor.formUnion(posts.map(\.id))
+        pager.insertAfterCurrent(posts)
+    }
 
     /// Deletes the post from the library and the feed (its file is gone).
     public func remove(_ post: Post) throws {

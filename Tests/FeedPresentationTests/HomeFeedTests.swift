@@ -178,6 +178,28 @@ final class HomeFeedTests: XCTestCase {
         }
     }
 
+    func testVideosAskedForStayNextWhenForYouRanksAgain() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 30, home: .forYou, author: { number in
+                ("c\(number)", number % 2 == 0 ? "snow \(number) #snow" : "golf \(number) #golf")
+            })
+            feed.launchAndSettle()
+            // Three posts not loaded yet, as a channel just followed brings them.
+            let asked = try feed.postIDs.suffix(3).map { try XCTUnwrap(feed.repository.post(id: $0)) }
+            XCTAssertTrue(Set(asked.map(\.id)).isDisjoint(with: feed.store.posts.map(\.id)))
+            feed.session.showNext(asked)
+            let interests = try XCTUnwrap(feed.interests)
+            for post in feed.store.posts.dropFirst(6) where post.caption.hasPrefix("snow") {
+                interests.record(.liked, post: post)
+            }
+            interests.writeWaiting()
+            feed.timers.elapse(milliseconds: 0)
+            let index = feed.store.index
+            XCTAssertEqual(Array(feed.store.posts[(index + 1)...(index + 3)]).map(\.id), asked.map(\.id),
+                           "the videos asked for are still next, in their order")
+        }
+    }
+
     func testHideThisCreatorTakesTheirPostsOutOfForYou() throws {
         try onMain {
             let feed = try FeedSessionFixture(posts: 10, home: .forYou, author: { ($0 % 2 == 0 ? "bea" : "cal", "clip \($0)") })
