@@ -36,9 +36,9 @@ public final class FeedStore {
     }
 
     private let repository: FeedRepository
-    /// Posts put next because the user asked for them (`insertNext`): For You, ranking what is
-    /// ahead again after a signal, leaves them where they are (a skip moved a channel's videos
-    /// just followed far down the feed).
+    /// Posts put next because the user asked for them (`insertNext`, the command line's files):
+    /// For You, ranking what is ahead again after a signal, leaves them where they are (a skip
+    /// moved a channel's videos just followed far down the feed).
     private var askedFor: Set<Int64> = []
     private let content: FeedContent
     private let pinned: [Post]
@@ -59,6 +59,8 @@ public final class FeedStore {
         self.repository = repository
         self.content = content
         self.pinned = pinned
+        // The files of the command line are asked for too: they stay first.
+        askedFor = Set(pinned.map(\.id))
         self.pageSize = max(1, pageSize)
         pager = Self.startingPager(content: content, pinned: pinned)
     }
