@@ -40,7 +40,7 @@ from remote import NETWORK_STEPS, RemoteBench  # noqa: E402
 from remote_report import block_of, network_parts, report_block, splice_block  # noqa: E402
 from session import AUDIO_SINK, Session  # noqa: E402
 from screen import CRITERION, middle_is  # noqa: E402
-from stats import gate_goal, loadavg, log, ms, pct  # noqa: E402
+from stats import gate_goal, loadavg, log, ms, pct, thread_ticks  # noqa: E402
 from targets import grid_row, launch_rows, stall_row  # noqa: E402
 from xgrab import Grabber, Keyboard  # noqa: E402
 
@@ -106,24 +106,6 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def thread_ticks(pid: int) -> dict[str, int]:
-    """utime+stime per thread name (threads of the same name summed)."""
-    out: dict[str, int] = {}
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
-    for tid in tids:
-        try:
-            raw = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
-        except OSError:
-            continue
-        name = raw[raw.index("(") + 1:raw.rindex(")")]
-        fields = raw.rsplit(")", 1)[1].split()
-        out[name] = out.get(name, 0) + int(fields[11]) + int(fields[12])
-    return out
 
 
 def rss_split_kb(pid: int) -> dict[str, int]:

@@ -18,27 +18,10 @@ from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from stats import loadavg, log
+from stats import loadavg, log, thread_ticks
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
-
-def thread_ticks(pid: int) -> dict[str, int]:
-    """utime+stime per thread name (threads of the same name summed)."""
-    out: dict[str, int] = {}
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
-    for tid in tids:
-        try:
-            raw = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
-        except OSError:
-            continue
-        name = raw[raw.index("(") + 1:raw.rindex(")")]
-        fields = raw.rsplit(")", 1)[1].split()
-        out[name] = out.get(name, 0) + int(fields[11]) + int(fields[12])
-    return out
 
 FEEDS = int(os.environ.get("BENCH_FEEDS", "1000"))
 ENTRIES = int(os.environ.get("BENCH_FEED_ENTRIES", "10"))

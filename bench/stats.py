@@ -1,6 +1,7 @@
 """What every bench step shares: its log line, the load average, percentiles and milliseconds."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -33,3 +34,21 @@ def gate_goal(gate: bool | None, goal: bool | None) -> str:
     if not gate:
         return "**not met**"
     return "**met**; goal met" if goal else "**met**; goal not yet"
+
+
+def thread_ticks(pid: int) -> dict[str, int]:
+    """utime+stime per thread name (threads of the same name summed)."""
+    out: dict[str, int] = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            raw = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+        except OSError:
+            continue
+        name = raw[raw.index("(") + 1:raw.rindex(")")]
+        fields = raw.rsplit(")", 1)[1].split()
+        out[name] = out.get(name, 0) + int(fields[11]) + int(fields[12])
+    return out
