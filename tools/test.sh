@@ -94,5 +94,8 @@ passed=$(( ${unit_run:-0} - ${unit_failed:-0} - ${unit_skipped:-0} + ${meson_ok:
 failed=$(( ${unit_failed:-0} + ${meson_fail:-0} + fakes_failed + ${e2e_fail:-0} ))
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1   # a step failed without counting it
 echo "unit+integration: ${unit_run:-0} run, ${unit_skipped:-0} skipped, ${unit_failed:-0} failed; meson: ${meson_ok:-0} ok; fakes: ${fakes_ok} passed, ${fakes_skipped} skipped, ${fakes_failed} failed; e2e (both paths): ${e2e_ok:-0} passed"
+# CI keeps only the tail of this output: name what failed here, at the end.
+{ grep -hE "^(FAIL|ERROR): |^Test Case '.*' failed|^Fail:|^FAIL " "$logs"/swift.txt "$logs"/fakes.txt "$logs"/e2e.txt "$logs"/e2e-gl.txt 2>/dev/null \
+    | cut -c1-300 | head -20 | sed 's/^/failed: /'; } || true
 echo "total: $passed passed, $failed failed"
 exit $status
