@@ -22,7 +22,7 @@ from samples import expected_matches, sample_author
 from screens import (AUTHOR_LABEL, BACK_BUTTON, GRID_TOP, RAIL_AVATAR, TAB_X, TAB_Y, TILE_H, TILE_W, discover_tiles,
                      open_comments, post_comment, sheet_is_open)
 from screenshots import VIDEO_AREA, bright_box, bright_rows, poll_shot, region_difference, window_shot
-from x_input import click, type_text
+from x_input import click, click_here, type_text
 
 
 
@@ -302,7 +302,7 @@ def case_click_pauses(ctx: Context) -> None:
     ctx.wait_mpris()
     ctx.wait_status("Playing")
     ctx.pointer_into_window()
-    ctx.xdotool("click", "1")
+    click_here(ctx)
     time.sleep(0.6)  # the single click waits out the double-click time (~400 ms)
     ctx.wait_status("Paused", 1.5)
     # While paused the clip must not loop.
@@ -310,7 +310,7 @@ def case_click_pauses(ctx: Context) -> None:
     time.sleep(2.5)
     loops = app.find("loop", since)
     expect(not loops, f"the paused clip (2 s) still loops: {loops}")
-    ctx.xdotool("click", "1")
+    click_here(ctx)
     time.sleep(0.6)
     ctx.wait_status("Playing", 1.5)
     expect(app.alive(), "app exited")

@@ -18,7 +18,7 @@ from screen_colors import grab_colors
 from screens import TAB_X, TAB_Y
 from screenshots import window_shot
 from windows import wait_named
-from x_input import click, type_text
+from x_input import click, click_here, type_text
 
 # The welcome card over Home's top (450x800): a stretch of its background right of its buttons,
 # the colour of that background, and its close button.
@@ -256,7 +256,7 @@ def case_the_welcome_closes_while_the_feed_slides(ctx: Context) -> None:
         ctx.xdotool("mousemove", *map(str, WELCOME_CLOSE))
         time.sleep(0.1)
         ctx.key("Down")
-        ctx.xdotool("click", "1")
+        click_here(ctx)
         app.wait("page_shown", 5, since, lambda e: e.get("index") == 1, "page 1 on screen")
         time.sleep(0.4)
         left = share_of(grab_colors(ctx, *WELCOME_CARD), WELCOME_COLOR, 12)

@@ -754,7 +754,7 @@ def header_pull_changes(ctx: Context, app: App, name: str) -> float:
     of the page below the header's top that differs from before: the stretched header pushes the
     page down, or nothing moves."""
     ctx.pointer_into_window()
-    ctx.xdotool("mousemove", str(TAB_X["profile"]), str(TAB_Y), "click", "1")
+    click(ctx, TAB_X["profile"], TAB_Y)
     time.sleep(1.5)  # the profile's grid and header pictures come in
     before = grab_colors(ctx, 0, 120, 450, 400)
     ctx.xdotool("mousemove", "225", "200", "mousedown", "1")

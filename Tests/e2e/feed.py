@@ -12,6 +12,7 @@ from app import App
 from context import Context
 from outcomes import expect
 from samples import SELF_HANDLE, lived_in_samples, sample_author, samples_catalog, samples_dir
+from x_input import click
 
 
 def launch_feed(ctx: Context, name: str, extra: list[str] | None = None) -> tuple[App, int]:
@@ -59,7 +60,7 @@ def dismiss_welcome(ctx: Context, app: App) -> None:
     """Closes the first launch's welcome card over Home (a case comparing Home's pixels before and
     after another page would see it go: leaving Home puts it away)."""
     if app.find("notice", pred=lambda e: e.get("message") == "Welcome to Loopfeed"):
-        ctx.xdotool("mousemove", *map(str, WELCOME_CLOSE), "click", "1")
+        click(ctx, *WELCOME_CLOSE)
         time.sleep(0.3)
 
 
