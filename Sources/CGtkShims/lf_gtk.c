@@ -320,6 +320,59 @@ GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height) {
     return reduced;
 }
 
+GdkTexture *lf_texture_new_still(const char *path, int cover_width, int cover_height) {
+    if (!path || cover_width <= 0 || cover_height <= 0) return NULL;
+    int file_w = 0, file_h = 0;
+    if (!gdk_pixbuf_get_file_info(path, &file_w, &file_h) || file_w <= 0 || file_h <= 0) return NULL;
+    double scale = MAX((double)cover_width / file_w, (double)cover_height / file_h);
+    GdkPixbuf *pixbuf = scale >= 1
+        ? gdk_pixbuf_new_from_file(path, NULL)
+        : gdk_pixbuf_new_from_file_at_scale(path, MAX(1, (int)ceil(file_w * scale)), MAX(1, (int)ceil(file_h * scale)),
+                                            FALSE, NULL);
+    if (!pixbuf) return NULL;
+    int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
+    int channels = gdk_pixbuf_get_n_channels(pixbuf);
+    gboolean alpha = gdk_pixbuf_get_has_alpha(pixbuf);
+    int src_stride = gdk_pixbuf_get_rowstride(pixbuf);
+    const guchar *src = gdk_pixbuf_read_pixels(pixbuf);
+    if (gdk_pixbuf_get_bits_per_sample(pixbuf) != 8 || channels < 3 || width <= 0 || height <= 0) {
+        g_object_unref(pixbuf);
+        return NULL;
+    }
+    gsize dst_stride = (gsize)width * 4;
+    guchar *dst = g_try_malloc(dst_stride * (gsize)height);
+    if (!dst) {
+        g_object_unref(pixbuf);
+        return NULL;
+    }
+    for (int y = 0; y < height; y++) {
+        const guchar *in = src + (gsize)y * src_stride;
+        guchar *out = dst + (gsize)y * dst_stride;
+        for (int x = 0; x < width; x++, in += channels, out += 4) {
+            guint a = alpha ? in[3] : 255;
+            out[0] = (guchar)((in[2] * a + 127) / 255);
+            out[1] = (guchar)((in[1] * a + 127) / 255);
+            out[2] = (guchar)((in[0] * a + 127) / 255);
+            out[3] = (guchar)a;
+        }
+    }
+    g_object_unref(pixbuf);
+    GBytes *bytes = g_bytes_new_take(dst, dst_stride * (gsize)height);
+    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, dst_stride);
+    if (g_atomic_int_get(&cpu_drawn_frames)
+        && dst_stride == (gsize)cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)) {
+        /* As a frame's: the same pixels as a cairo surface, which LfFramePaintable paints directly
+         * when GTK draws on the CPU (GTK 4.8 converts a texture through floats at every paint,
+         * whatever its format). */
+        cairo_surface_t *surface = cairo_image_surface_create_for_data(dst, CAIRO_FORMAT_ARGB32, width, height, (int)dst_stride);
+        static cairo_user_data_key_t still_bytes_key;
+        cairo_surface_set_user_data(surface, &still_bytes_key, g_bytes_ref(bytes), (cairo_destroy_func_t)g_bytes_unref);
+        g_object_set_data_full(G_OBJECT(texture), "lf-frame-surface", surface, (GDestroyNotify)cairo_surface_destroy);
+    }
+    g_bytes_unref(bytes);
+    return texture;
+}
+
 char *lf_gdk_gl_context_renderer(GdkGLContext *context) {
     gdk_gl_context_make_current(context);
     const GLubyte *renderer = glGetString(GL_RENDERER);

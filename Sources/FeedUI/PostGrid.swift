@@ -75,12 +75,18 @@ final class PostGrid {
             // the first frame.
             let cover = post.coverURI.flatMap(URL.init(string:)).flatMap { $0.isFileURL || $0.absoluteString.isWebAddress ? $0 : nil }
             tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI), cover: cover,
-                                                ticket: WorkTicket()) { [weak tile] url in
-                tile?.setThumbnail(url?.path)
+                                                ticket: WorkTicket()) { [weak self, weak tile] url in
+                tile?.setThumbnail(url?.path, covering: self?.stillSize ?? PixelSize(width: 240, height: 312))
             })
         }
         updateHeight()
         showThumbnailsNearScreen()
+    }
+
+    /// The pixels a tile shows: its thumbnail is decoded to cover them and no larger.
+    private var stillSize: PixelSize {
+        let scale = max(1, root.scaleFactor)
+        return PixelSize(width: layout.tile.width * scale, height: layout.tile.height * scale)
     }
 
     private func updateHeight() {
@@ -128,12 +134,18 @@ final class PostTile {
         button.tooltip = ShownText.visible(post.caption)
     }
 
-    func setThumbnail(_ path: String?) {
+    func setThumbnail(_ path: String?, covering size: PixelSize) {
         guard let path else {
             button.addCSSClass("tile-broken")
             return
         }
-        picture.setFile(path: path)
+        if let still = Texture(stillAt: path, covering: size.width, size.height) {
+            let paintable = FramePaintable()
+            paintable.show(still)
+            picture.setPaintable(paintable)
+        } else {
+            picture.setFile(path: path)
+        }
         // Gone once covered: a title under the still is no text anyone sees (or reads).
         placeholder.covered()
     }

@@ -68,7 +68,9 @@ final class RemoteVideoGrid {
             tiles.append(tile)
             root.addOverlay(tile.button)
             if let still = video.thumbnailURL ?? video.previewURL {
-                images?.image(at: still.absoluteString) { [weak tile] file in tile?.setStill(file?.path) }
+                images?.image(at: still.absoluteString) { [weak self, weak tile] file in
+                    tile?.setStill(file?.path, covering: self?.stillSize ?? PixelSize(width: 240, height: 312))
+                }
             }
         }
         shown = ids
@@ -94,6 +96,12 @@ final class RemoteVideoGrid {
 
     /// Where tile `index` is, from the grid's top (to scroll the page to it).
     func top(of index: Int) -> Int { layout.frame(of: index).y }
+
+    /// The pixels a tile shows: its still is decoded to cover them and no larger.
+    private var stillSize: PixelSize {
+        let scale = max(1, root.scaleFactor)
+        return PixelSize(width: layout.tile.width * scale, height: layout.tile.height * scale)
+    }
 
     private func updateHeight() {
         spacer.setSizeRequest(width: -1, height: Int32(layout.height(of: tiles.count)))
@@ -139,9 +147,15 @@ final class RemoteVideoTile {
         button.tooltip = ShownText.visible(video.title)
     }
 
-    func setStill(_ path: String?) {
+    func setStill(_ path: String?, covering size: PixelSize) {
         guard let path else { return }
-        picture.setFile(path: path)
+        if let still = Texture(stillAt: path, covering: size.width, size.height) {
+            let paintable = FramePaintable()
+            paintable.show(still)
+            picture.setPaintable(paintable)
+        } else {
+            picture.setFile(path: path)
+        }
         hasStill = true
         picture.isVisible = nearScreen
         placeholder.covered()

@@ -44,6 +44,14 @@ public final class Texture: @unchecked Sendable {
         Self.live.subtract(1, ordering: .relaxed)
     }
 
+    /// A still image read from `path`, just large enough to cover `width` x `height` (its shape
+    /// kept, never enlarged); shown through a `FramePaintable`, GTK's CPU drawing paints its
+    /// pixels as they are. Nil when the file can't be read.
+    public convenience init?(stillAt path: String, covering width: Int, _ height: Int) {
+        guard let texture = lf_texture_new_still(path, Int32(width), Int32(height)) else { return nil }
+        self.init(adopting: texture)
+    }
+
     public var width: Int { Int(gdk_texture_get_width(raw)) }
     public var height: Int { Int(gdk_texture_get_height(raw)) }
 

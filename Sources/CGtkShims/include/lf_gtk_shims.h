@@ -17,6 +17,12 @@ cairo_surface_t *lf_texture_get_frame_surface(GdkTexture *texture);
 /* `texture` averaged down to width x height pixels (a blurred backdrop); NULL on failure.
  * Reads only the immutable texture: safe on any thread. */
 GdkTexture *lf_texture_reduce(GdkTexture *texture, int width, int height);
+/* The image file at `path` decoded just large enough to cover cover_width x cover_height (its shape
+ * kept; never enlarged), as a texture in GDK's default format. When GTK draws on the CPU it carries
+ * a cairo surface over its pixels, as frames do, which LfFramePaintable paints directly: GTK 4.8's
+ * cairo renderer would convert the texture through floats at every paint. NULL when the file
+ * cannot be read. */
+GdkTexture *lf_texture_new_still(const char *path, int cover_width, int cover_height);
 
 /* A copy in memory of any texture (a GL one read back from the GPU), turned by `orientation`
  * (a GstVideoOrientationMethod) so it looks as drawn; a new reference to `texture` itself when
