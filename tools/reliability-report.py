@@ -224,6 +224,21 @@ def follow_kill9_section(run: dict | None) -> list[str]:
     return lines
 
 
+def upload_big_section(run: dict | None) -> list[str]:
+    lines = ["## A 20 MB recording posted with its connection cut halfway", ""]
+    if not run:
+        return lines + ["_No big upload results in this run (upload_big.json missing)._", ""]
+    return lines + [
+        f"{run['seconds_recorded']:.0f} s of `--camera test-noise` (Tests/e2e/cases_upload_big.py), {run['bytes']:,} bytes, "
+        "posted to the account's channel on a fake PeerTube instance answering each 4 MiB chunk "
+        f"{run['chunk_answered_after']} s late; the chunk from byte {run['cut_at']:,} cut halfway (the instance then had "
+        f"{run['kept']:,} bytes). The app asked where the instance was and went on from byte {run['resumed_from']:,}, "
+        f"uploaded in {run['upload_seconds']:.0f} s; the instance's file "
+        + ("is byte for byte the post's" if run["same_sha256"] else "**differs** from the post's")
+        + f" (sha256 {run['sha256'][:16]}…). The requests' Content-Range: {', '.join(f'`{r}`' for r in run['content_ranges'])}.",
+        ""]
+
+
 def upload_kill9_section(run: dict | None) -> list[str]:
     lines = ["## kill -9 while recordings are posted to the account (uploads)", ""]
     if not run:
@@ -400,6 +415,7 @@ def main() -> int:
     lines += outbox_kill9_section(load(results, "outbox_kill9"))
     lines += follow_kill9_section(load(results, "follow_kill9"))
     lines += upload_kill9_section(load(results, "upload_kill9"))
+    lines += upload_big_section(load(results, "upload_big"))
     lines += media_section(results)
     lines += fuzz_section(results)
     docs, reported = case_docs()

@@ -41,6 +41,11 @@ public struct CameraDevice: Sendable, Hashable {
     public static let testFront = CameraDevice(name: tr("Test pattern — front"), source: .testPattern(index: 0))
     // TRANSLATORS: the name of the second test camera (`--camera test`).
     public static let testBack = CameraDevice(name: tr("Test pattern — back"), source: .testPattern(index: 1))
+    /// Noise, which H.264 cannot compress: a minute of it is a recording of ~17 MB (x264enc's
+    /// 2 Mbit/s, reached at once), where the other patterns give ~2 MB (tests of big uploads;
+    /// `--camera test-noise`).
+    // TRANSLATORS: the name of the test camera whose picture is noise (`--camera test-noise`).
+    public static let testNoise = CameraDevice(name: tr("Test pattern — noise"), source: .testPattern(index: 2))
 }
 
 /// A microphone that can be recorded from.

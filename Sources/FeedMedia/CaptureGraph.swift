@@ -34,10 +34,12 @@ public struct CaptureGraph: Sendable, Equatable {
         }
     }
 
-    /// One look per test camera, so a flip between them shows.
+    /// One look per test camera, so a flip between them shows; the third, random grey snow,
+    /// is what x264 compresses worst (`CameraDevice.testNoise`).
     static let testPatterns = [
         "pattern=ball foreground-color=0xffffb800 background-color=0xff3a0ca3",
         "pattern=smpte",
+        "pattern=snow",
     ]
 
     var audioSource: String {

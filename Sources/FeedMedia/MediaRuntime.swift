@@ -54,6 +54,7 @@ public final class MediaRuntime: Sendable {
         if let devices { return devices }
         let made = switch captureDevices {
         case .test: RecordingDevices(directory: TestCaptureDevices())
+        case .testNoise: RecordingDevices(directory: TestCaptureDevices(cameras: [.testNoise]))
         case .monitored(let pinnedPath): RecordingDevices(directory: MonitoredCaptureDevices(), pinnedCameraPath: pinnedPath)
         }
         devices = made

@@ -5,7 +5,7 @@ public import Foundation
 import Localization
 
 /// Loopfeed's command line, parsed by Loopfeed itself (GLib gets none of it).
-/// `loopfeed [--data-dir D] [--cache-dir D] [--camera test|/dev/videoN] [--events FILE] [PATH|URL ...]`
+/// `loopfeed [--data-dir D] [--cache-dir D] [--camera test|test-noise|/dev/videoN] [--events FILE] [PATH|URL ...]`
 public struct CommandLineOptions: Equatable, Sendable {
     public var dataDirectory: String?
     public var cacheDirectory: String?
@@ -126,8 +126,8 @@ public struct CommandLineOptions: Equatable, Sendable {
             tr("  --cache-dir DIR    where downloads and thumbnails are cached (default: $XDG_CACHE_HOME/loopfeed)"),
             // TRANSLATORS: --help; keep the option names, the suffixes K, M, G and the column.
             tr("  --cache-limit SIZE how much downloaded video to keep for this run, as 800K, 500M or 2G\n                     (default: the preference, 1G)"),
-            // TRANSLATORS: --help; keep the option name, “test” (typed as is) and the columns.
-            tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone (default: every camera and microphone found, hot-plug too)"),
+            // TRANSLATORS: --help; keep the option name, “test” and “test-noise” (typed as is) and the columns.
+            tr("  --camera DEVICE    record only from /dev/videoN, or \"test\" for test patterns and a\n                     test tone, \"test-noise\" for a camera of noise (big recordings)\n                     (default: every camera and microphone found, hot-plug too)"),
             // TRANSLATORS: --help; keep the option names and the column where the explanations start.
             tr("  --events FILE      write one JSON object per line for each event (for tests and tools)"),
             // TRANSLATORS: --help; keep the option name, “for-you” and “following” (typed as is) and the column.

@@ -29,6 +29,13 @@ final class CaptureGraphTests: XCTestCase {
         XCTAssertEqual(back.handle.int("pattern"), 0, "smpte")
     }
 
+    /// `--camera test-noise`: snow, which x264 cannot compress (the big upload's e2e case).
+    func testTheNoiseCameraShowsSnow() throws {
+        let noise = try XCTUnwrap(parsed(CaptureDevice(camera: .testNoise, microphone: .testTone)).child(named: "camera"))
+        XCTAssertEqual(noise.factoryName, "videotestsrc")
+        XCTAssertEqual(noise.handle.int("pattern"), 1, "snow")
+    }
+
     func testACameraAndAMicrophoneOpenTheirDevices() throws {
         try XCTSkipUnless(GStreamer.hasElement("v4l2src") && GStreamer.hasElement("pulsesrc"))
         let device = CaptureDevice(camera: CameraDevice(name: "Cam", path: "/dev/video3"),

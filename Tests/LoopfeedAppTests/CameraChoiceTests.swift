@@ -7,6 +7,7 @@ import XCTest
 final class CameraChoiceTests: XCTestCase {
     func testOptionPicksTheDevices() {
         XCTAssertEqual(CameraChoice.devices(option: "test"), .test)
+        XCTAssertEqual(CameraChoice.devices(option: "test-noise"), .testNoise)
         XCTAssertEqual(CameraChoice.devices(option: "/dev/video3"), .monitored(pinnedCameraPath: "/dev/video3"))
         XCTAssertEqual(CameraChoice.devices(option: nil), .monitored(pinnedCameraPath: nil))
         XCTAssertEqual(CameraChoice.devices(option: ""), .monitored(pinnedCameraPath: nil))
@@ -21,6 +22,16 @@ final class CameraChoiceTests: XCTestCase {
             XCTAssertTrue(devices.canFlip)
             XCTAssertEqual(devices.flipCamera()?.camera, .testBack)
             XCTAssertEqual(devices.flipCamera()?.camera, .testFront)
+        }
+    }
+
+    /// `--camera test-noise`: the noise camera alone (nothing to flip to) and the test tone.
+    func testCameraTestNoiseRecordsFromTheNoiseCameraOnly() {
+        MainActor.assumeIsolated {
+            let devices = MediaRuntime(captureDevices: CameraChoice.devices(option: "test-noise")).recordingDevices()
+            XCTAssertEqual((devices.directory as? TestCaptureDevices)?.cameras, [.testNoise])
+            XCTAssertEqual(devices.captureDevice, CaptureDevice(camera: .testNoise, microphone: .testTone))
+            XCTAssertFalse(devices.canFlip)
         }
     }
 

@@ -29,11 +29,13 @@ from windows import resize
 UPLOAD_PATH = "/api/v1/videos/upload-resumable"
 
 
-def signed_in_recorder(ctx: Context, networks: FakeNetworks, name: str) -> tuple[App, str, dict]:
-    """The recorder app, signed in to the first instance from Preferences."""
+def signed_in_recorder(ctx: Context, networks: FakeNetworks, name: str, camera: str = "test",
+                       data_dir: Path | None = None) -> tuple[App, str, dict]:
+    """The recorder app (record_app's `camera`, `data_dir`), signed in to the first instance from
+    Preferences."""
     home = networks.peertube[0]
     user, _ = users(networks, home)
-    app = record_app(ctx, name)
+    app = record_app(ctx, name, data_dir=data_dir, camera=camera)
     open_preferences(ctx, app)
     fill_sign_in(ctx, app, home, user["username"], user["password"])
     ctx.key("Return")

@@ -23,13 +23,15 @@ SOUND_CHIP = (225, 29)
 SOUND_ROW_RULE_30 = (100, 590)
 
 
-def record_app(ctx: Context, name: str, extra_env: dict | None = None, data_dir: Path | None = None) -> App:
-    """The app with --camera test and no samples (a small, quick library), already on Create."""
+def record_app(ctx: Context, name: str, extra_env: dict | None = None, data_dir: Path | None = None,
+               camera: str = "test") -> App:
+    """The app with --camera test (or `camera`: test-noise records noise, ~0.28 MB a second) and
+    no samples (a small, quick library), already on Create."""
     no_samples = ctx.case_tmp / "no-samples"
     no_samples.mkdir(exist_ok=True)
     env = {"LOOPFEED_SAMPLES_DIR": str(no_samples)}
     env.update(extra_env or {})
-    app = App(ctx, ["--camera", "test"], name=name, env=env, data_dir=data_dir)
+    app = App(ctx, ["--camera", camera], name=name, env=env, data_dir=data_dir)
     app.wait("ready", 20)
     ctx.pointer_into_window()
     return app
@@ -44,18 +46,22 @@ def hold_r(ctx: Context, app: App, seconds: float) -> dict:
     return app.wait("record_finished", 10, since, what="record_finished after releasing R")
 
 
-def open_create(ctx: Context, app: App, timeout: float = 15) -> dict:
-    """A tap of R (too short to record) opens Create; returns once its camera shows live pictures."""
+def open_create(ctx: Context, app: App, timeout: float = 15, camera: str = "test") -> dict:
+    """A tap of R (too short to record) opens Create; returns once its camera (`camera`, as
+    record_app was given it) shows live pictures."""
     since = app.cursor()
     ctx.key("r")
     live = app.wait("camera_live", timeout, since, what="the camera live after a tap of R opened Create")
 
     def preview_shown(shot: Path) -> bool:
-        # The test camera's purple background (#3a0ca3) over most of the page: the Create tab is
+        # Over most of the page, the test camera's purple background (#3a0ca3), or the noise
+        # camera's grey snow (no colour, mid grey on average, far from even): the Create tab is
         # painted and laid out, so its buttons are where the cases click.
-        out = run(["convert", str(shot), "-crop", "300x500+75+150", "+repage",
-                   "-format", "%[fx:mean.r] %[fx:mean.g] %[fx:mean.b]", "info:"], timeout=20).stdout.split()
-        r, g, b = (float(v) for v in out)
+        out = run(["convert", str(shot), "-crop", "300x500+75+150", "+repage", "-format",
+                   "%[fx:mean.r] %[fx:mean.g] %[fx:mean.b] %[fx:standard_deviation]", "info:"], timeout=20).stdout.split()
+        r, g, b, spread = (float(v) for v in out)
+        if camera == "test-noise":
+            return max(r, g, b) - min(r, g, b) < 0.05 and 0.3 < g < 0.7 and spread > 0.08
         return b - g > 0.3 and b > r
 
     poll_shot(ctx, "create-opened", preview_shown, 8, "the camera's preview on the Create tab")

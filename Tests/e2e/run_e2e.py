@@ -43,6 +43,7 @@ from cases_outbox_kill9 import OUTBOX_KILL9_CASES, OUTBOX_KILL9_SHORT_CASES  # n
 from cases_kill9_follows_uploads import KILL9_FOLLOW_UPLOAD_CASES  # noqa: E402
 from cases_follows import FOLLOWS_CASES  # noqa: E402
 from cases_upload import UPLOAD_CASES  # noqa: E402
+from cases_upload_big import UPLOAD_BIG_CASES  # noqa: E402
 from cases_upload_loops import UPLOAD_LOOPS_CASES  # noqa: E402
 from cases_server_down import SERVER_DOWN_CASES  # noqa: E402
 from cases_faults import KILL9_CASES, KILL9_SHORT_CASES  # noqa: E402
@@ -125,6 +126,7 @@ LONG_CASES: list[tuple[str, Callable[[Context], None]]] = [
     *KILL9_CASES,
     *OUTBOX_KILL9_CASES,
     *KILL9_FOLLOW_UPLOAD_CASES,
+    *UPLOAD_BIG_CASES,
 ]
 
 # What docs/RELIABILITY.md reports besides the long runs, by its sections: CI runs these too, and

@@ -13,6 +13,7 @@ Kinds, and their parameters:
   stall_body    status line and headers (with the real Content-Length), then nothing for `seconds`
                 (default 30), then the connection closes
   stall_silent  the request is read and nothing at all is answered for `seconds`, then it closes
+  late          the real answer, after `seconds` (a slow link: an upload's chunks take that long each)
   down          the connection is reset at once with no answer (as a stopped server's refused
                 connection is to a client: the site keeps its port, its state and its log)
   slow          the real answer, its body sent at `rate` bytes per second (default 4096)
@@ -38,8 +39,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-KINDS = ("status", "429", "503", "500", "stall_body", "stall_silent", "down", "slow", "truncate", "cut_request", "garbage",
-         "huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls")
+KINDS = ("status", "429", "503", "500", "stall_body", "stall_silent", "late", "down", "slow", "truncate", "cut_request",
+         "garbage", "huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls")
 DOCUMENT_KINDS = ("huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls", "garbage")
 
 HOSTILE_MARKUP = '<script>alert("x")</script><img src=x onerror=alert(1)><b>bold</b>&amp;&lt;'

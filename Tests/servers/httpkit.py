@@ -219,6 +219,7 @@ class _Handler(BaseHTTPRequestHandler):
         entry = {"time": round(started, 3), "method": request.method, "path": request.path, "query": split.query,
                  "range": request.header("range") or None, "accept": request.header("accept") or None,
                  "if_none_match": request.header("if-none-match") or None,
+                 "content_range": request.header("content-range") or None,
                  "authorization": bool(request.header("authorization")), "fault": None, "request_bytes": len(body)}
         if request.path.startswith(CONTROL_PREFIX):
             return self._send(self.site.control(request), request, None, {})
@@ -233,6 +234,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self.site.stopping.wait(rule.seconds)
                 self.close_connection = True
                 return
+            if rule.kind == "late":
+                self.site.stopping.wait(rule.seconds)
             if rule.kind == "down":
                 # SO_LINGER 0: the close sends a reset, not an orderly end, so the client sees the
                 # connection refused or reset as from a server that is not there.

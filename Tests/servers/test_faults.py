@@ -64,6 +64,18 @@ class FaultTests(FakeTestCase):
         self.assertLess(time.monotonic() - started, 1.5)
         self.assertEqual(self.net.loops[0].log.entries()[0]["fault"], "stall_silent")
 
+    def test_late_answers_after_the_wait(self):
+        self.add(self.pt[0], {"kind": "late", "seconds": 0.6, "path": "^/api/v1/videos$", "count": 1})
+        started = time.monotonic()
+        reply = fetch(self.pt[0] + "/api/v1/videos")
+        self.assertEqual(reply.status, 200)
+        self.assertGreaterEqual(time.monotonic() - started, 0.6)
+        self.assertGreater(reply.json()["total"], 0, "the real answer")
+        started = time.monotonic()
+        self.assertEqual(fetch(self.pt[0] + "/api/v1/videos").status, 200)
+        self.assertLess(time.monotonic() - started, 0.5, "once only")
+        self.assertEqual([e["fault"] for e in get_json(self.pt[0] + "/__fake/requests")], ["late", None])
+
     def test_down_resets_every_connection_until_lifted(self):
         self.add(self.pt[0], {"kind": "down"})
         for _ in range(2):

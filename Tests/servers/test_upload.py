@@ -105,6 +105,10 @@ class UploadTests(FakeTestCase):
         self.assertEqual(self.put(location, 98304, 102399).status, 409, "past what the server has")
         done = self.upload_all(location, start=81920)
         self.assertEqual(done.status, 200)
+        puts = [e["content_range"] for e in get_json(self.pt[0] + "/__fake/requests") if e["method"] == "PUT"]
+        self.assertEqual(puts[:5], ["bytes 0-65535/%d" % len(self.recording), "bytes 65536-98303/%d" % len(self.recording),
+                                    "bytes */%d" % len(self.recording), "bytes 98304-102399/%d" % len(self.recording),
+                                    "bytes 81920-114687/%d" % len(self.recording)], "the log's Content-Range of each chunk")
         time.sleep(0.6)
         file = get_json(f"{self.pt[0]}/api/v1/videos/{done.json()['video']['uuid']}")["files"][0]
         self.assertEqual(fetch(file["fileUrl"]).body, self.recording)
