@@ -1272,10 +1272,11 @@ class Bench:
                              "`first_frame` and the frame seen on screen): "
                              + ", ".join(f"{k} {ms(v)}" for k, v in sorted(lm.items(), key=lambda kv: kv[1])) + ".")
         lines += extra_details
-        lines.append(f"- Clips (made by the bench with gst-launch-1.0, x264enc main profile I420 + AAC, equal audio "
-                     f"and video length): pages {r['clips']['page']}; loop {r['clips']['loop']}; "
-                     f"playback {r['clips']['play']}. ffprobe stream durations (s): "
-                     + "; ".join(f"{k}: {v}" for k, v in r["clips"]["durations"].items()) + ".")
+        if "clips" in r:  # a run of steps that need no clips (11, 12) made none
+            lines.append(f"- Clips (made by the bench with gst-launch-1.0, x264enc main profile I420 + AAC, equal audio "
+                         f"and video length): pages {r['clips']['page']}; loop {r['clips']['loop']}; "
+                         f"playback {r['clips']['play']}. ffprobe stream durations (s): "
+                         + "; ".join(f"{k}: {v}" for k, v in r["clips"]["durations"].items()) + ".")
         if self.notes:
             lines.append("")
             lines.append("## Oddities seen in this run")

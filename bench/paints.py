@@ -53,10 +53,12 @@ class PaintTrace:
         self.problem = self.available()
         if self.problem:
             return
-        args = ["perf", "record", "-q", "-o", str(self.data), "-p", str(pid)]
+        # No build-ids (-B, -N): only the probes' times are read, and the build-id pass at exit
+        # sometimes left the file without its header (1 run in 2 of the grid step).
+        args = ["perf", "record", "-B", "-N", "-o", str(self.data), "-p", str(pid)]
         for event in EVENTS:
             args += ["-e", event]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=open(self.data.with_suffix(".stderr"), "w"))
 
     def stop(self, seconds: float, frames_presented: int | None = None) -> dict:
         """Paints per second, and each paint's render time, over the `seconds` just measured."""
@@ -86,7 +88,7 @@ class PaintTrace:
                 started = t
                 starts.append(t)
         if not durations:
-            return {"unavailable": "no paint was traced"}
+            return {"unavailable": f"no paint was traced (perf exited {self.proc.returncode})"}
         result = {"paints": len(durations), "paints_per_s": len(durations) / seconds,
                   "render_p50_ms": statistics.median(durations), "render_p95_ms": _pct(durations, 95),
                   "render_max_ms": max(durations)}

@@ -54,6 +54,9 @@ WORK=$(mktemp -d /tmp/loopfeed-bench.XXXXXX)
 # A copy, so a rebuild during the run does not swap the binary under it. Outside the source
 # tree it finds no bundled samples, so the feed holds exactly the bench's clips.
 cp "$BIN" "$WORK/loopfeed"
+# Its own icons, found beside it as an installed copy finds them in hicolor: without them the rail
+# drew GTK's missing-image icons, which is not the window a user sees.
+mkdir -p "$WORK/data" && ln -s "$ROOT/data/icons" "$WORK/data/icons"
 [ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-search-bench" "$WORK/"
 [ ${#PRODUCTS[@]} -gt 1 ] && cp "$ROOT/bench/.build/release/loopfeed-foryou-bench" "$WORK/"
 echo "[bench] work directory: $WORK"

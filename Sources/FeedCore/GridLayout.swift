@@ -35,6 +35,18 @@ public struct GridLayout: Sendable, Equatable {
     }
 
     public static func tileSize(forWidth width: Int) -> PixelSize { GridLayout(width: width).tile }
+
+    /// The tiles of `count` whose rows reach into the band from `top` to `bottom` (in the grid's
+    /// own coordinates; the band may start above the grid or end below it).
+    public func indices(between top: Int, and bottom: Int, count: Int) -> Range<Int> {
+        guard count > 0, bottom >= top, bottom >= 0 else { return 0..<0 }
+        let rowHeight = tile.height + 1
+        let firstRow = max(0, top) / rowHeight
+        let lastRow = bottom / rowHeight
+        let first = min(count, firstRow * columns)
+        let end = min(count, (lastRow + 1) * columns)
+        return first..<max(first, end)
+    }
 }
 
 /// The most used hashtags in a set of posts, most used first (ties: most liked, then name).

@@ -67,6 +67,7 @@ final class ChannelPage {
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setExpand(horizontal: true, vertical: true)
         scroller.setChild(clamp)
+        grid.follow(scroller)
         scroller.onBottomReached { [weak self] in self?.store.videos?.loadMore() }
         root.setChild(scroller)
 

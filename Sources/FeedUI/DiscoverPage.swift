@@ -116,6 +116,8 @@ final class DiscoverPage {
         scroller.setPolicy(horizontal: false, vertical: true)
         scroller.setExpand(horizontal: true, vertical: true)
         scroller.setChild(content)
+        localGrid.follow(scroller)
+        remoteGrid.follow(scroller)
         scroller.onBottomReached { [weak self] in self?.network?.videos?.loadMore() }
         root.append(scroller)
 

@@ -20,6 +20,7 @@ final class PostGrid {
     private let thumbnails: ThumbnailProviding
     private let playableURI: (String) -> String
     private var layout = GridLayout(width: 450)
+    private lazy var viewport = GridViewport(grid: root)
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)?
 
     init(thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String) {
@@ -34,11 +35,25 @@ final class PostGrid {
             if layout != self.layout {
                 self.layout = layout
                 // The grid's height follows its width, but not from inside the allocation.
-                MainLoop.invoke { [weak self] in self?.updateHeight() }
+                MainLoop.invoke { [weak self] in
+                    self?.updateHeight()
+                    self?.showThumbnailsNearScreen()
+                }
             }
             let frame = layout.frame(of: index)
             return WidgetRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         }
+    }
+
+    /// Only the tiles near what `scroller` shows draw their thumbnails (GridViewport says why).
+    func follow(_ scroller: ScrolledWindow) {
+        viewport.onChange = { [weak self] in self?.showThumbnailsNearScreen() }
+        viewport.follow(scroller)
+    }
+
+    private func showThumbnailsNearScreen() {
+        let near = viewport.tilesNearScreen(layout, count: tiles.count)
+        for (index, tile) in tiles.enumerated() { tile.nearScreen = near.contains(index) }
     }
 
     func show(_ posts: [Post]) {
@@ -65,6 +80,7 @@ final class PostGrid {
             })
         }
         updateHeight()
+        showThumbnailsNearScreen()
     }
 
     private func updateHeight() {
@@ -79,6 +95,10 @@ final class PostTile {
     private let picture = Picture()
     private let overlay = Overlay()
     private let placeholder: TilePlaceholder
+    /// Off screen, the thumbnail is not drawn (it stays loaded).
+    var nearScreen = true {
+        didSet { if nearScreen != oldValue { picture.isVisible = nearScreen } }
+    }
 
     init(post: Post) {
         // Until the picture comes, and instead of it when it can't be made.

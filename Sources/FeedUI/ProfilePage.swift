@@ -93,6 +93,7 @@ final class ProfilePage {
         scroller.setExpand(horizontal: true, vertical: true)
         clamp.setChild(content)
         scroller.setChild(clamp)
+        grid.follow(scroller)
         scroller.onVerticalOffsetChanged { [weak self] in self?.scrolled() }
         root.setChild(scroller)
         root.addOverlay(probe)

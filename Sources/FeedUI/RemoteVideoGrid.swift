@@ -17,6 +17,7 @@ final class RemoteVideoGrid {
     private var shown: [String] = []
     private let images: (any WebImageFetching)?
     private var layout = GridLayout(width: 450)
+    private lazy var viewport = GridViewport(grid: root)
     /// A tile was pressed: its index in what was shown.
     var onOpen: ((Int) -> Void)?
 
@@ -30,7 +31,10 @@ final class RemoteVideoGrid {
             let layout = GridLayout(width: width)
             if layout != self.layout {
                 self.layout = layout
-                MainLoop.invoke { [weak self] in self?.updateHeight() }
+                MainLoop.invoke { [weak self] in
+                    self?.updateHeight()
+                    self?.showStillsNearScreen()
+                }
             }
             let frame = layout.frame(of: index)
             return WidgetRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
@@ -38,6 +42,17 @@ final class RemoteVideoGrid {
     }
 
     var count: Int { tiles.count }
+
+    /// Only the tiles near what `scroller` shows draw their stills (GridViewport says why).
+    func follow(_ scroller: ScrolledWindow) {
+        viewport.onChange = { [weak self] in self?.showStillsNearScreen() }
+        viewport.follow(scroller)
+    }
+
+    private func showStillsNearScreen() {
+        let near = viewport.tilesNearScreen(layout, count: tiles.count)
+        for (index, tile) in tiles.enumerated() { tile.nearScreen = near.contains(index) }
+    }
 
     /// Shows `videos`: when they begin with what is shown (a next page), only the new ones are added.
     func show(_ videos: [RemoteVideo]) {
@@ -58,6 +73,7 @@ final class RemoteVideoGrid {
         }
         shown = ids
         updateHeight()
+        showStillsNearScreen()
     }
 
     /// The tile of `index`, to give it the focus when Back returns to the grid.
@@ -90,6 +106,11 @@ final class RemoteVideoTile {
     let button: Button
     private let picture = Picture()
     private let placeholder: TilePlaceholder
+    private var hasStill = false
+    /// Off screen, the still is not drawn (it stays loaded).
+    var nearScreen = true {
+        didSet { if nearScreen != oldValue { picture.isVisible = hasStill && nearScreen } }
+    }
 
     init(video: RemoteVideo) {
         placeholder = TilePlaceholder(ShownText.visible(video.title))
@@ -121,7 +142,8 @@ final class RemoteVideoTile {
     func setStill(_ path: String?) {
         guard let path else { return }
         picture.setFile(path: path)
-        picture.isVisible = true
+        hasStill = true
+        picture.isVisible = nearScreen
         placeholder.covered()
     }
 }

@@ -106,6 +106,16 @@ open class Widget {
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
+    /// Where `other`'s top-left corner is in this widget's coordinates; nil while the two are not
+    /// laid out in the same window.
+    public func position(of other: Widget) -> (x: Double, y: Double)? {
+        var origin = graphene_point_t()
+        var result = graphene_point_t()
+        graphene_point_init(&origin, 0, 0)
+        guard gtk_widget_compute_point(other.widget, widget, &origin, &result) != 0 else { return nil }
+        return (Double(result.x), Double(result.y))
+    }
+
     @discardableResult public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
     /// Whether keyboard focus is on this widget or one inside it.
     public var containsFocus: Bool {

@@ -37,6 +37,22 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(layout.height(of: 4), 389)
         XCTAssertEqual(layout.height(of: 5), layout.frame(of: 4).y + 194)
     }
+
+    func testTheTilesInABandAreTheRowsItReaches() {
+        // 450 px: 3 columns, rows 195 px apart (194 + 1).
+        let layout = GridLayout(width: 450)
+        XCTAssertEqual(layout.indices(between: 0, and: 100, count: 311), 0..<3)
+        XCTAssertEqual(layout.indices(between: 0, and: 195, count: 311), 0..<6)
+        XCTAssertEqual(layout.indices(between: 390, and: 400, count: 311), 6..<9)
+        // A band above the grid (its header still on screen) reaches its first row only when it
+        // goes below the grid's top.
+        XCTAssertEqual(layout.indices(between: -600, and: -1, count: 311), 0..<0)
+        XCTAssertEqual(layout.indices(between: -600, and: 10, count: 311), 0..<3)
+        // Past the last tile, nothing; the last row is short.
+        XCTAssertEqual(layout.indices(between: 103 * 195, and: 104 * 195 + 50, count: 311), 309..<311)
+        XCTAssertEqual(layout.indices(between: 200 * 195, and: 201 * 195, count: 311), 311..<311)
+        XCTAssertEqual(layout.indices(between: 0, and: 100, count: 0), 0..<0)
+    }
 }
 
 final class TrendingHashtagsTests: XCTestCase {
