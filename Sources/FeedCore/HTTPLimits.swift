@@ -6,7 +6,8 @@ public struct HTTPLimits: Sendable, Equatable {
     public var perHost: Int
     /// Requests under way in all.
     public var total: Int
-    /// From sending a request to its answer's head: past it, `.timedOut`.
+    /// From sending a request, or from the last piece of its body written, to its answer's head:
+    /// past it, `.timedOut`.
     public var answerMilliseconds: UInt32
     /// Between two pieces of a body: past it, `.stalled`.
     public var stallMilliseconds: UInt32

@@ -7,6 +7,20 @@ public enum HTTPEvent: Sendable, Equatable {
     case failed(HTTPFailure)
 }
 
+/// How much of a request's body has gone to the server: `sent` of `total` bytes written to the
+/// connection (not yet what the server kept: that only its answer says). Told while the body is
+/// written, at most about ten times a second, always before the answer's head; a request sent
+/// again (a redirect, a connection the client opened anew) starts again from 0.
+public struct HTTPUploadProgress: Sendable, Equatable {
+    public var sent: Int64
+    public var total: Int64
+
+    public init(sent: Int64, total: Int64) {
+        self.sent = sent
+        self.total = total
+    }
+}
+
 /// A request under way.
 @MainActor
 public protocol HTTPExchange: AnyObject {
@@ -26,21 +40,30 @@ extension HTTPExchange {
 /// pauses and timeouts), FeedTesting's `FakeHTTPTransport` in tests.
 ///
 /// Events arrive on the main loop (GLib owns the main thread), never from within `send` or
-/// `cancel`, so a caller may send or cancel from inside its own handler.
+/// `cancel`, so a caller may send or cancel from inside its own handler. So does `progress`, for
+/// a request with a body whose caller asked for it (an upload's banner), before any event.
 @MainActor
 public protocol HTTPTransport: AnyObject {
     @discardableResult
-    func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange
+    func send(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+              events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange
 }
 
 extension HTTPTransport {
-    /// The whole answer, whatever its status, body kept (up to the request's
-    /// `maximumBodyBytes`): `then` once. `HTTPResponse.checked` makes any status but 2xx and
-    /// 304 a failure.
+    /// A request whose body's progress the caller does not follow.
     @discardableResult
-    public func fetch(_ request: HTTPRequest, then: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) -> any HTTPExchange {
+    public func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+        send(request, progress: nil, events: events)
+    }
+
+    /// The whole answer, whatever its status, body kept (up to the request's
+    /// `maximumBodyBytes`): `then` once, after `progress` while the body goes (when given).
+    /// `HTTPResponse.checked` makes any status but 2xx and 304 a failure.
+    @discardableResult
+    public func fetch(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)? = nil,
+                      then: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) -> any HTTPExchange {
         var response: HTTPResponse?
-        return send(request) { event in
+        return send(request, progress: progress) { event in
             switch event {
             case .head(let head): response = HTTPResponse(head: head)
             case .chunk(let bytes): response?.body.append(contentsOf: bytes)

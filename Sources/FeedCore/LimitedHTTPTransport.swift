@@ -4,8 +4,9 @@ public import Foundation
 /// per origin and in all (the others wait, highest priority first, then in the order sent), the
 /// pause a 429 or 503 asks for with Retry-After (the origin gets nothing meanwhile, and the
 /// request that met it is sent again after it, unless it does not wait out pauses: then it is
-/// answered at once, `HTTPRequest.waitsOutPauses`), no answer within the answer time or a body
-/// stalled past the stall time ended, and bodies over a request's limit refused.
+/// answered at once, `HTTPRequest.waitsOutPauses`), no answer within the answer time (counted
+/// again from each piece of a request's body written: a long upload is no silent server) or a
+/// body stalled past the stall time ended, and bodies over a request's limit refused.
 ///
 /// Pure Swift over `Timers`, so the rules are tested with FeedTesting's fakes; SoupKit's
 /// `HTTPClient` puts it over libsoup, and so every caller of the one client obeys it.
@@ -31,9 +32,10 @@ public final class LimitedHTTPTransport: HTTPTransport {
     }
 
     @discardableResult
-    public func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+    public func send(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+                     events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
         sent += 1
-        let exchange = Exchange(owner: self, request: request, order: sent, events: events)
+        let exchange = Exchange(owner: self, request: request, order: sent, progress: progress, events: events)
         waiting.append(exchange)
         startWaiting()
         return exchange
@@ -57,6 +59,7 @@ public final class LimitedHTTPTransport: HTTPTransport {
         weak var owner: LimitedHTTPTransport?
         var request: HTTPRequest
         let order: Int
+        let progress: (@MainActor (HTTPUploadProgress) -> Void)?
         let events: @MainActor (HTTPEvent) -> Void
         var state = State.waiting
         var inner: (any HTTPExchange)?
@@ -64,12 +67,16 @@ public final class LimitedHTTPTransport: HTTPTransport {
         var attempt = 0
         var retries = 0
         var received = 0
+        /// The answer's head came in this sending.
+        var answered = false
         var timer: (any TimerToken)?
 
-        init(owner: LimitedHTTPTransport, request: HTTPRequest, order: Int, events: @escaping @MainActor (HTTPEvent) -> Void) {
+        init(owner: LimitedHTTPTransport, request: HTTPRequest, order: Int, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+             events: @escaping @MainActor (HTTPEvent) -> Void) {
             self.owner = owner
             self.request = request
             self.order = order
+            self.progress = progress
             self.events = events
         }
 
@@ -121,9 +128,18 @@ public final class LimitedHTTPTransport: HTTPTransport {
         exchange.state = .underWay
         exchange.attempt += 1
         exchange.received = 0
+        exchange.answered = false
         let attempt = exchange.attempt
         arm(exchange, limits.answerMilliseconds, .timedOut)
-        exchange.inner = inner.send(exchange.request) { [weak self] event in
+        // Asked for whenever there is a body, for the answer time's sake.
+        var progress: (@MainActor (HTTPUploadProgress) -> Void)?
+        if exchange.request.body != nil {
+            progress = { [weak self] sent in
+                guard let self, exchange.state == .underWay, exchange.attempt == attempt else { return }
+                wrote(sent, on: exchange)
+            }
+        }
+        exchange.inner = inner.send(exchange.request, progress: progress) { [weak self] event in
             guard let self, exchange.state == .underWay, exchange.attempt == attempt else { return }
             heard(event, on: exchange)
         }
@@ -142,9 +158,18 @@ public final class LimitedHTTPTransport: HTTPTransport {
 
     // MARK: - Events
 
+    /// A piece of the body went: the server is not silent, it is being sent to. The answer time
+    /// starts again (a big upload on a slow line takes longer than it).
+    private func wrote(_ sent: HTTPUploadProgress, on exchange: Exchange) {
+        guard !exchange.answered else { return }
+        arm(exchange, limits.answerMilliseconds, .timedOut)
+        exchange.progress?(sent)
+    }
+
     private func heard(_ event: HTTPEvent, on exchange: Exchange) {
         switch event {
         case .head(let head):
+            exchange.answered = true
             if let pause = pauseAsked(by: head) {
                 pauseOrigin(exchange.request.origin, milliseconds: min(pause, limits.longestPauseMilliseconds))
                 if pause <= limits.longestPauseMilliseconds, exchange.request.waitsOutPauses, exchange.request.method.isIdempotent,

@@ -8,8 +8,10 @@ import Localization
 /// goes; from then on the server may have the video, so the account's videos are looked
 /// through for it (by caption, newer than the upload) before it is ever sent again, and once the
 /// server took it only looked for: it is never sent twice. The found id is written before the
-/// upload is done. No progress while the POST goes (the HTTP client says nothing of the bytes
-/// written): the bytes jump to the whole file once the server has it.
+/// upload is done. While the POST goes the upload is `.sending` and its bytes are those of the
+/// file the client wrote so far (its progress), so the banner shows a percentage and the time
+/// left as for PeerTube; they are not written to the library, and a POST that did not end in
+/// the server's yes puts them back to 0 (Loops keeps nothing of it: it goes again from the start).
 extension UploadService {
     func sendToLoops(_ id: UploadRecord.ID, origin: URL, token: String) {
         guard started, let upload = uploads.first(where: { $0.id == id }), exchanges[id] == nil else { return }
@@ -21,23 +23,38 @@ extension UploadService {
         } catch {
             return fail(id, tr("The video file can’t be read ({reason}).", ["reason": "\(error)"]))
         }
-        // `.starting` until the one request is answered: nothing tells how much of it went (the
-        // banner says "Uploading…", no percentage).
         var sending = upload
         sending.sessionURL = origin.appendingPathComponent(LoopsUploadCalls.path)
         sending.bytesOnServer = 0
-        sending.state = .starting
+        sending.state = .sending
         guard record(sending) else { return }
         let request = LoopsUploadCalls.upload(origin: origin, token: token, metadata: upload.metadata, video: video)
-        exchanges[id] = dependencies.http.fetch(request) { [weak self] result in
+        exchanges[id] = dependencies.http.fetch(request, progress: { [weak self] progress in
+            self?.loopsWrote(id, progress)
+        }) { [weak self] result in
             guard let self else { return }
             exchanges[id] = nil
             loopsAnswered(id, LoopsUploadCalls.answer(result, now: dependencies.now()), origin: origin, token: token)
         }
     }
 
+    /// The body's progress as the file's bytes (the multipart fields around it are a few hundred
+    /// bytes: counted in proportion), shown and not written.
+    private func loopsWrote(_ id: UploadRecord.ID, _ progress: HTTPUploadProgress) {
+        guard exchanges[id] != nil, var upload = uploads.first(where: { $0.id == id }), case .sending = upload.state,
+              progress.total > 0 else { return }
+        let share = Double(min(max(progress.sent, 0), progress.total)) / Double(progress.total)
+        let bytes = Int64((share * Double(upload.total)).rounded(.down))
+        guard bytes != upload.bytesOnServer else { return }
+        upload.bytesOnServer = bytes
+        show(upload)
+    }
+
     private func loopsAnswered(_ id: UploadRecord.ID, _ answer: LoopsUploadCalls.Answer, origin: URL, token: String) {
-        guard var upload = uploads.first(where: { $0.id == id }) else { return }
+        guard let index = uploads.firstIndex(where: { $0.id == id }) else { return }
+        // What a POST without the server's yes wrote is not the server's: what comes next starts from 0.
+        if answer != .taken { uploads[index].bytesOnServer = 0 }
+        var upload = uploads[index]
         switch answer {
         case .taken:
             renewed.remove(id)

@@ -346,6 +346,14 @@ public final class UploadService {
         return true
     }
 
+    /// Reports `upload` without writing it to the library: bytes a Loops POST wrote so far, of
+    /// which the server keeps none unless it answers yes.
+    func show(_ upload: UploadRecord) {
+        guard let index = uploads.firstIndex(where: { $0.id == upload.id }) else { return }
+        uploads[index] = upload
+        report(upload)
+    }
+
     private func report(_ upload: UploadRecord) {
         for observer in observers { observer(upload, false) }
         let reason: String = switch upload.state {

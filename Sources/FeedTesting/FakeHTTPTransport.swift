@@ -5,7 +5,8 @@ public import Foundation
 /// chunks, delays, stalls and connections broken mid-body, each event at a moment of the
 /// test's `ManualTimers` (nothing arrives until the test moves them, never from within `send`
 /// or `cancel`). It records every request. Timeouts, limits and Retry-After are the client's
-/// (`LimitedHTTPTransport` over this fake), not the server's.
+/// (`LimitedHTTPTransport` over this fake), not the server's. How much of a request's body went
+/// is the test's to say (`wrote(_:of:)`), as libsoup's "wrote-body-data" says it to the client.
 @MainActor
 public final class FakeHTTPTransport: HTTPTransport {
     public typealias Responder = @MainActor (HTTPRequest) -> FakeHTTPAnswer
@@ -53,10 +54,22 @@ public final class FakeHTTPTransport: HTTPTransport {
     /// Requests under way now (sent, not ended or cancelled).
     public var underWay: [HTTPRequest] { open.filter { !$0.stopped }.map(\.request) }
 
+    /// Tells the request to `url` under way (the oldest, not yet answered) that `sent` bytes of
+    /// its body went, as the client's progress does; false when there is none, or when its
+    /// caller asked for no progress.
     @discardableResult
-    public func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+    public func wrote(_ sent: Int64, of url: URL) -> Bool {
+        guard let exchange = open.first(where: { $0.request.url == url && !$0.stopped && !$0.answered }),
+              let progress = exchange.progress else { return false }
+        progress(HTTPUploadProgress(sent: sent, total: Int64(exchange.request.body?.count ?? 0)))
+        return true
+    }
+
+    @discardableResult
+    public func send(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+                     events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
         requests.append(request)
-        let exchange = Exchange(owner: self, request: request, events: events)
+        let exchange = Exchange(owner: self, request: request, progress: progress, events: events)
         open.append(exchange)
         let answer = (routes[Self.key(request.method, request.url)] ?? otherwise)?(request) ?? .reply(.status(404, body: "no such thing"))
         switch answer {
@@ -67,6 +80,7 @@ public final class FakeHTTPTransport: HTTPTransport {
         case .reply(let reply):
             let head = HTTPHead(status: reply.status, url: request.url, headers: reply.headers)
             later(exchange, reply.delayMilliseconds) { exchange in
+                exchange.answered = true
                 exchange.events(.head(head))
                 guard !exchange.stopped else { return }
                 self.later(exchange, 0) { self.sendBody($0, reply, from: 0) }
@@ -81,15 +95,20 @@ public final class FakeHTTPTransport: HTTPTransport {
     private final class Exchange: HTTPExchange {
         weak var owner: FakeHTTPTransport?
         let request: HTTPRequest
+        let progress: (@MainActor (HTTPUploadProgress) -> Void)?
         let events: @MainActor (HTTPEvent) -> Void
         var done = false
+        /// Its head was told: its body's progress is over.
+        var answered = false
         /// Cancelled: only the `.cancelled` is left to tell.
         var stopped = false
         var next: (any TimerToken)?
 
-        init(owner: FakeHTTPTransport, request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) {
+        init(owner: FakeHTTPTransport, request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+             events: @escaping @MainActor (HTTPEvent) -> Void) {
             self.owner = owner
             self.request = request
+            self.progress = progress
             self.events = events
         }
 

@@ -8,7 +8,8 @@ import GLibKit
 /// by the composition root and handed to everything that fetches, so every request obeys the
 /// same `HTTPLimits` (a few under way per host, Retry-After, 10 s to answer, 15 s stall). The
 /// rules are `LimitedHTTPTransport`'s (pure, tested with fakes); below them each exchange is a
-/// `SoupExchange` (redirects followed here, at most five and only to http(s)).
+/// `SoupExchange` (redirects followed here, at most five and only to http(s); a body's progress
+/// told from libsoup's "wrote-body-data", at most ten times a second).
 @MainActor
 public final class HTTPClient: HTTPTransport {
     public let limits: HTTPLimits
@@ -18,13 +19,14 @@ public final class HTTPClient: HTTPTransport {
     /// `timers`: the main loop's (MainLoopServices' `MainLoopTimers`, made by the composition root).
     public init(userAgent: String, timers: any Timers, limits: HTTPLimits = HTTPLimits(), maximumRedirects: Int = 5) {
         self.limits = limits
-        session = SoupSessionTransport(userAgent: userAgent, limits: limits, maximumRedirects: maximumRedirects)
+        session = SoupSessionTransport(userAgent: userAgent, limits: limits, maximumRedirects: maximumRedirects, timers: timers)
         limited = LimitedHTTPTransport(over: session, limits: limits, timers: timers)
     }
 
     @discardableResult
-    public func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
-        limited.send(request, events: events)
+    public func send(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+                     events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+        limited.send(request, progress: progress, events: events)
     }
 
     /// libsoup's own limits, as the session was made (tests).
@@ -40,9 +42,12 @@ public final class HTTPClient: HTTPTransport {
 final class SoupSessionTransport: HTTPTransport {
     private let session: GObjectHandle
     let maximumRedirects: Int
+    /// Paces the bodies' progress (`BodyProgressMeter`).
+    let timers: any Timers
 
-    init(userAgent: String, limits: HTTPLimits, maximumRedirects: Int) {
+    init(userAgent: String, limits: HTTPLimits, maximumRedirects: Int, timers: any Timers) {
         self.maximumRedirects = maximumRedirects
+        self.timers = timers
         session = GObjectHandle(adopting: Self.makeSession(perHost: limits.perHost, total: limits.total))
         soup_session_set_user_agent(raw, userAgent)
         // A backstop under the client's own timers: libsoup's socket I/O timeout.
@@ -52,8 +57,9 @@ final class SoupSessionTransport: HTTPTransport {
 
     var raw: UnsafeMutablePointer<SoupSession> { session.typed(SoupSession.self) }
 
-    func send(_ request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
-        let exchange = SoupExchange(session: self, request: request, events: events)
+    func send(_ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+              events: @escaping @MainActor (HTTPEvent) -> Void) -> any HTTPExchange {
+        let exchange = SoupExchange(session: self, request: request, progress: progress, events: events)
         exchange.start(request.url, method: request.method, body: request.body)
         return exchange
     }

@@ -9,11 +9,15 @@ import GLibKit
 /// HEAD's on any redirect status, another method's only on 303 (then a GET) and 307, so a
 /// resumable upload's 308 ("resume incomplete") reaches its caller. A redirect to another origin
 /// (scheme, host or port) carries no credentials: Authorization, Proxy-Authorization and Cookie
-/// stay with the origin they were given for.
+/// stay with the origin they were given for. A caller that asked for the body's progress is told
+/// it from the message's "wrote-body-data" (`BodyProgressMeter`), each sending from 0.
 @MainActor
 final class SoupExchange: HTTPExchange {
     private let session: SoupSessionTransport
     private let request: HTTPRequest
+    private var progress: (@MainActor (HTTPUploadProgress) -> Void)?
+    /// The body's progress in the message under way.
+    private var meter: BodyProgressMeter?
     private var events: (@MainActor (HTTPEvent) -> Void)?
     private let cancellable = g_cancellable_new()!
     private var message: OpaquePointer?
@@ -25,9 +29,11 @@ final class SoupExchange: HTTPExchange {
     private var leftOrigin = false
     private static let credentials: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
-    init(session: SoupSessionTransport, request: HTTPRequest, events: @escaping @MainActor (HTTPEvent) -> Void) {
+    init(session: SoupSessionTransport, request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)?,
+         events: @escaping @MainActor (HTTPEvent) -> Void) {
         self.session = session
         self.request = request
+        self.progress = progress
         self.events = events
     }
 
@@ -42,6 +48,8 @@ final class SoupExchange: HTTPExchange {
     func start(_ url: URL, method: HTTPRequest.Method, body: [UInt8]?) {
         if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
         message = nil
+        meter?.stop()
+        meter = nil
         guard let made = soup_message_new(method.rawValue, url.absoluteString) else {
             return finish(.failed(.network("bad address \(url)")))
         }
@@ -69,10 +77,13 @@ final class SoupExchange: HTTPExchange {
             // any answer, but (3.2) with the body it already read: an empty PUT, which PeerTube
             // refused as a bad rating. Each new send gets the body anew.
             let raw = UnsafeMutableRawPointer(made)
-            _ = Signals.connect(raw, "restarted") { [body = RequestBodyBytes(retaining: bytes)] in
+            let meter = progress.map { BodyProgressMeter(total: body.count, timers: session.timers, handler: $0) }
+            _ = Signals.connect(raw, "restarted") { [body = RequestBodyBytes(retaining: bytes), weak meter] in
                 soup_message_set_request_body_from_bytes(OpaquePointer(raw), nil, body.raw)
+                meter?.restart()
             }
             g_bytes_unref(bytes)
+            if let meter { follow(made, with: meter) }
         }
         let retained = Unmanaged.passRetained(self).toOpaque()
         soup_session_send_async(session.raw, made, Int32(G_PRIORITY_DEFAULT), cancellable, { source, result, data in
@@ -82,6 +93,20 @@ final class SoupExchange: HTTPExchange {
                 exchange.sent(source: UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: SoupSession.self), result: result)
             }
         }, retained)
+    }
+
+    /// "wrote-body-data" (libsoup 3.0 and later: a piece of the request body went to the
+    /// connection, emitted on the session's context, the main one).
+    private func follow(_ message: OpaquePointer, with meter: BodyProgressMeter) {
+        self.meter = meter
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, count, data in
+            guard let data else { return }
+            let handler = CallbackBox<@MainActor (UInt32) -> Void>.from(data)
+            MainActor.assumeIsolated { handler(count) }
+        }
+        let handler: @MainActor (UInt32) -> Void = { [weak meter] count in meter?.wrote(Int(count)) }
+        _ = Signals.connect(UnsafeMutableRawPointer(message), "wrote-body-data", handler: handler,
+                            trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
     private func sent(source: UnsafeMutablePointer<SoupSession>?, result: OpaquePointer?) {
@@ -107,6 +132,8 @@ final class SoupExchange: HTTPExchange {
         }
         self.stream = stream
         answered = true
+        meter?.finish()
+        meter = nil
         events?(.head(HTTPHead(status: status, url: Self.address(of: message) ?? request.url, headers: headers)))
         guard events != nil else { return }
         read()
@@ -194,6 +221,9 @@ final class SoupExchange: HTTPExchange {
     private func finish(_ event: HTTPEvent) {
         guard let events else { return }
         self.events = nil
+        progress = nil
+        meter?.stop()
+        meter = nil
         if let stream { g_input_stream_close_async(stream, Int32(G_PRIORITY_DEFAULT), nil, nil, nil) }
         events(event)
     }

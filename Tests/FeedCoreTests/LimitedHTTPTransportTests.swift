@@ -21,9 +21,9 @@ final class LimitedHTTPTransportTests: XCTestCase {
 
         /// Sends `request`, its events kept under `name`.
         @discardableResult
-        func send(_ name: String, _ request: HTTPRequest) -> any HTTPExchange {
+        func send(_ name: String, _ request: HTTPRequest, progress: (@MainActor (HTTPUploadProgress) -> Void)? = nil) -> any HTTPExchange {
             heard[name] = []
-            return client.send(request) { [weak self] event in self?.heard[name]?.append(event) }
+            return client.send(request, progress: progress) { [weak self] event in self?.heard[name]?.append(event) }
         }
 
         func events(_ name: String) -> [HTTPEvent] { heard[name] ?? [] }
@@ -265,6 +265,33 @@ final class LimitedHTTPTransportTests: XCTestCase {
             XCTAssertEqual(rig.events("stuck").filter { if case .chunk = $0 { true } else { false } }.count, 5)
             XCTAssertEqual(Set(rig.server.cancelled.map(\.url.path)), ["/silent", "/stuck"], "both connections let go")
             XCTAssertEqual(rig.underWay, [])
+        }
+    }
+
+    /// A big upload on a slow line takes longer than the answer time: each piece of its body
+    /// written starts that time again, and its caller is told of them.
+    func testAnUploadsProgressReachesItsCallerAndStartsTheAnswerTimeAgain() {
+        onMain {
+            let rig = Rig(HTTPLimits(answerMilliseconds: 10_000))
+            let upload = Self.url("a.example", "/upload"), quiet = Self.url("a.example", "/quiet")
+            rig.server.route(.post, upload) { _ in .silence }
+            rig.server.route(.post, quiet) { _ in .silence }
+            var told: [HTTPUploadProgress] = []
+            rig.send("upload", HTTPRequest(.post, url: upload, body: Array(repeating: 1, count: 1_000)), progress: { told.append($0) })
+            rig.send("quiet", HTTPRequest(.post, url: quiet, body: [1]))
+            rig.elapse(9_000)
+            XCTAssertTrue(rig.server.wrote(400, of: upload))
+            rig.elapse(9_000)
+            XCTAssertEqual(rig.events("quiet"), [.failed(.timedOut)], "nothing written, no answer: 10 s")
+            XCTAssertFalse(rig.ended("upload"), "its body went on at 9 s")
+            XCTAssertTrue(rig.server.wrote(1_000, of: upload))
+            XCTAssertEqual(told, [HTTPUploadProgress(sent: 400, total: 1_000), HTTPUploadProgress(sent: 1_000, total: 1_000)])
+            rig.elapse(9_999)
+            XCTAssertFalse(rig.ended("upload"))
+            rig.elapse(1)
+            XCTAssertEqual(rig.events("upload"), [.failed(.timedOut)], "10 s after its last byte went")
+            XCTAssertFalse(rig.server.wrote(1_000, of: upload), "nothing is told after the end")
+            XCTAssertEqual(told.count, 2)
         }
     }
 

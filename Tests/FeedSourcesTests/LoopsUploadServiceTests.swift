@@ -10,7 +10,7 @@ import XCTest
 /// the video found in the account's studio list afterwards (its answer has no id), a cut
 /// connection sent again from the start, an answer lost after the server stored it never sent
 /// twice (also across a restart), 5xx and 429 retried with backoff or Retry-After, 413 and 422
-/// stopping in the server's words.
+/// stopping in the server's words; the POST's progress shown, never written, 0 again after a cut.
 final class LoopsUploadServiceTests: XCTestCase {
     private func run(_ test: @Sendable @MainActor (LoopsUploadRig) throws -> Void) throws {
         try onMain {
@@ -23,6 +23,8 @@ final class LoopsUploadServiceTests: XCTestCase {
     func testSendsOneMultipartPostThenFindsTheVideoAndLinksThePost() throws {
         try run { try $0.sendsOneMultipartPostThenFindsTheVideoAndLinksThePost() }
     }
+    func testThePostsProgressIsShownAndNotWritten() throws { try run { try $0.thePostsProgressIsShownAndNotWritten() } }
+    func testAfterACutPostTheBytesStartAgainFromZero() throws { try run { try $0.afterACutPostTheBytesStartAgainFromZero() } }
     func testACutConnectionIsSentAgainFromTheStartAfterLookingForIt() throws {
         try run { try $0.aCutConnectionIsSentAgainFromTheStartAfterLookingForIt() }
     }
@@ -195,6 +197,12 @@ private final class LoopsUploadRig {
     }
 
     private var posts: [HTTPRequest] { http.requests(to: Server.upload) }
+    private var bodyBytes: Int64 { Int64(posts.last?.body?.count ?? 0) }
+    private var shownBytes: [String] {
+        events.events.compactMap { if case .upload(let state, let sent, _, _, _) = $0 { "\(state) \(sent)" } else { nil } }
+    }
+    private var keptBytes: Int64? { try? UploadStore(connection: library.connection).uploads().first?.bytesOnServer }
+    private static let taken = FakeHTTPAnswer.reply(FakeHTTPReply(status: 200, body: Array("{}".utf8), delayMilliseconds: 1_000))
     private var looks: Int { http.requests.filter { $0.url.path == "/api/v1/studio/posts" }.count }
     private func state(_ uploads: UploadService) -> UploadRecord.State? { uploads.upload(ofPost: 5)?.state }
 
@@ -216,8 +224,48 @@ private final class LoopsUploadRig {
         XCTAssertEqual(uploads.upload(ofPost: 5)?.remoteURL, URL(string: "http://127.0.0.1:9/v/91"))
         XCTAssertEqual(posts.count, 1)
         let states = events.events.compactMap { if case .upload(let state, let sent, _, _, _) = $0 { "\(state) \(sent)" } else { nil } }
-        XCTAssertEqual(states, ["starting 0", "starting 0", "processing 10000", "processing 10000", "published 10000"],
-                       "no percentage while the one POST goes")
+        XCTAssertEqual(states, ["starting 0", "sending 0", "processing 10000", "processing 10000", "published 10000"],
+                       "sending from its first byte (no progress told here)")
+    }
+
+    func thePostsProgressIsShownAndNotWritten() throws {
+        server.storeThen = [Self.taken]
+        let uploads = service()
+        try uploads.start()
+        try uploads.upload(postID: 5, file: file, account: account, metadata: metadata)
+        timers.elapse(milliseconds: 10)
+        XCTAssertTrue(http.wrote(bodyBytes / 4, of: Server.upload))
+        XCTAssertEqual(state(uploads), .sending)
+        XCTAssertEqual(Double(uploads.upload(ofPost: 5)?.bytesOnServer ?? 0), 2_500, accuracy: 1, "the file's share of the body written")
+        XCTAssertTrue(http.wrote(bodyBytes, of: Server.upload))
+        XCTAssertEqual(shownBytes.suffix(3), ["sending 0", "sending 2499", "sending 10000"])
+        XCTAssertEqual(keptBytes, 0, "written to the connection is not kept by the server: not in the library")
+        timers.elapse(milliseconds: 1_000)
+        XCTAssertEqual(state(uploads), .processing)
+        XCTAssertEqual(keptBytes, 10_000)
+    }
+
+    func afterACutPostTheBytesStartAgainFromZero() throws {
+        server.interrupt = [.failure(.network("Connection terminated unexpectedly"), afterMilliseconds: 500)]
+        server.storeThen = [Self.taken]
+        let uploads = service()
+        try uploads.start()
+        try uploads.upload(postID: 5, file: file, account: account, metadata: metadata)
+        timers.elapse(milliseconds: 10)
+        XCTAssertTrue(http.wrote(bodyBytes / 2, of: Server.upload))
+        XCTAssertGreaterThan(uploads.upload(ofPost: 5)?.bytesOnServer ?? 0, 4_900)
+        timers.elapse(milliseconds: 500)
+        guard case .waiting = state(uploads) else { return XCTFail("not waiting: \(String(describing: state(uploads)))") }
+        XCTAssertEqual(uploads.upload(ofPost: 5)?.bytesOnServer, 0, "the banner claims none of what Loops did not keep")
+        XCTAssertEqual(keptBytes, 0)
+        timers.elapse(milliseconds: 1_000)
+        XCTAssertEqual(posts.count, 2, "looked for, then sent again")
+        XCTAssertTrue(http.wrote(bodyBytes / 4, of: Server.upload))
+        XCTAssertEqual(shownBytes.filter { $0.hasPrefix("sending") || $0.hasPrefix("waiting") },
+                       ["sending 0", "sending 5000", "waiting 0", "sending 0", "sending 2499"])
+        timers.elapse(milliseconds: 1_000)
+        XCTAssertEqual(state(uploads), .processing)
+        XCTAssertEqual(server.files, [bytes])
     }
 
     func aCutConnectionIsSentAgainFromTheStartAfterLookingForIt() throws {

@@ -17,6 +17,8 @@ way a real server behaves. Prints its port on the first line, then serves until 
     /busy/NAME       429 with Retry-After: 1 the first time, then "ok"
     /log             the paths asked for so far, one a line (not /log itself)
     POST /echo       the method, Authorization, Content-Type and body, one a line
+    POST /slow-read  reads the body at 6 MB/s (a slow line: the client's writes wait for it once
+                     the kernel's buffers are full), then says how many bytes came
     PUT /upload      308 with Range: bytes=0-(length-1), as a resumable upload's server says
                      "go on from here" (no Location)
     PUT /drop-once/NAME  the first time: the body is read and the connection closed without an
@@ -33,6 +35,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 BODY = bytes(range(64))
 LOCK = threading.Lock()
 STATE = {"at_once": 0, "most": 0, "busy": set(), "log": []}
+SLOW_READ_RATE = 6 * 1024 * 1024
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -50,7 +53,17 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        length = int(self.headers.get("Content-Length", "0"))
+        if self.path == "/slow-read":
+            got = 0
+            while got < length:
+                piece = self.rfile.read(min(65536, length - got))
+                if not piece:
+                    break
+                got += len(piece)
+                time.sleep(len(piece) / SLOW_READ_RATE)
+            return self.send(200, str(got).encode())
+        body = self.rfile.read(length)
         if self.path == "/echo":
             lines = [self.command, self.headers.get("Authorization", "-"), self.headers.get("Content-Type", "-")]
             return self.send(200, "\n".join(lines).encode() + b"\n" + body)

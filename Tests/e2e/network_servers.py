@@ -49,12 +49,15 @@ def get_json(url: str):
         return json.loads(answer.read())
 
 
-def start_networks(peertube: int = 2, loops: int = 1, index: bool = True, videos_per_instance: int | None = None) -> FakeNetworks:
+def start_networks(peertube: int = 2, loops: int = 1, index: bool = True, videos_per_instance: int | None = None,
+                   slow_line: bool = False) -> FakeNetworks:
     """serve.py with `peertube` instances, `loops` Loops servers and the index, at a port of its own
-    (`videos_per_instance`: more videos on each instance, so a channel holds several pages)."""
+    (`videos_per_instance`: more videos on each instance, so a channel holds several pages;
+    `slow_line`: connections as across the internet, so an upload's progress can be seen)."""
     args = [SYSTEM_PYTHON, str(REPO_ROOT / "Tests" / "servers" / "serve.py"), "--peertube", str(peertube),
             "--loops", str(loops)] + ([] if index else ["--no-index"])
     args += ["--videos-per-instance", str(videos_per_instance)] if videos_per_instance else []
+    args += ["--slow-line"] if slow_line else []
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     ready = json.loads(process.stdout.readline())
     return FakeNetworks(process, ready["peertube"], ready["loops"], ready.get("search_index"))

@@ -20,6 +20,10 @@ Kinds, and their parameters:
   truncate      the real headers, half of the body, then the connection closes
   cut_request   the site gets only the first half of the request's body (an upload keeps those
                 bytes) and the connection closes without an answer
+  slow_request  the request's body is read at `rate` bytes per second (an upload on a slow line:
+                the client's writes wait once the kernel's buffers are full), then handled as ever.
+                Unlike the others it takes no request: the next rule that matches still may (a
+                cut_request after it cuts a request read slowly)
   garbage       200, the right Content-Type, and bytes that are no JSON
   huge_json     a valid JSON answer of the same shape over `size` bytes (default 10 MB)
   deep_nesting  a valid JSON answer whose `data` is nested `depth` arrays deep (default 100000)
@@ -40,7 +44,7 @@ import time
 from dataclasses import dataclass, field
 
 KINDS = ("status", "429", "503", "500", "stall_body", "stall_silent", "late", "down", "slow", "truncate", "cut_request",
-         "garbage", "huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls")
+         "slow_request", "garbage", "huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls")
 DOCUMENT_KINDS = ("huge_json", "deep_nesting", "wrong_types", "huge_numbers", "hostile_text", "bad_urls", "garbage")
 
 HOSTILE_MARKUP = '<script>alert("x")</script><img src=x onerror=alert(1)><b>bold</b>&amp;&lt;'
@@ -150,6 +154,21 @@ class FaultRule:
             time.sleep(step / self.rate)
 
 
+    def read_body(self, stream, length: int, site) -> bytes:
+        """For slow_request: `length` bytes of the request's body, a tenth of `rate` at a time."""
+        step = max(1, self.rate // 10)
+        pieces: list[bytes] = []
+        got = 0
+        while got < length and not site.stopping.is_set():
+            piece = stream.read(min(step, length - got))
+            if not piece:
+                break
+            pieces.append(piece)
+            got += len(piece)
+            time.sleep(len(piece) / self.rate)
+        return b"".join(pieces)
+
+
 class FaultPlan:
     def __init__(self):
         self._lock = threading.Lock()
@@ -171,9 +190,17 @@ class FaultPlan:
             return [rule.describe() for rule in self._rules]
 
     def pick(self, request) -> FaultRule | None:
+        """The rule that takes `request`, if any (never a slow_request: see `reading`)."""
+        return self._first(request, lambda rule: rule.kind != "slow_request")
+
+    def reading(self, request) -> FaultRule | None:
+        """The slow_request rule that reads `request`'s body, if any (its method and path known)."""
+        return self._first(request, lambda rule: rule.kind == "slow_request")
+
+    def _first(self, request, wanted) -> FaultRule | None:
         with self._lock:
             for rule in self._rules:
-                if not rule.matches(request):
+                if not wanted(rule) or not rule.matches(request):
                     continue
                 rule._seen += 1
                 if rule._seen <= rule.skip:

@@ -212,10 +212,12 @@ class _Handler(BaseHTTPRequestHandler):
         started = time.time()
         split = urllib.parse.urlsplit(self.path)
         length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
         request = Request(self.command, urllib.parse.unquote(split.path),
                           urllib.parse.parse_qs(split.query, keep_blank_values=True),
-                          {k.lower(): v for k, v in self.headers.items()}, body, self.path)
+                          {k.lower(): v for k, v in self.headers.items()}, b"", self.path)
+        slowly = None if not length or request.path.startswith(CONTROL_PREFIX) else self.site.faults.reading(request)
+        body = slowly.read_body(self.rfile, length, self.site) if slowly else self.rfile.read(length) if length else b""
+        request.body = body
         entry = {"time": round(started, 3), "method": request.method, "path": request.path, "query": split.query,
                  "range": request.header("range") or None, "accept": request.header("accept") or None,
                  "if_none_match": request.header("if-none-match") or None,
@@ -318,11 +320,20 @@ class _Handler(BaseHTTPRequestHandler):
             return 206, handle.read(last - first + 1), headers
 
 
-class Network:
-    """Sites bound to consecutive loopback addresses on one shared port."""
+# A line across the internet, not loopback's: Ethernet-sized segments and a small receive buffer.
+# Over loopback's 64 KB segments the client's kernel takes megabytes of an upload at once (its send
+# buffer grows to 4 MB), so how much of it went says nothing of what the server read.
+SLOW_LINE_SEGMENT = 1400
+SLOW_LINE_RECEIVE_BUFFER = 4096
 
-    def __init__(self, sites: list[Site], port: int = 0):
+
+class Network:
+    """Sites bound to consecutive loopback addresses on one shared port. `slow_line`: connections
+    as across the internet (SLOW_LINE_*), so an upload's progress follows the server's reads."""
+
+    def __init__(self, sites: list[Site], port: int = 0, slow_line: bool = False):
         self.sites = sites
+        self.slow_line = slow_line
         self._servers: list[ThreadingHTTPServer] = []
         self._threads: list[threading.Thread] = []
         self._bind(port)
@@ -334,9 +345,15 @@ class Network:
             try:
                 for site in self.sites:
                     handler = type(f"Handler_{site.address}", (_Handler,), {"site": site})
-                    server = ThreadingHTTPServer((site.address, chosen), handler)
+                    server = ThreadingHTTPServer((site.address, chosen), handler, bind_and_activate=False)
                     server.daemon_threads = True
                     servers.append(server)
+                    if self.slow_line:
+                        # before listen(): each accepted connection takes them from the listening socket
+                        server.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, SLOW_LINE_SEGMENT)
+                        server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SLOW_LINE_RECEIVE_BUFFER)
+                    server.server_bind()
+                    server.server_activate()
             except OSError:
                 for server in servers:
                     server.server_close()

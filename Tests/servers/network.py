@@ -26,7 +26,7 @@ def addresses(first: str, count: int) -> list[str]:
 class FakeNetwork:
     def __init__(self, peertube: int = 2, loops: int = 2, index: bool = True, first_address: str = "127.0.0.2",
                  port: int = 0, media_root: str | None = None, seed: int = 7, epoch: float | None = None,
-                 colours: int = 0, videos_per_instance: int | None = None):
+                 colours: int = 0, videos_per_instance: int | None = None, slow_line: bool = False):
         self.corpus = media.ensure(media_root, colours)
         # yesterday at midnight (UTC): every date served is in the past, and the same all day
         epoch = epoch if epoch is not None else (time.time() // 86400 - 1) * 86400
@@ -38,7 +38,7 @@ class FakeNetwork:
         self.loops = [LoopsSite(chosen[peertube + i], self.loops_world, i, self.corpus) for i in range(loops)]
         self.index = SearchIndexSite(chosen[-1], self.world, self.corpus) if index else None
         self.sites = self.peertube + self.loops + ([self.index] if self.index else [])
-        self._network = Network(self.sites, port)
+        self._network = Network(self.sites, port, slow_line)
         self.world.hosts = [site.host for site in self.peertube]
         self.loops_world.hosts = [site.host for site in self.loops]
 

@@ -51,11 +51,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="serve each portrait PeerTube video in one of N solid colours (at most 8; the manifest "
                              "says which), for benchmarks that tell videos apart on screen")
     parser.add_argument("--fault", action="append", default=[], metavar="SITE=RULE")
+    parser.add_argument("--slow-line", action="store_true",
+                        help="connections as across the internet (1400-byte segments, a 4 KB receive buffer), so an "
+                             "upload's progress follows what the site reads (see the slow_request fault)")
     parser.add_argument("--until-stdin-closes", action="store_true", help="stop when standard input reaches its end")
     args = parser.parse_args(argv)
 
     network = FakeNetwork(args.peertube, args.loops, not args.no_index, args.first_address, args.port,
-                          args.media_dir, args.seed, colours=args.colours, videos_per_instance=args.videos_per_instance)
+                          args.media_dir, args.seed, colours=args.colours, videos_per_instance=args.videos_per_instance,
+                          slow_line=args.slow_line)
     for text in args.fault:
         name, _, rule = text.partition("=")
         network.site(name).faults.extend([FaultRule.parse(rule)])

@@ -95,6 +95,19 @@ class FaultTests(FakeTestCase):
         self.assertEqual(slow.body, whole)
         self.assertGreater(time.monotonic() - started, len(whole) / 200_000 * 0.8)
 
+    def test_a_request_read_slowly_arrives_whole_and_may_still_be_cut(self):
+        self.add(self.pt[0], {"kind": "slow_request", "rate": 400_000, "path": "^/echo-nothing$"},
+                 {"kind": "cut_request", "path": "^/echo-nothing$", "count": 1})
+        body = bytes(range(256)) * 800
+        started = time.monotonic()
+        with self.assertRaises((http.client.RemoteDisconnected, ConnectionResetError)):
+            fetch(self.pt[0] + "/echo-nothing", method="POST", body=body, timeout=5)
+        self.assertGreater(time.monotonic() - started, len(body) / 400_000 * 0.8, "read at the rate")
+        answered = fetch(self.pt[0] + "/echo-nothing", method="POST", body=body, timeout=5)
+        self.assertEqual(answered.status, 404)
+        self.assertEqual([(e["fault"], e["request_bytes"]) for e in get_json(self.pt[0] + "/__fake/requests")],
+                         [("cut_request", len(body)), (None, len(body))])
+
     def test_truncated_body(self):
         self.add(self.pt[0], {"kind": "truncate", "path": "^/static/", "count": 1})
         file = get_json(f"{self.pt[0]}/api/v1/videos/{self.video_of_kind(self.pt[0], 'portrait_web')['uuid']}")["files"][1]

@@ -3,9 +3,11 @@ line, a clean stop on SIGTERM."""
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import unittest
+import urllib.parse
 
 from support import fetch, get_json
 
@@ -27,6 +29,22 @@ class ServeTests(unittest.TestCase):
             self.assertEqual(fetch(third + "/api/v1/config").status, 200)
             remote = get_json(third + "/api/v1/videos?isLocal=false&count=100")["data"]
             self.assertEqual({v["channel"]["host"] for v in remote}, {p.split("//")[1] for p in sites["peertube"][:2]})
+        finally:
+            process.send_signal(signal.SIGTERM)
+            self.assertEqual(process.wait(timeout=20), 0)
+            process.stdout.close()
+            process.stderr.close()
+
+    def test_a_slow_line_has_ethernet_sized_segments(self):
+        process = subprocess.Popen([sys.executable, SERVE, "--peertube", "0", "--loops", "1", "--no-index", "--first-address",
+                                    "127.0.0.70", "--slow-line"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            site = json.loads(process.stdout.readline())["loops"][0]
+            parts = urllib.parse.urlsplit(site)
+            with socket.create_connection((parts.hostname, parts.port), timeout=5) as connection:
+                self.assertLessEqual(connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG), 1400,
+                                     "the client's kernel sends as over Ethernet, not loopback's 64 KB segments")
+            self.assertEqual(fetch(site + "/api/v1/explore/tags").status, 200)
         finally:
             process.send_signal(signal.SIGTERM)
             self.assertEqual(process.wait(timeout=20), 0)
