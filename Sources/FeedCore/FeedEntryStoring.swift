@@ -5,4 +5,9 @@
 public protocol FeedEntryStoring: AnyObject {
     @MainActor
     func store(_ entries: [RemotePost], then: @escaping @Sendable @MainActor ([Post]) -> Void)
+    /// Writes how a refresh went (`SubscriptionRepository.recordRefresh`) after the entries stored
+    /// before it, then answers on the main loop: written on the main thread, it waited for the
+    /// worker's transactions while 1,000 feeds refreshed.
+    @MainActor
+    func recordRefresh(subscriptionID: Int64, _ record: RefreshRecord, then: @escaping @Sendable @MainActor () -> Void)
 }

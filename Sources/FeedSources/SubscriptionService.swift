@@ -219,18 +219,17 @@ public final class SubscriptionService: FeedSubscribing {
             guard let self else { return }
             switch result {
             case .failure(let failure):
-                failed(subscription, failure.description)
-                done([])
+                failed(subscription, failure.description) { done([]) }
             case .success(let fetched) where fetched.notModified:
-                try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(at: now()))
-                events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: nil))
-                done([])
+                record(RefreshRecord(at: now()), of: subscription) { [events] in
+                    events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: nil))
+                    done([])
+                }
             case .success(let fetched):
                 reader.read(fetched.body, base: fetched.url) { [weak self] read in
                     guard let self else { return }
                     guard case .success(.feed(let feed)) = read else {
-                        failed(subscription, tr("The feed can’t be read any more."))
-                        return done([])
+                        return failed(subscription, tr("The feed can’t be read any more.")) { done([]) }
                     }
                     store(feed, fetched, in: subscription, then: done)
                 }
@@ -238,9 +237,21 @@ public final class SubscriptionService: FeedSubscribing {
         }
     }
 
-    private func failed(_ subscription: Subscription, _ reason: String) {
-        try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(error: reason, at: now()))
-        events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: reason))
+    private func failed(_ subscription: Subscription, _ reason: String, then: @escaping @MainActor () -> Void) {
+        record(RefreshRecord(error: reason, at: now()), of: subscription) { [events] in
+            events?.emit(.feedRefreshed(url: subscription.url, items: 0, added: 0, error: reason))
+            then()
+        }
+    }
+
+    /// Writes how the refresh went: on the entry store's worker when there is one, after the
+    /// entries it stored (a main-thread write waited there for its transactions); then tells.
+    private func record(_ record: RefreshRecord, of subscription: Subscription, then: @escaping @MainActor () -> Void) {
+        guard let entryStore else {
+            try? library.recordRefresh(subscriptionID: subscription.id, record)
+            return then()
+        }
+        entryStore.recordRefresh(subscriptionID: subscription.id, record) { then() }
     }
 
     /// The feed's video entries as posts (each once), and its older pages; what was new.
@@ -286,11 +297,14 @@ public final class SubscriptionService: FeedSubscribing {
         entryStore.store(posts) { then($0) }
     }
 
-    private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post]) {
-        try? library.recordRefresh(subscriptionID: subscription.id, RefreshRecord(
-            title: feed.title.isEmpty ? nil : feed.title, imageURL: feed.imageURL?.absoluteString, etag: fetched.etag,
-            lastModified: fetched.lastModified, newCount: added.count, at: now()))
-        events?.emit(.feedRefreshed(url: subscription.url, items: feed.entries.count, added: added.count, error: nil))
+    private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post],
+                               then: @escaping @MainActor () -> Void) {
+        record(RefreshRecord(title: feed.title.isEmpty ? nil : feed.title, imageURL: feed.imageURL?.absoluteString,
+                             etag: fetched.etag, lastModified: fetched.lastModified, newCount: added.count, at: now()),
+               of: subscription) { [events] in
+            events?.emit(.feedRefreshed(url: subscription.url, items: feed.entries.count, added: added.count, error: nil))
+            then()
+        }
     }
 
     /// A paged feed (Loops): its older pages while each brought only new videos (one already
@@ -300,8 +314,8 @@ public final class SubscriptionService: FeedSubscribing {
                                  in subscription: Subscription, found: [Post], pages: Int = 0,
                                  then: @escaping @MainActor ([Post]) -> Void) {
         let finish = { [weak self] in
-            self?.recordRefresh(first.0, first.1, in: subscription, added: found)
-            then(found)
+            guard let self else { return then(found) }
+            recordRefresh(first.0, first.1, in: subscription, added: found) { then(found) }
         }
         guard let next = feed.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == feed.entries.count else {
             return finish()

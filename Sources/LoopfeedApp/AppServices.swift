@@ -100,7 +100,8 @@ struct AppServices {
                                        images: webImages, videos: videoCache)
         // A read-only library is stored to (and refused) where it was opened.
         let entryStore = library.connection.isReadOnly ? nil
-            : WorkerEntryStore(databaseURL: paths.databaseURL, fallback: { [library] in library.storeEntries($0) })
+            : WorkerEntryStore(databaseURL: paths.databaseURL, fallback: { [library] in library.storeEntries($0) },
+                               recordFallback: { [library] in try? library.recordRefresh(subscriptionID: $0, $1) })
         let subscriptions = SubscriptionService(library: library, fetcher: HTTPFeedFetcher(transport: http),
                                                 reader: BackgroundFeedDocumentReader(), entryStore: entryStore,
                                                 events: events, window: {

@@ -337,7 +337,7 @@ final class SubscriptionServiceTests: XCTestCase {
             let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { entries in
                 onMainThread += entries.count
                 return library.storeEntries(entries)
-            })
+            }, recordFallback: { try? library.recordRefresh(subscriptionID: $0, $1) })
             let service = SubscriptionService(library: library, fetcher: fetcher, reader: ImmediateFeedDocumentReader(),
                                               entryStore: store, events: nil)
             var outcome: SubscriptionOutcome?
@@ -355,6 +355,9 @@ final class SubscriptionServiceTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { refreshed != nil }, timeoutSeconds: 20))
             XCTAssertEqual(refreshed?.count, 10, "only the new entries, each once")
             XCTAssertEqual(try library.subscription(url: Self.feedURL.absoluteString)?.lastError, nil)
+            // The refresh's record is written on the worker too, and before the refresh answers.
+            XCTAssertEqual(try library.subscription(url: Self.feedURL.absoluteString)?.newCount, 10)
+            XCTAssertEqual(onMainThread, 0)
         }
     }
 

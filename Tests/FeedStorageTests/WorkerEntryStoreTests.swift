@@ -33,7 +33,7 @@ final class WorkerEntryStoreTests: StorageTestCase {
             let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { _ in
                 XCTFail("the worker opened the library: nothing is stored on the main thread")
                 return []
-            })
+            }, recordFallback: { _, _ in XCTFail("the worker opened the library: nothing is written on the main thread") })
             // Several of the worker's transactions' worth, in the feed's order.
             let first = Self.stored(Self.entries(1...230, in: subscription), by: store)
             XCTAssertFalse(first.atOnce, "stored off the caller's stack")
@@ -48,12 +48,36 @@ final class WorkerEntryStoreTests: StorageTestCase {
         }
     }
 
+    func testARefreshsRecordIsWrittenOnTheWorkerAfterItsEntriesAndToldOnTheMainLoop() throws {
+        let databaseURL = databaseURL
+        try MainActor.assumeIsolated {
+            let library = try LibraryDatabase.open(at: databaseURL)
+            let subscription = try library.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
+            let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { _ in [] },
+                                         recordFallback: { _, _ in XCTFail("the worker opened the library: nothing is written on the main thread") })
+            nonisolated(unsafe) var postsWhenRecorded: Int?
+            nonisolated(unsafe) var toldOnMain = false
+            store.store(Self.entries(1...50, in: subscription)) { _ in }
+            store.recordRefresh(subscriptionID: subscription.id, RefreshRecord(etag: "\"v2\"", newCount: 50, at: Date())) {
+                postsWhenRecorded = try? library.postCount()
+                toldOnMain = Thread.isMainThread
+            }
+            XCTAssertNil(postsWhenRecorded, "written off the caller's stack")
+            XCTAssertTrue(MainLoop.run(until: { postsWhenRecorded != nil }, timeoutSeconds: 20), "the worker did not answer")
+            XCTAssertTrue(toldOnMain)
+            XCTAssertEqual(postsWhenRecorded, 50, "after the entries stored before it")
+            let recorded = try XCTUnwrap(library.subscription(url: subscription.url))
+            XCTAssertEqual(recorded.etag, "\"v2\"")
+            XCTAssertEqual(recorded.newCount, 50)
+        }
+    }
+
     func testTheMainThreadWritesWhileTheWorkerStores() throws {
         let databaseURL = databaseURL
         try MainActor.assumeIsolated {
             let library = try LibraryDatabase.open(at: databaseURL)
             let subscription = try library.insertSubscription(url: "https://video.example/feeds/videos.xml", title: "Blender")
-            let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { _ in [] })
+            let store = WorkerEntryStore(databaseURL: databaseURL, fallback: { _ in [] }, recordFallback: { _, _ in })
             nonisolated(unsafe) var added: [Post]?
             store.store(Self.entries(1...2_000, in: subscription)) { added = $0 }
             // The main thread's own writes meanwhile (a like, a post of its own) wait for a transaction of the worker's
@@ -81,7 +105,7 @@ final class WorkerEntryStoreTests: StorageTestCase {
             let store = WorkerEntryStore(databaseURL: elsewhere, fallback: { entries in
                 fellBack = Thread.isMainThread
                 return library.storeEntries(entries)
-            })
+            }, recordFallback: { try? library.recordRefresh(subscriptionID: $0, $1) })
             let answer = Self.stored(Self.entries(1...3, in: subscription), by: store)
             XCTAssertTrue(fellBack, "stored by the main thread's library")
             XCTAssertEqual(answer.posts.count, 3)
