@@ -12,6 +12,7 @@ from app import App, quit_app
 from cases_access import A11Y_ENV, a11y_bus_address
 from cases_accounts import fill_sign_in, host_of, open_preferences, users
 from cases_outbox_marks import wait_nodes
+from cases_reliability import hold_clipboard
 from cases_remote import named
 from cases_upload import choose_channel, post_and_wait_uploaded, record_to_posting
 from context import Context
@@ -33,6 +34,16 @@ def notice_and_switch(ctx: Context, app: App, name: str) -> list[dict]:
     and the switch in it. The notice lasts 6 s and one read of the tree can take seconds on a
     loaded machine: it is asked for again before each read."""
     deadline = time.monotonic() + 20
+    # Words, not an address, on the clipboard, whatever an earlier case or app left there.
+    words = hold_clipboard(ctx, "no address here")
+    try:
+        return _notice_and_switch(ctx, app, name, deadline)
+    finally:
+        words.terminate()
+        words.wait(5)
+
+
+def _notice_and_switch(ctx: Context, app: App, name: str, deadline: float) -> list[dict]:
     while True:
         ctx.key("ctrl+v")
         time.sleep(0.3)

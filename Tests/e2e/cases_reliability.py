@@ -18,8 +18,10 @@ from screenshots import poll_shot, region_stats, window_shot
 
 
 def hold_clipboard(ctx: Context, text: str) -> subprocess.Popen:
-    """Owns the CLIPBOARD selection with `text` until terminated (what copying in another app does)."""
-    holder = subprocess.Popen(["xclip", "-selection", "clipboard", "-loops", "0"], env=ctx.session.env,
+    """Owns the CLIPBOARD selection with `text` until terminated (what copying in another app does).
+    In the foreground (-quiet): xclip's default forks a holder that outlives terminate(), and the
+    next cases' Ctrl+V pasted an address an earlier case had copied."""
+    holder = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-loops", "0"], env=ctx.session.env,
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     holder.stdin.write(text.encode())
     holder.stdin.close()

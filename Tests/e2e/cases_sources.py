@@ -11,6 +11,7 @@ from typing import Callable
 
 from app import App, quit_app
 from app_data import db_post_where, db_rows, read_preferences
+from cases_reliability import hold_clipboard
 from clips import file_uri, make_clip
 from context import Context
 from feed import expect_page_moves, launch_clips, wait_started
@@ -333,21 +334,13 @@ def case_a_pasted_address_is_followed(ctx: Context) -> None:
         wait_started(app)
         ctx.pointer_into_window()
 
-        def copy(text: str) -> subprocess.Popen:
-            holder = subprocess.Popen(["xclip", "-selection", "clipboard", "-loops", "0"], env=ctx.session.env,
-                                      stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            holder.stdin.write(text.encode())
-            holder.stdin.close()
-            time.sleep(0.3)
-            return holder
-
-        clipboard = copy("just some words")
+        clipboard = hold_clipboard(ctx, "just some words")
         since = app.cursor()
         ctx.key("ctrl+v")
         time.sleep(1.0)
         expect(not app.find("feed_refreshed", since), "plain words were fetched as an address")
         clipboard.terminate()
-        clipboard = copy(f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=9")
+        clipboard = hold_clipboard(ctx, f"http://127.0.0.1:{port}/feeds/videos.xml?videoChannelId=9")
         since = app.cursor()
         ctx.key("ctrl+v")
         refreshed = app.wait("feed_refreshed", 15, since, what="feed_refreshed after pasting the address")
