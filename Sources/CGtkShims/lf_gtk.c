@@ -238,6 +238,18 @@ void lf_texture_set_cpu_drawn_frames(gboolean cpu) {
     g_atomic_int_set(&cpu_drawn_frames, cpu ? 1 : 0);
 }
 
+/* When GTK draws on the CPU, gives `texture` the same pixels as a cairo surface (kept alive by
+ * `bytes`), which LfFramePaintable paints directly: GTK 4.8's cairo renderer would copy and
+ * convert the texture to cairo's format on every paint, pixel by pixel through floats. */
+static void attach_cpu_surface(GdkTexture *texture, GBytes *bytes, guchar *pixels, cairo_format_t format,
+                               int width, int height, gsize stride) {
+    if (!g_atomic_int_get(&cpu_drawn_frames) || stride != (gsize)cairo_format_stride_for_width(format, width)) return;
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, format, width, height, (int)stride);
+    static cairo_user_data_key_t bytes_key;
+    cairo_surface_set_user_data(surface, &bytes_key, g_bytes_ref(bytes), (cairo_destroy_func_t)g_bytes_unref);
+    g_object_set_data_full(G_OBJECT(texture), "lf-frame-surface", surface, (GDestroyNotify)cairo_surface_destroy);
+}
+
 cairo_surface_t *lf_texture_get_frame_surface(GdkTexture *texture) {
     return g_object_get_data(G_OBJECT(texture), "lf-frame-surface");
 }
@@ -264,17 +276,9 @@ GdkTexture *lf_texture_new_from_video_frame(const LfVideoFrame *frame) {
     /* Zero copy: the bytes point into the mapped buffer until the texture lets them go. */
     GBytes *bytes = g_bytes_new_with_free_func(pixels, stride * (gsize)height, mapped_frame_free, mapped);
     GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
-    if (g_atomic_int_get(&cpu_drawn_frames) && format == GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-        && stride == (gsize)cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)) {
-        /* The same pixels as a cairo surface (opaque: the alpha byte is not read), which the frame
-         * paintable draws directly when GTK draws on the CPU: GTK 4.8's cairo renderer would
-         * copy and convert the texture to cairo's format on every paint, pixel by pixel through
-         * floats. */
-        cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_RGB24, width, height, (int)stride);
-        static cairo_user_data_key_t bytes_key;
-        cairo_surface_set_user_data(surface, &bytes_key, g_bytes_ref(bytes), (cairo_destroy_func_t)g_bytes_unref);
-        g_object_set_data_full(G_OBJECT(texture), "lf-frame-surface", surface, (GDestroyNotify)cairo_surface_destroy);
-    }
+    /* Opaque: the alpha byte is not read. */
+    if (format == GDK_MEMORY_B8G8R8A8_PREMULTIPLIED)
+        attach_cpu_surface(texture, bytes, pixels, CAIRO_FORMAT_RGB24, width, height, stride);
     g_bytes_unref(bytes);
     return texture;
 }
@@ -359,16 +363,7 @@ GdkTexture *lf_texture_new_still(const char *path, int cover_width, int cover_he
     g_object_unref(pixbuf);
     GBytes *bytes = g_bytes_new_take(dst, dst_stride * (gsize)height);
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, dst_stride);
-    if (g_atomic_int_get(&cpu_drawn_frames)
-        && dst_stride == (gsize)cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)) {
-        /* As a frame's: the same pixels as a cairo surface, which LfFramePaintable paints directly
-         * when GTK draws on the CPU (GTK 4.8 converts a texture through floats at every paint,
-         * whatever its format). */
-        cairo_surface_t *surface = cairo_image_surface_create_for_data(dst, CAIRO_FORMAT_ARGB32, width, height, (int)dst_stride);
-        static cairo_user_data_key_t still_bytes_key;
-        cairo_surface_set_user_data(surface, &still_bytes_key, g_bytes_ref(bytes), (cairo_destroy_func_t)g_bytes_unref);
-        g_object_set_data_full(G_OBJECT(texture), "lf-frame-surface", surface, (GDestroyNotify)cairo_surface_destroy);
-    }
+    attach_cpu_surface(texture, bytes, dst, CAIRO_FORMAT_ARGB32, width, height, dst_stride);
     g_bytes_unref(bytes);
     return texture;
 }

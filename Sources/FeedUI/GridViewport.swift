@@ -45,4 +45,36 @@ final class GridViewport {
         let y = Int(top.rounded())
         return layout.indices(between: y - screen / 4, and: y + screen + screen / 4, count: count)
     }
+
+    /// Tells each of `tiles` whether it is near the screen.
+    func markNearScreen(_ tiles: [some NearScreenTile], _ layout: GridLayout) {
+        let near = tilesNearScreen(layout, count: tiles.count)
+        for (index, tile) in tiles.enumerated() { tile.nearScreen = near.contains(index) }
+    }
+
+    /// The pixels a tile shows: its still is decoded to cover them and no larger.
+    func stillSize(_ layout: GridLayout) -> PixelSize {
+        let scale = max(1, grid.scaleFactor)
+        return PixelSize(width: layout.tile.width * scale, height: layout.tile.height * scale)
+    }
+
+    /// What to decode for when the grid is gone before the still arrives: about the largest tile.
+    static let largestStill = PixelSize(width: GridLayout.maximumTile, height: 312)
+}
+
+/// A grid's tile that draws its still only near the screen.
+@MainActor
+protocol NearScreenTile: AnyObject {
+    var nearScreen: Bool { get set }
+}
+
+extension Picture {
+    /// Shows the still at `path`, decoded to cover `size` and painted as frames are; the file as
+    /// it is when it can't be decoded that way.
+    func showStill(at path: String, covering size: PixelSize) {
+        guard let still = Texture(stillAt: path, covering: size.width, size.height) else { return setFile(path: path) }
+        let paintable = FramePaintable()
+        paintable.show(still)
+        setPaintable(paintable)
+    }
 }

@@ -52,8 +52,7 @@ final class PostGrid {
     }
 
     private func showThumbnailsNearScreen() {
-        let near = viewport.tilesNearScreen(layout, count: tiles.count)
-        for (index, tile) in tiles.enumerated() { tile.nearScreen = near.contains(index) }
+        viewport.markNearScreen(tiles, layout)
     }
 
     func show(_ posts: [Post]) {
@@ -76,17 +75,11 @@ final class PostGrid {
             let cover = post.coverURI.flatMap(URL.init(string:)).flatMap { $0.isFileURL || $0.absoluteString.isWebAddress ? $0 : nil }
             tickets.append(thumbnails.thumbnail(postID: post.id, uri: playableURI(post.videoURI), cover: cover,
                                                 ticket: WorkTicket()) { [weak self, weak tile] url in
-                tile?.setThumbnail(url?.path, covering: self?.stillSize ?? PixelSize(width: 240, height: 312))
+                tile?.setThumbnail(url?.path, covering: self.map { $0.viewport.stillSize($0.layout) } ?? GridViewport.largestStill)
             })
         }
         updateHeight()
         showThumbnailsNearScreen()
-    }
-
-    /// The pixels a tile shows: its thumbnail is decoded to cover them and no larger.
-    private var stillSize: PixelSize {
-        let scale = max(1, root.scaleFactor)
-        return PixelSize(width: layout.tile.width * scale, height: layout.tile.height * scale)
     }
 
     private func updateHeight() {
@@ -96,7 +89,7 @@ final class PostGrid {
 
 /// One tile: the thumbnail filling it and a heart with the like count.
 @MainActor
-final class PostTile {
+final class PostTile: NearScreenTile {
     let button: Button
     private let picture = Picture()
     private let overlay = Overlay()
@@ -139,13 +132,7 @@ final class PostTile {
             button.addCSSClass("tile-broken")
             return
         }
-        if let still = Texture(stillAt: path, covering: size.width, size.height) {
-            let paintable = FramePaintable()
-            paintable.show(still)
-            picture.setPaintable(paintable)
-        } else {
-            picture.setFile(path: path)
-        }
+        picture.showStill(at: path, covering: size)
         // Gone once covered: a title under the still is no text anyone sees (or reads).
         placeholder.covered()
     }

@@ -50,8 +50,7 @@ final class RemoteVideoGrid {
     }
 
     private func showStillsNearScreen() {
-        let near = viewport.tilesNearScreen(layout, count: tiles.count)
-        for (index, tile) in tiles.enumerated() { tile.nearScreen = near.contains(index) }
+        viewport.markNearScreen(tiles, layout)
     }
 
     /// Shows `videos`: when they begin with what is shown (a next page), only the new ones are added.
@@ -69,7 +68,7 @@ final class RemoteVideoGrid {
             root.addOverlay(tile.button)
             if let still = video.thumbnailURL ?? video.previewURL {
                 images?.image(at: still.absoluteString) { [weak self, weak tile] file in
-                    tile?.setStill(file?.path, covering: self?.stillSize ?? PixelSize(width: 240, height: 312))
+                    tile?.setStill(file?.path, covering: self.map { $0.viewport.stillSize($0.layout) } ?? GridViewport.largestStill)
                 }
             }
         }
@@ -97,12 +96,6 @@ final class RemoteVideoGrid {
     /// Where tile `index` is, from the grid's top (to scroll the page to it).
     func top(of index: Int) -> Int { layout.frame(of: index).y }
 
-    /// The pixels a tile shows: its still is decoded to cover them and no larger.
-    private var stillSize: PixelSize {
-        let scale = max(1, root.scaleFactor)
-        return PixelSize(width: layout.tile.width * scale, height: layout.tile.height * scale)
-    }
-
     private func updateHeight() {
         spacer.setSizeRequest(width: -1, height: Int32(layout.height(of: tiles.count)))
     }
@@ -110,7 +103,7 @@ final class RemoteVideoGrid {
 
 /// One remote video's tile: its still over a placeholder with the title, and the like count.
 @MainActor
-final class RemoteVideoTile {
+final class RemoteVideoTile: NearScreenTile {
     let button: Button
     private let picture = Picture()
     private let placeholder: TilePlaceholder
@@ -149,13 +142,7 @@ final class RemoteVideoTile {
 
     func setStill(_ path: String?, covering size: PixelSize) {
         guard let path else { return }
-        if let still = Texture(stillAt: path, covering: size.width, size.height) {
-            let paintable = FramePaintable()
-            paintable.show(still)
-            picture.setPaintable(paintable)
-        } else {
-            picture.setFile(path: path)
-        }
+        picture.showStill(at: path, covering: size)
         hasStill = true
         picture.isVisible = nearScreen
         placeholder.covered()
