@@ -22,7 +22,7 @@ from samples import expected_matches, sample_author
 from screens import (AUTHOR_LABEL, BACK_BUTTON, GRID_TOP, RAIL_AVATAR, TAB_X, TAB_Y, TILE_H, TILE_W, discover_tiles,
                      open_comments, post_comment, sheet_is_open)
 from screenshots import VIDEO_AREA, bright_box, bright_rows, poll_shot, region_difference, window_shot
-from x_input import click, click_here, type_text
+from x_input import click, click_here, double_click_here, type_text
 
 
 
@@ -263,7 +263,7 @@ def case_double_click_likes_and_survives_restart(ctx: Context) -> None:
     ctx.pointer_into_window()
 
     since = app.cursor()
-    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    double_click_here(ctx)
     like = app.wait("like", 3, since, what="like event after a double-click")
     expect(like.get("post_id") == post_id and like.get("liked") is True and like.get("like_count") == before + 1,
            f"double-click gave {like}, expected post {post_id} liked=true like_count={before + 1}")
@@ -273,7 +273,7 @@ def case_double_click_likes_and_survives_restart(ctx: Context) -> None:
     app.wait("loop", 4, since, lambda e: e.get("post_id") == post_id, "a loop of the liked post after the double-click")
 
     since = app.cursor()
-    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    double_click_here(ctx)
     time.sleep(1.0)
     likes = app.find("like", since)
     expect(not [e for e in likes if e.get("liked") is False], f"a second double-click unliked: {likes}")

@@ -22,7 +22,7 @@ from screen_colors import count, expect_color, grab_colors, is_red, is_white, ne
 from screens import RAIL_AVATAR, TAB_X, TAB_Y, open_comments, sheet_is_open
 from screenshots import bright_box, pixel_colors, poll_shot, window_shot
 from windows import choose_path, main_window, resize, wait_named
-from x_input import click, type_text
+from x_input import click, double_click_here, type_text
 from xgrab import Grabber
 
 
@@ -99,7 +99,8 @@ def case_like_is_red_and_icons_white(ctx: Context) -> None:
     ctx.key("l")  # unlike first: a double-click only likes
     app.wait("like", 3, since, lambda e: e.get("liked") is False, "unlike after the second L")
     since = app.cursor()
-    ctx.xdotool("mousemove", "200", "300", "click", "--repeat", "2", "--delay", "80", "1")
+    ctx.xdotool("mousemove", "200", "300")
+    double_click_here(ctx)
     most = 0
     deadline = time.monotonic() + 1.0
     while time.monotonic() < deadline:
@@ -687,7 +688,7 @@ def heart_burst_share(ctx: Context, app: App) -> float:
     x, y = 220, 300
     ctx.xdotool("mousemove", str(x), str(y))
     since = app.cursor()
-    ctx.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    double_click_here(ctx)
     app.wait("like", 3, since, what="like event after a double-click")
     largest = 0.0
     deadline = time.monotonic() + 0.4

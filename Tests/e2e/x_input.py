@@ -26,6 +26,14 @@ def click_here(ctx: Context) -> None:
     ctx.xdotool("mousedown", "1", "sleep", HOLD_SECONDS, "mouseup", "1")
 
 
+def double_click_here(ctx: Context) -> None:
+    """Two clicks where the pointer is, 80 ms apart, each held as `click`'s: xdotool's own
+    `click --repeat 2` releases at once, and the first press could then be reset as above
+    (the like's burst grows under the pointer), leaving the second a single click that pauses."""
+    ctx.xdotool("mousedown", "1", "sleep", HOLD_SECONDS, "mouseup", "1", "sleep", "0.08",
+                "mousedown", "1", "sleep", HOLD_SECONDS, "mouseup", "1")
+
+
 def type_text(ctx: Context, text: str) -> None:
     """Types `text` with xdotool. A character missing from the keymap (✓, ü) is typed by remapping a spare
     keycode for the press; GTK reads the keymap lazily, and with xdotool's default 12 ms the mapping is
