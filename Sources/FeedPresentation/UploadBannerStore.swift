@@ -22,8 +22,7 @@ public final class UploadBannerStore {
     private let uploads: any PostUploading
     private let clock: any MonotonicClock
     private var current: UploadRecord.ID?
-    /// Where the rate is measured from: the first bytes seen going in this run.
-    private var start: (us: Int64, bytes: Int64)?
+    private var rate = UploadRateMeter()
 
     public init(uploads: any PostUploading, clock: any MonotonicClock) {
         self.uploads = uploads
@@ -44,7 +43,7 @@ public final class UploadBannerStore {
                 return
             }
             current = upload.id
-            start = nil
+            rate.reset()
         }
         let account = Self.handle(upload.account)
         if cancelled {
@@ -58,15 +57,20 @@ public final class UploadBannerStore {
         case .sending:
             let percent = Int((upload.fraction * 100).rounded(.down))
             var text = tr("Uploading to {account}: {percent} %", ["account": account, "percent": LocaleNumbers.whole(percent)])
-            if let left = secondsLeft(upload) {
+            if let left = rate.secondsLeft(nowMicroseconds: clock.nowMicroseconds(), bytes: upload.bytesOnServer,
+                                           total: upload.total) {
                 // TRANSLATORS: appended to the upload's progress; {time} is like “about 2 min”.
                 text += " · " + tr("{time} left", ["time": Self.duration(left)])
             }
             shown = Shown(text: text, fraction: upload.fraction, canCancel: true, isOver: false)
         case .waiting(_, let reason):
-            start = nil
-            shown = Shown(text: tr("The upload to {account} waits ({reason}); it goes on by itself from where it stopped.",
-                                   ["account": account, "reason": reason]), fraction: upload.fraction, canCancel: true, isOver: false)
+            rate.reset()
+            // Loops keeps nothing of a broken upload (its bytes are back to 0), nor does a server before the first chunk.
+            let text = upload.bytesOnServer > 0
+                ? tr("The upload to {account} waits ({reason}); it goes on by itself from where it stopped.",
+                     ["account": account, "reason": reason])
+                : tr("The upload to {account} waits ({reason}); it starts again by itself.", ["account": account, "reason": reason])
+            shown = Shown(text: text, fraction: upload.fraction, canCancel: true, isOver: false)
         case .processing:
             shown = Shown(text: tr("Processing on the server ({account})…", ["account": account]), fraction: nil,
                           canCancel: false, isOver: false)
@@ -77,19 +81,6 @@ public final class UploadBannerStore {
             shown = Shown(text: tr("Not posted to {account}: {reason} Your post stays on this computer.",
                                    ["account": account, "reason": reason]), fraction: nil, canCancel: false, isOver: true)
         }
-    }
-
-    /// From the rate since the first bytes seen go in this run.
-    private func secondsLeft(_ upload: UploadRecord) -> Double? {
-        let now = clock.nowMicroseconds()
-        guard let start else {
-            start = (now, upload.bytesOnServer)
-            return nil
-        }
-        let sent = upload.bytesOnServer - start.bytes
-        let elapsed = Double(now - start.us) / 1_000_000
-        guard sent > 0, elapsed > 0.2 else { return nil }
-        return Double(upload.total - upload.bytesOnServer) / (Double(sent) / elapsed)
     }
 
     /// "about 40 s", "about 3 min".

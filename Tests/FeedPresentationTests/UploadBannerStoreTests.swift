@@ -27,9 +27,12 @@ final class UploadBannerStoreTests: XCTestCase {
             }
             XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 10 %")
             clock.advance(byMicroseconds: 2_000_000)
+            uploads.change(upload.id) { $0.bytesOnServer = 200 }
+            XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 20 %")
+            clock.advance(byMicroseconds: 2_000_000)
             uploads.change(upload.id) { $0.bytesOnServer = 300 }
-            // 200 bytes in 2 s: 700 left take 7 s.
-            XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 30 % · about 7 s left")
+            // 100 bytes in 2 s: 700 left take 14 s.
+            XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 30 % · about 14 s left")
             XCTAssertEqual(store.shown?.fraction, 0.3)
             uploads.change(upload.id) { $0.state = .waiting(atMs: 0, reason: "the server answered 503") }
             XCTAssertEqual(store.shown?.text,
@@ -40,6 +43,49 @@ final class UploadBannerStoreTests: XCTestCase {
             uploads.change(upload.id) { $0.state = .published }
             XCTAssertEqual(store.shown?.isOver, true)
             XCTAssertEqual(store.shown?.text, "Posted to ana@127.0.0.2:8080. Share copies its page.")
+        }
+    }
+
+    func testTimeLeftComesFromTheRecentRateNotTheFirstBurst() throws {
+        try onMain {
+            let clock = ManualClock(startMicroseconds: 0)
+            let uploads = FakePostUploading()
+            let store = UploadBannerStore(uploads: uploads, clock: clock)
+            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
+                                            metadata: Self.metadata)
+            uploads.change(upload.id) {
+                $0.state = .sending
+                $0.bytesOnServer = 10
+            }
+            // The send buffer takes 390 bytes at once; then 50 bytes a second go.
+            for (seconds, bytes) in [(0.5, 400), (2.0, 450), (3.0, 500)] as [(Double, Int64)] {
+                clock.advance(byMicroseconds: Int64(seconds * 1_000_000) - clock.nowMicroseconds())
+                uploads.change(upload.id) { $0.bytesOnServer = bytes }
+            }
+            // From the start it would be 490 bytes in 3 s: "about 4 s". 500 left at 50 a second:
+            XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 50 % · about 10 s left")
+            // Ten slow seconds (5 bytes a second), then ten at 25: the rate is that of the last ten.
+            for second in 4...23 {
+                clock.advance(byMicroseconds: 1_000_000)
+                let bytes: Int64 = second <= 13 ? 500 + Int64(second - 3) * 5 : 550 + Int64(second - 13) * 25
+                uploads.change(upload.id) { $0.bytesOnServer = bytes }
+            }
+            XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 80 % · about 8 s left")
+        }
+    }
+
+    func testALoopsUploadThatWaitsSaysItStartsAgain() throws {
+        try onMain {
+            let uploads = FakePostUploading()
+            let store = UploadBannerStore(uploads: uploads, clock: ManualClock(startMicroseconds: 0))
+            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
+                                            metadata: Self.metadata)
+            uploads.change(upload.id) {
+                $0.bytesOnServer = 0
+                $0.state = .waiting(atMs: 0, reason: "the connection was lost")
+            }
+            XCTAssertEqual(store.shown?.text,
+                           "The upload to ana@127.0.0.2:8080 waits (the connection was lost); it starts again by itself.")
         }
     }
 
