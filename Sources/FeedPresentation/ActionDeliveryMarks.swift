@@ -46,6 +46,13 @@ public final class ActionDeliveryMarks {
         return actions?.canAct(on: remote) ?? false
     }
 
+    /// What a follow of `post`'s creator goes to the account as (the "+" follows their channel),
+    /// so the mark by the avatar can say where it stands; nil where no account of the user's acts.
+    public func followSubject(of post: Post) -> ActedOn? {
+        guard likeIsSent(post), let actor = RemoteAuthor.actor(of: post) else { return nil }
+        return .channel(actor.handle)
+    }
+
     /// Whether `post`'s like stays on this computer only: a network's post liked here that no
     /// account of the user's acts on (the button says so; signing in is offered by SignInPrompt).
     public func likeStaysHere(_ post: Post) -> Bool {

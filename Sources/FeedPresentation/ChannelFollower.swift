@@ -15,6 +15,15 @@ public final class ChannelFollower {
         case failed(String)
     }
 
+    public enum Unfollowed: Equatable {
+        /// No longer followed here; the account's unfollow is on its way.
+        case unfollowed(RemoteActor)
+        /// Not followed here: nothing to do.
+        case notFollowed
+        /// Still followed, in words that say why.
+        case failed(String)
+    }
+
     private let explorer: (any NetworkExploring)?
     private let subscriptions: any FeedSubscribing
     private let actions: (any NetworkActing)?
@@ -46,6 +55,20 @@ public final class ChannelFollower {
         }
         // A page kept from a minute ago answers on the spot.
         if !answered { asking[actor.handle] = request }
+    }
+
+    /// Stops following the channel `handle` (`name@host`) names, here and on the account: Undo
+    /// of a follow its network refused, from the mark by the avatar.
+    public func unfollow(_ handle: String) -> Unfollowed {
+        guard let subscription = subscriptions.subscriptions().first(where: { $0.channel?.handle == handle }),
+              let channel = subscription.channel else { return .notFollowed }
+        do {
+            try subscriptions.unsubscribe(id: subscription.id)
+        } catch {
+            return .failed(tr("Couldn’t unfollow: {error}", ["error": error]))
+        }
+        actions?.channelFollowed(channel.actor(title: subscription.title), following: false)
+        return .unfollowed(channel.actor(title: subscription.title))
     }
 
     /// Follows a channel whose page is known.

@@ -84,6 +84,31 @@ extension FeedSession {
         }
     }
 
+    /// Undoes a follow of a network's channel its server refused (Undo by the "+"'s mark):
+    /// unfollowed here and on the account, and its posts show the "+" again.
+    public func unfollowChannel(_ handle: String) {
+        guard let channels = channelFollower else { return }
+        let channel: RemoteActor
+        switch channels.unfollow(handle) {
+        case .unfollowed(let actor): channel = actor
+        case .notFollowed: return
+        case .failed(let reason):
+            view?.flash(reason)
+            return
+        }
+        var authors: [Author] = []
+        for page in pages {
+            guard let post = page.post, RemoteAuthor.actor(of: post)?.handle == handle,
+                  !authors.contains(where: { $0.handle == post.author.handle }) else { continue }
+            authors.append(post.author)
+        }
+        for author in authors {
+            if let stored = store.author(handle: author.handle) { authorUpdated(stored) }
+            deps.events?.emit(.follow(handle: author.handle, following: false))
+        }
+        view?.flash(tr("You no longer follow {name}.", ["name": channel.shownName]))
+    }
+
     /// Counts one share of the post (the share menu did it) and returns it as stored.
     public func recordShare(postID: Int64) throws -> Post {
         let stored = try store.recordShare(postID: postID)

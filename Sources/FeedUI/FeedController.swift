@@ -108,15 +108,6 @@ final class FeedController: FeedSessionView {
             slot.onRemove = { [weak self] slot in self?.session.remove(slot.post) }
             slot.onRetry = { [weak self] _ in self?.session.retry(slot: index) }
             slot.rail.onLike = { [weak self] in self?.session.toggleLike(slot: index) }
-            slot.rail.deliveries = env.deliveries
-            slot.rail.likeMark.onRetry = { [weak self, weak slot] in
-                guard let post = slot?.post else { return }
-                self?.env.deliveries?.retry(.post(post.id))
-            }
-            slot.rail.likeMark.onUndo = { [weak self, weak slot] in
-                guard let self, let post = slot?.post, let liked = env.deliveries?.undoing(.post(post.id)) else { return }
-                session.setLiked(liked, postID: post.id)
-            }
             slot.rail.onShare = { [weak self, weak slot] in
                 guard let self, let post = slot?.post else { return }
                 share(post)
@@ -140,10 +131,7 @@ final class FeedController: FeedSessionView {
                 openProfile(of: post)
             }
         }
-        env.deliveries?.observe(by: self) { [weak self] subject in
-            guard let self, case .post(let id) = subject else { return }
-            for slot in slots where slot.post?.id == id { slot.rail.showDelivery() }
-        }
+        bindDeliveryMarks()
         installGestures()
     }
 

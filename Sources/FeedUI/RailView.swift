@@ -14,8 +14,13 @@ final class RailView {
     private let likeButton: Button
     /// Where the like stands with the post's network: sending, sent, refused (issue 23).
     let likeMark = DeliveryMark()
+    /// Where a follow made with the "+" stands with the creator's network, under the avatar.
+    let followMark = DeliveryMark()
     /// Where the marks come from (none: a window without the outbox).
     var deliveries: ActionDeliveryMarks?
+    /// What a follow of this post's creator goes to the account as (nil: it stays here).
+    private(set) var followSubject: ActedOn?
+    private var authorFollowed = false
     private var postID: Int64?
     private var liked = false
     /// Whether the like's tooltip says it stays on this computer (as last set).
@@ -57,6 +62,7 @@ final class RailView {
             button.addCSSClass("rail-button")
         }
         root.append(avatarWithBadge())
+        root.append(followMark.root)
         root.append(likeButton)
         root.append(likeMark.root)
         root.append(commentButton)
@@ -149,6 +155,12 @@ final class RailView {
         likeMark.show(deliveries.delivery(of: .post(postID)), of: liked ? .like : .unlike)
     }
 
+    /// The "+"'s mark, as the outbox has the creator's channel now.
+    func showFollowDelivery() {
+        guard let deliveries, let followSubject else { return followMark.show(.none, of: .follow) }
+        followMark.show(deliveries.delivery(of: followSubject), of: authorFollowed ? .follow : .unfollow)
+    }
+
     func show(_ post: Post) {
         avatar.setFile(nil)
         avatarButton.setAccessibleLabel(tr("Profile of {author}", ["author": post.author.atHandle]))
@@ -167,6 +179,10 @@ final class RailView {
         liked = post.liked
         likeMark.keepsRoom = deliveries?.likeIsSent(post) == true
         showDelivery()
+        followSubject = deliveries?.followSubject(of: post)
+        authorFollowed = author.isFollowed
+        followMark.keepsRoom = followSubject != nil
+        showFollowDelivery()
         // Set only when it changes: each set of the tooltip or description made GTK tell a screen
         // reader the button's state again, a "not pressed" before every like.
         let staysHere = deliveries?.likeStaysHere(post) == true

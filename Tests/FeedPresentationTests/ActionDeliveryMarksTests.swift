@@ -123,15 +123,18 @@ final class ActionDeliveryMarksTests: XCTestCase {
             XCTAssertTrue(marks.likeStaysHere(post))
             XCTAssertFalse(marks.likeIsSent(post))
             XCTAssertEqual(marks.delivery(of: .post(post.id)), ActionDelivery.none, "nothing in the outbox")
+            XCTAssertNil(marks.followSubject(of: post), "the \"+\" follows here only: no mark by the avatar")
             signedIn.accounts = [Self.ann]
             XCTAssertFalse(marks.likeStaysHere(post), "an account acts on it now")
             XCTAssertTrue(marks.likeIsSent(post), "its heart keeps room for a mark")
+            XCTAssertEqual(marks.followSubject(of: post), .channel("ann@127.0.0.2:8080"), "the \"+\" follows her channel there")
             feed.session.move(by: 1)
             let local = try XCTUnwrap(feed.session.current)
             feed.session.likeCurrent()
             let liked = try XCTUnwrap(feed.session.current)
             XCTAssertFalse(marks.likeStaysHere(liked), "a post of this computer: \(local.id)")
             XCTAssertFalse(marks.likeIsSent(liked))
+            XCTAssertNil(marks.followSubject(of: liked))
         }
     }
 }

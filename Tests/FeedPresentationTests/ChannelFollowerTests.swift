@@ -93,4 +93,25 @@ final class ChannelFollowerTests: XCTestCase {
             XCTAssertEqual(try feed.repository.author(handle: Self.handle)?.isFollowed, true)
         }
     }
+
+    func testUndoOfARefusedFollowUnfollowsHereAndOnTheAccount() throws {
+        try onMain {
+            let feed = try Self.carolsPosts()
+            let subscriptions = FakeFeedSubscriptions(), actions = RecordingNetworkActions()
+            subscriptions.rows = [Subscription(id: 7, url: Self.feed.absoluteString, title: "Carol's travels",
+                                               channel: FollowedChannel(kind: .peertubeChannel, name: "carol_travel", host: Self.host)),
+                                  Subscription(id: 8, url: "http://127.0.0.4:8080/feed.xml", title: "Dan")]
+            feed.session.channelFollower = ChannelFollower(explorer: FakeNetworkExplorer(), subscriptions: subscriptions,
+                                                           actions: actions)
+            feed.launchAndSettle()
+            feed.session.unfollowChannel(Self.handle)
+            XCTAssertEqual(subscriptions.rows.map(\.id), [8], "her channel's feed is no longer followed here")
+            XCTAssertEqual(actions.follows.map(\.channel.handle), [Self.handle])
+            XCTAssertEqual(actions.follows.map(\.following), [false], "the account's follow is turned back")
+            XCTAssertEqual(feed.events(named: "follow"), [.follow(handle: Self.handle, following: false)])
+            XCTAssertEqual(feed.view.flashes.last, "You no longer follow Carol's travels.")
+            feed.session.unfollowChannel(Self.handle)
+            XCTAssertEqual(actions.follows.count, 1, "what is not followed is not unfollowed again")
+        }
+    }
 }

@@ -2,7 +2,8 @@
 403, and the rail marks it "Not sent" with the server's words (tooltip and accessible
 description), a bubble with Retry and Undo named for a screen reader, legible at 360x640; Retry
 once the fault is lifted sends it, and the account holds the rating after one accepted PUT. A
-follow the instance refuses is undone from its mark: unfollowed here, and nothing more sent."""
+follow the instance refuses is undone from its mark: unfollowed here, and nothing more sent,
+from the channel page's Follow and from the "+" over a post's avatar alike."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import Callable
 
 from app import App, quit_app
 from app_data import db_rows
-from cases_explore import FOLLOW, launch_on_networks, set_faults
-from cases_follows import SUBSCRIPTIONS, follow_posts, sign_in, subscriptions_of, to_channel_page
+from cases_explore import FOLLOW, TILE, launch_on_networks, open_discover, set_faults
+from cases_follows import SUBSCRIPTIONS, follow_badge, follow_posts, sign_in, subscriptions_of, to_channel_page
 from cases_access import A11Y_ENV, a11y_bus_address
 from cases_outbox import peertube_token, rate_puts, rating_on
 from cases_outbox_comments import signed_in_where_the_video_is
@@ -156,8 +157,74 @@ def case_a_refused_follow_is_undone_from_its_mark(ctx: Context) -> None:
         networks.stop()
 
 
+def case_a_refused_follow_from_the_plus_is_marked_and_undone(ctx: Context) -> None:
+    """403 on the follow the "+" over a Discover video's avatar sent: the mark under the avatar
+    says it was not sent, with the server's words; Undo in its bubble unfollows here (the "+"
+    comes back), the refused entry is dropped and nothing more goes to the instance."""
+    networks = start_networks(peertube=2, loops=0, index=False)
+    keyring = Keyring(ctx, ctx.case_tmp / "desktop")
+    try:
+        home = networks.peertube[0]
+        app = launch_on_networks(ctx, "plus-refused", networks, env=dict(A11Y_ENV))
+        a11y_bus_address(ctx)
+        user = sign_in(ctx, app, networks, home)
+        ctx.key("Escape")
+        time.sleep(0.8)
+        ctx.pointer_into_window()
+        open_discover(ctx, app)
+        time.sleep(1.0)
+        since = app.cursor()
+        click(ctx, *TILE)
+        page = app.wait("page", 10, since, what="a page for the first trending tile")
+        app.wait("first_frame", 10, since, what="its first frame")
+        time.sleep(1.0)
+        author = str(page.get("author"))
+        badge = follow_badge(ctx, app, author)
+        expect(badge is not None, f"no + over {author}'s avatar, see {ctx.screenshot('plus-refused-none')}")
+        set_faults(home, [{"kind": "status", "status": 403, "path": SUBSCRIPTIONS + "$", "method": "POST"}])
+        since = app.cursor()
+        click(ctx, *badge)
+        app.wait("follow", 15, since, lambda e: e.get("following") is True, "the creator followed here")
+        refused = app.wait("outbox", 20, since, lambda e: e.get("action") == "follow" and e.get("state") == "refused",
+                           "the follow refused")
+        expect(refused.get("reason") == "Forbidden", f"the server's words: {refused}")
+        nodes = wait_nodes(ctx, app, lambda n: bool(named(n, "Your follow was not sent", "push button")), 10,
+                           "the refused mark under the avatar", "plus-refused-mark", page="Results")
+        mark = [n for n in named(nodes, "Your follow was not sent", "push button") if inside(n, 450, 800)]
+        expect(mark, f"the mark is not on screen: {named(nodes, 'Your follow was not sent')}")
+        expect(mark[0]["description"] == "The server refused it: Forbidden", f"its description: {mark[0]}")
+        ctx.screenshot("plus-refused-mark")
+        press(ctx, mark[0])
+        wait_nodes(ctx, app, lambda n: bool(named(n, "Undo your follow: unfollow here", "push button")), 10,
+                   "the bubble's Undo", "plus-refused-bubble", page="Results")
+        set_faults(home, [])
+        asked = len(networks.requests(home))
+        since = app.cursor()
+        # The bubble has the focus on Retry: Tab to Undo, Enter.
+        ctx.key("Tab")
+        ctx.key("Return")
+        app.wait("follow", 10, since, lambda e: e.get("following") is False and e.get("handle") == author,
+                 "the creator unfollowed here")
+        expect(db_rows(app, "SELECT url FROM subscriptions") == [], "Undo unfollowed the channel's feed here")
+        time.sleep(2.0)
+        expect(db_rows(app, "SELECT state FROM outbox") == [("dropped",)],
+               f"the refused follow dropped, nothing added: {db_rows(app, 'SELECT kind, state FROM outbox')}")
+        sent = [r for r in networks.requests(home)[asked:] if SUBSCRIPTIONS in r["path"] and r["method"] != "GET"]
+        expect(not sent, f"the instance was asked to unfollow what it never took: {sent}")
+        expect(author not in subscriptions_of(home, peertube_token(home, user)), f"the account follows {author}")
+        nodes = wait_nodes(ctx, app, lambda n: not named(n, "Your follow was not sent"), 10, "the mark gone",
+                           "plus-mark-gone", page="Results")
+        expect(follow_badge(ctx, app, author) is not None, f"the + is not back, see {ctx.screenshot('plus-back')}")
+        log(f"a refused follow of {author} from the + marked under the avatar and undone, nothing more sent")
+        quit_app(app)
+    finally:
+        keyring.stop()
+        networks.stop()
+
+
 OUTBOX_MARK_CASES = [
     ("a_refused_like_is_marked_with_the_reason_and_sent_once_on_retry",
      case_a_refused_like_is_marked_with_the_reason_and_sent_once_on_retry),
     ("a_refused_follow_is_undone_from_its_mark", case_a_refused_follow_is_undone_from_its_mark),
+    ("a_refused_follow_from_the_plus_is_marked_and_undone", case_a_refused_follow_from_the_plus_is_marked_and_undone),
 ]
