@@ -15,7 +15,7 @@ enum RowDecoding {
         a.id, a.handle, a.name, a.bio, a.avatar_uri, a.cover_uri,
         CASE WHEN a.is_self THEN (SELECT count(*) FROM activity v WHERE v.kind = 'follow') ELSE a.followers END,
         CASE WHEN a.is_self THEN (SELECT count(*) FROM subscriptions) + (SELECT count(*) FROM follows f2
-                                  WHERE f2.author_id NOT IN \(broughtByFeeds))
+                                  WHERE NOT \(broughtByFeeds("f2.author_id")))
              ELSE a.following END,
         CASE WHEN a.is_self THEN (SELECT coalesce(sum(p2.like_count), 0) FROM posts p2
                                   WHERE p2.author_id IN (SELECT s.id FROM authors s WHERE s.is_self))
@@ -27,13 +27,13 @@ enum RowDecoding {
     static let authorColumnCount: Int32 = 12
 
     /// Someone whose posts a followed feed brings is followed (unsubscribing sets those posts'
-    /// feed to NULL). The list is made once per statement, then looked up per row; a feed's
-    /// entries all have their remote id, so it is read from `posts_remote` (a partial index on
-    /// those), not from every post of a large library.
-    private static let followedThroughFeed = "a.id IN \(broughtByFeeds)"
-    private static let broughtByFeeds = """
-        (SELECT fp.author_id FROM posts fp WHERE fp.subscription_id IS NOT NULL AND fp.remote_id IS NOT NULL)
-        """
+    /// feed to NULL). Looked up per row in `posts_brought_by_feeds` (a partial index on the
+    /// feeds' posts by author): as a list made once per statement, every author read while a
+    /// feed's entries were stored listed all the feeds' posts again, and storing grew with them.
+    private static let followedThroughFeed = broughtByFeeds("a.id")
+    private static func broughtByFeeds(_ author: String) -> String {
+        "EXISTS(SELECT 1 FROM posts fp WHERE fp.author_id = \(author) AND fp.subscription_id IS NOT NULL AND fp.remote_id IS NOT NULL)"
+    }
 
     static let selectAuthor = "SELECT \(authorColumns) FROM authors a"
 

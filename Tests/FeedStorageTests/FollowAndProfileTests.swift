@@ -89,14 +89,21 @@ final class FollowAndProfileTests: XCTestCase {
     }
 
     /// The counted columns are worked out once per statement, never once per row: correlated,
-    /// the likes sum made a profile of 10,000 own posts take 39 s. (The follows lookup is the one
-    /// correlated subquery, by primary key.)
+    /// the likes sum made a profile of 10,000 own posts take 39 s. What is asked per row (whether
+    /// the user follows them, in person or through a feed) is one lookup by key each.
     func testCountingTheUsersNumbersIsNotRedoneForEveryRow() throws {
         let repository = try repository()
         let plan = try repository.connection.query("""
             EXPLAIN QUERY PLAN \(RowDecoding.selectPost) WHERE a.handle = 'you' ORDER BY p.created_ms DESC LIMIT 300
             """) { $0.string(3) }
-        let correlated = plan.filter { $0.contains("CORRELATED") }
-        XCTAssertEqual(correlated.count, 1, plan.joined(separator: "\n"))
+        let correlated = plan.indices.filter { plan[$0].contains("CORRELATED") }
+        XCTAssertFalse(correlated.isEmpty, plan.joined(separator: "\n"))
+        for index in correlated {
+            let step = index + 1 < plan.count ? plan[index + 1] : ""
+            // The follows row by its key; one post of a followed feed by its author in the feeds' own index.
+            XCTAssertTrue(step.hasPrefix("SEARCH f USING INTEGER PRIMARY KEY")
+                          || step.hasPrefix("SEARCH fp USING INDEX posts_brought_by_feeds"),
+                          "\(plan[index]): \(step)\n" + plan.joined(separator: "\n"))
+        }
     }
 }
