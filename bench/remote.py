@@ -38,8 +38,8 @@ FIRST_TILE = (75, 300)                       # the trending shelf's first tile, 
 THUMBNAIL = (0xE0, 0x80, 0x20)               # the fakes' portrait stills (Tests/servers/media.py)
 FIRST_RESULT_BOX = (10, 165, 130, 60)        # x, y, w, h: inside the first tile of the results, at 450x800
 SHELF_TILE_BOX = (10, 250, 130, 60)          # inside the trending shelf's first tile (under more chips)
-TYPING_PAUSE_MS = 100                        # NetworkDiscoverStore.typingPauseMilliseconds
-SEARCH_DELAY_MS = 150                        # GtkSearchEntry:search-delay (GTK's default; Loopfeed keeps it)
+TYPING_PAUSE_MS = 50                         # NetworkDiscoverStore.typingPauseMilliseconds
+SEARCH_DELAY_MS = 100                        # GtkSearchEntry:search-delay (DiscoverPage.searchDelayMilliseconds)
 KEY_GAP = 0.08                               # between typed keys: a quick typist
 # The words the fakes' video titles are made of (Tests/servers/world.py TOPICS), none of them in a
 # channel's name: the results are videos alone, their grid right under the filter chips.

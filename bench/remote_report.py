@@ -114,7 +114,7 @@ def network_parts(r: dict) -> tuple[list[tuple[str, str, str, str]], list[str], 
             "search) for the word. Until commit 28935c1 the page took the results' layout 150 ms after the last "
             "key and showed the shelf's tiles there until the results came: the first \"result\" on screen was a "
             f"trending video, about 185 ms after the last key. Discover asks the servers {pause} ms after the last key: GtkSearchEntry's "
-            f"`search-delay` ({ty['search_delay_ms']} ms, GTK's default) before it says the text changed, then "
+            f"`search-delay` ({ty['search_delay_ms']} ms, DiscoverPage's) before it says the text changed, then "
             f"NetworkDiscoverStore's own pause ({ty['pause_ms']} ms, `typingPauseMilliseconds`); Enter asks at once. "
             f"So the servers' answers and their merge take about {ms(ty['event_p50'] - pause * 1000)} at p50, "
             f"the first still on screen after the event {ms(pct(gaps, 50))} more at p50 and {ms(max(gaps, default=float('nan')))} "

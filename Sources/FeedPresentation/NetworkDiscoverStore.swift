@@ -31,9 +31,9 @@ public final class NetworkDiscoverStore {
     private static let searchSource = "search"
 
     /// How long typing must pause before the servers are asked, after the search field's own
-    /// 150 ms (GTK's): results come soon after the last key, and a steady typist's word is not
-    /// asked letter by letter.
-    public static let typingPauseMilliseconds: UInt32 = 100
+    /// 100 ms (DiscoverPage's): results come soon after the last key, and a steady typist's word
+    /// is not asked letter by letter.
+    public static let typingPauseMilliseconds: UInt32 = 50
 
     private let explorer: any NetworkExploring
     private let networks: NetworksEditor

@@ -16,6 +16,12 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(OpaquePointer(handle.raw), newValue) }
     }
 
+    /// Milliseconds of typing pause before "search-changed" (GTK's default: 150; GTK 4.8).
+    public var searchDelay: UInt32 {
+        get { gtk_search_entry_get_search_delay(OpaquePointer(handle.raw)) }
+        set { gtk_search_entry_set_search_delay(OpaquePointer(handle.raw), newValue) }
+    }
+
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) { on("search-changed", handler) }
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
 }

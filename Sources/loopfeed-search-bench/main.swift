@@ -22,8 +22,8 @@ var library = SyntheticLibrary(authors: 2_000, posts: postCount, seed: 42)
 try library.write(into: repository) { i in "file:///bench/\(i).mp4" }
 let buildSeconds = Double(nowUs() - buildStart) / 1_000_000
 
-// Queries as people type them: a prefix, a word, a hashtag, two words, an author, diacritics.
-let queries = ["co", "coffee", "#lofi", "snow", "night drive", "creator12", "cafe", "creme brulee", "sat", "zzzz"]
+// Queries as people type them: the first letter, a prefix, a word, a hashtag, two words, an author, diacritics.
+let queries = ["c", "co", "coffee", "#lofi", "snow", "night drive", "creator12", "cafe", "creme brulee", "sat", "zzzz"]
 var results: [String] = []
 var all: [Int64] = []
 for query in queries {

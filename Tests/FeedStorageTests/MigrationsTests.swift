@@ -10,7 +10,7 @@ final class MigrationsTests: StorageTestCase {
     func testOpeningANewFileCreatesTheLatestSchema() throws {
         let repo = try LibraryDatabase.open(at: databaseURL)
         XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
-        XCTAssertEqual(Migrations.latestVersion, 14)
+        XCTAssertEqual(Migrations.latestVersion, 15)
         XCTAssertTrue(try tableNames(repo.connection).isSuperset(of: ["authors", "posts", "comments", "follows", "post_search", "activity"]))
         XCTAssertEqual(try repo.connection.queryFirst("PRAGMA journal_mode") { $0.string(0) }, "wal")
         XCTAssertEqual(try repo.connection.integerPragma("foreign_keys"), 1)
@@ -37,6 +37,30 @@ final class MigrationsTests: StorageTestCase {
         XCTAssertEqual(found.first?.allowsComments, true, "posts from before version 3 keep their comments on")
         XCTAssertNil(found.first?.coverURI)
         XCTAssertEqual(try repo.unseenActivityCount(), 0)
+    }
+
+    /// Discover searches at the first letter typed: a library of version 14 has its search index
+    /// made again with a one-letter prefix index, every post and author still found, and a
+    /// one-letter search reads that prefix index rather than every word it begins.
+    func testTheSearchIndexIsMadeAgainWithOneLetterPrefixes() throws {
+        do {
+            let connection = try SQLiteConnection(path: databaseURL.path)
+            for migration in Migrations.all where migration.version <= 14 { try connection.execute(migration.sql) }
+            try connection.execute("""
+                INSERT INTO authors (id, handle, name) VALUES (1, 'cam', 'Camille'), (2, 'mo', 'Mo');
+                INSERT INTO posts (author_id, caption, music, hashtags, video_uri, created_ms) VALUES
+                    (1, 'coffee at dawn', '', '', 'file:///1.mp4', 1),
+                    (2, 'snow day', '', 'cold', 'file:///2.mp4', 2);
+                PRAGMA user_version = 14;
+                """)
+        }
+        let repo = try LibraryDatabase.open(at: databaseURL)
+        XCTAssertEqual(try repo.connection.integerPragma("user_version"), Migrations.latestVersion)
+        XCTAssertEqual(try repo.search("c", limit: 5).map(\.caption).sorted(), ["coffee at dawn", "snow day"],
+                       "a caption, an author's name and a hashtag, by their first letter")
+        XCTAssertEqual(try repo.search("camille", limit: 5).map(\.caption), ["coffee at dawn"])
+        let made = try repo.connection.queryFirst("SELECT sql FROM sqlite_schema WHERE name = 'post_search'") { $0.string(0) }
+        XCTAssertTrue(made?.contains("prefix = '1 2 3'") == true, made ?? "no post_search")
     }
 
     /// Issue 21: a rename reached neither the user's older posts' music line ("Desk Life — You
