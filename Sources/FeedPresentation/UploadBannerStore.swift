@@ -69,7 +69,8 @@ public final class UploadBannerStore {
             let text = upload.bytesOnServer > 0
                 ? tr("The upload to {account} waits ({reason}); it goes on by itself from where it stopped.",
                      ["account": account, "reason": reason])
-                : tr("The upload to {account} waits ({reason}); it starts again by itself.", ["account": account, "reason": reason])
+                : tr("The upload to {account} waits ({reason}); it tries again by itself, from the start.",
+                     ["account": account, "reason": reason])
             shown = Shown(text: text, fraction: upload.fraction, canCancel: true, isOver: false)
         case .processing:
             shown = Shown(text: tr("Processing on the server ({account})…", ["account": account]), fraction: nil,

@@ -2,7 +2,8 @@
 /// first moments of a run are left out: the system takes the first megabytes into its send
 /// buffer at once, and a rate counted from them says the upload ends far sooner than it will.
 struct UploadRateMeter {
-    static let settleMicroseconds: Int64 = 1_500_000
+    /// The send buffer fills in the first moments; half a second is past it on any line.
+    static let settleMicroseconds: Int64 = 500_000
     static let windowMicroseconds: Int64 = 10_000_000
     /// Progress comes with every few kilobytes written; the rate needs a point every so often.
     static let sampleMicroseconds: Int64 = 250_000
@@ -32,7 +33,7 @@ struct UploadRateMeter {
         guard let first = samples.first else { return nil }
         let elapsed = Double(now - first.us) / 1_000_000
         let sent = bytes - first.bytes
-        guard sent > 0, elapsed >= 1 else { return nil }
+        guard sent > 0, elapsed >= 0.5 else { return nil }
         return Double(max(total - bytes, 0)) / (Double(sent) / elapsed)
     }
 }

@@ -58,23 +58,23 @@ final class UploadBannerStoreTests: XCTestCase {
                 $0.bytesOnServer = 10
             }
             // The send buffer takes 390 bytes at once; then 50 bytes a second go.
-            for (seconds, bytes) in [(0.5, 400), (2.0, 450), (3.0, 500)] as [(Double, Int64)] {
+            for (seconds, bytes) in [(0.2, 400), (1.0, 450), (2.0, 500)] as [(Double, Int64)] {
                 clock.advance(byMicroseconds: Int64(seconds * 1_000_000) - clock.nowMicroseconds())
                 uploads.change(upload.id) { $0.bytesOnServer = bytes }
             }
-            // From the start it would be 490 bytes in 3 s: "about 4 s". 500 left at 50 a second:
+            // From the start it would be 490 bytes in 2 s: "about 3 s". 500 left at 50 a second:
             XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 50 % · about 10 s left")
             // Ten slow seconds (5 bytes a second), then ten at 25: the rate is that of the last ten.
-            for second in 4...23 {
+            for second in 3...22 {
                 clock.advance(byMicroseconds: 1_000_000)
-                let bytes: Int64 = second <= 13 ? 500 + Int64(second - 3) * 5 : 550 + Int64(second - 13) * 25
+                let bytes: Int64 = second <= 12 ? 500 + Int64(second - 2) * 5 : 550 + Int64(second - 12) * 25
                 uploads.change(upload.id) { $0.bytesOnServer = bytes }
             }
             XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080: 80 % · about 8 s left")
         }
     }
 
-    func testALoopsUploadThatWaitsSaysItStartsAgain() throws {
+    func testALoopsUploadThatWaitsSaysItTriesAgainFromTheStart() throws {
         try onMain {
             let uploads = FakePostUploading()
             let store = UploadBannerStore(uploads: uploads, clock: ManualClock(startMicroseconds: 0))
@@ -85,7 +85,7 @@ final class UploadBannerStoreTests: XCTestCase {
                 $0.state = .waiting(atMs: 0, reason: "the connection was lost")
             }
             XCTAssertEqual(store.shown?.text,
-                           "The upload to ana@127.0.0.2:8080 waits (the connection was lost); it starts again by itself.")
+                           "The upload to ana@127.0.0.2:8080 waits (the connection was lost); it tries again by itself, from the start.")
         }
     }
 

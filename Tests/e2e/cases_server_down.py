@@ -159,7 +159,7 @@ def _uuid(networks: FakeNetworks, site: str, page: dict) -> str:
 
 def case_an_upload_waits_out_the_instance_being_down_and_arrives_once(ctx: Context) -> None:
     """A recording posted to the account's channel while its instance is down: the post is kept
-    here at once, the banner says the upload waits and goes on by itself; once the instance is
+    here at once, the banner says the upload waits and tries again by itself; once the instance is
     back the upload is begun once and the instance's file is byte for byte the recording."""
     networks = start_networks(peertube=1, loops=0, index=False)
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
@@ -173,7 +173,7 @@ def case_an_upload_waits_out_the_instance_being_down_and_arrives_once(ctx: Conte
         ctx.key("ctrl+Return")
         posted = app.wait("posted", 20, since, what="the post stored on this computer")
         waiting = app.wait("upload", 20, since, lambda e: e.get("state") == "waiting", "the upload waiting")
-        expect(shown(app, "goes on by itself", timeout=5), "the banner does not say the upload waits and goes on")
+        expect(shown(app, "tries again by itself", timeout=5), "the banner does not say the upload waits and tries again")
         time.sleep(1.0)
         window_shot(ctx, "server-down-upload-waiting")
         while time.monotonic() - went_down < down_seconds():
