@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTesting", "Localization", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage", "FeedCore", "GLibKit", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedCore", "FeedStorage", "FeedTesting", "GLibKit", "SoupKit", "MainLoopServices", "TestSupport"],
                     exclude: ["video_test_server.py", "Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "FeedTesting", "GStreamerKit", "GLibKit", "TestSupport"],

@@ -264,37 +264,9 @@ public final class SubscriptionService: FeedSubscribing {
     }
 
     private func storeEntries(_ feed: ParsedFeed, in subscription: Subscription, then: @escaping @MainActor ([Post]) -> Void) {
-        let feedURL = URL(string: subscription.url)
-        let host = feedURL?.host ?? "web"
-        var posts: [RemotePost] = []
-        let arrival = now()
-        let window = window()
-        let channel = feedURL.flatMap { FollowedPostIdentity.channelHandle(of: feed, url: $0) }
-        for entry in feed.entries {
-            let sources = RemoteVideoSources(feedRenditions: entry.renditions)
-            // A video nothing here plays stays a post whose page says why (never a gap, never a spinner).
-            let address = PlaybackChoice.order(sources, window: window).first?.address
-                ?? UnplayableVideo(feedRenditions: entry.renditions, identity: "\(subscription.url) \(entry.id)").address
-            // A name, as long as the library holds one (a feed's title may be a caption long).
-            let name = entry.author ?? FeedText.name(feed.title.isEmpty ? host : feed.title)
-            let isFeedsOwn = entry.author == nil || entry.author == feed.title
-            let handle = isFeedsOwn ? channel ?? Self.handle(name, host: host) : Self.handle(name, host: host)
-            posts.append(RemotePost(subscriptionID: subscription.id, remoteID: entry.id, authorHandle: handle,
-                                  // Its own sound: shown as "Original sound — " and the channel (Post.musicLine).
-                                  authorName: name, caption: entry.title, music: "",
-                                  videoURI: address,
-                                  duration: entry.durationSeconds ?? 0, likeCount: entry.likeCount ?? 0,
-                                  // A date in the future would pin the entry above everything
-                                  // newer for as long as it lasts: it arrived now.
-                                  created: min(entry.published ?? arrival, arrival), pageURL: entry.pageURL?.absoluteString,
-                                  thumbnailURI: entry.thumbnailURL?.absoluteString, sources: sources,
-                                  remote: feedURL.flatMap { FollowedPostIdentity.of(entry, feed: $0) },
-                                  // The channel's picture (the Following window shows it too) is
-                                  // its own author's, not that of another channel in the feed.
-                                  authorAvatarURI: isFeedsOwn ? feed.imageURL?.absoluteString : nil))
-        }
-        guard let entryStore else { return then(library.storeEntries(posts)) }
-        entryStore.store(posts) { then($0) }
+        let posts = FeedEntryPosts(feed: feed, subscription: subscription, window: window(), arrival: now())
+        guard let entryStore else { return then(library.storeEntries(posts.make())) }
+        entryStore.store(posts.make) { then($0) }
     }
 
     private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post],
@@ -334,13 +306,6 @@ public final class SubscriptionService: FeedSubscribing {
 
     /// "Blender Studio" on video.example is @blender.studio@video.example; the part before
     /// the host is no longer than a handle of one's own may be.
-    static func handle(_ name: String, host: String) -> String {
-        let slug = name.lowercased().unicodeScalars.map { scalar -> String in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII ? String(scalar) : "."
-        }.joined().split(separator: ".").joined(separator: ".")
-        let short = String(slug.prefix(TextLimits.handle)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        return "\(short.isEmpty ? "channel" : short)@\(host)"
-    }
 }
 
 /// PeerTube and Loops addresses that name a channel or an account rather than its feed.

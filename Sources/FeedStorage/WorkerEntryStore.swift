@@ -50,9 +50,13 @@ public final class WorkerEntryStore: FeedEntryStoring, @unchecked Sendable {
     }
 
     @MainActor
-    public func store(_ entries: [RemotePost], then: @escaping @Sendable @MainActor ([Post]) -> Void) {
-        guard !entries.isEmpty else { return then([]) }
+    public func store(_ make: @escaping @Sendable () -> [RemotePost], then: @escaping @Sendable @MainActor ([Post]) -> Void) {
         queue.async { [self] in
+            let entries = make()
+            guard !entries.isEmpty else {
+                _ = MainLoop.invoke { then([]) }
+                return
+            }
             guard let repository = openedRepository() else {
                 _ = MainLoop.invoke { [self] in then(fallback(entries)) }
                 return
