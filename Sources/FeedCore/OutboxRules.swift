@@ -18,13 +18,17 @@ public enum OutboxRules {
         case refused(status: Int, message: String)
     }
 
-    /// The longest wait between two sendings.
+    /// The longest wait between two sendings (a server's Retry-After is obeyed up to it).
     public static let longestBackoffMs: Int64 = 5 * 60_000
+    /// The longest wait of the outbox's own, after a lost connection or a server error: once a
+    /// server is back, what waited for it goes within a minute (at five minutes, a home instance
+    /// down for three left a like, a follow and a comment waiting 78 s after it came back).
+    public static let longestOwnBackoffMs: Int64 = 60_000
 
-    /// 2 s after the first failure, doubling, at most five minutes.
+    /// 2 s after the first failure, doubling, at most a minute.
     public static func backoffMs(afterAttempts attempts: Int) -> Int64 {
         let exponent = min(max(attempts - 1, 0), 16)
-        return min(2_000 << Int64(exponent), longestBackoffMs)
+        return min(2_000 << Int64(exponent), longestOwnBackoffMs)
     }
 
     /// `entries` with `action` added as `id`: a state (like, follow) replaces one of the same

@@ -65,7 +65,7 @@ final class OutboxRulesTests: XCTestCase {
 
     func testRetriesBackOffAndA429WaitsForItsRetryAfter() {
         XCTAssertEqual((1...10).map { OutboxRules.backoffMs(afterAttempts: $0) },
-                       [2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000, 300_000])
+                       [2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000, 60_000, 60_000])
         var entries = add([.rate(post: Self.post("a"), liked: true)])
         entries[0] = OutboxRules.sending(entries[0])
         entries = OutboxRules.after(.busy(retryAfterMs: 30_000), of: 1, in: entries, nowMs: 100)
