@@ -8,17 +8,29 @@ import XCTest
 /// The upload banner: percentage and time left while bytes go, why it waits, processing on
 /// the server, how it ended; Cancel reaches the uploads.
 final class UploadBannerStoreTests: XCTestCase {
-    private static let account = AccountKey(server: "http://127.0.0.2:8080", name: "ana")
-    private static let metadata = UploadMetadata(title: "Sea", description: nil, tags: [], privacy: .public, allowsComments: true,
+    fileprivate static let account = AccountKey(server: "http://127.0.0.2:8080", name: "ana")
+    fileprivate static let metadata = UploadMetadata(title: "Sea", description: nil, tags: [], privacy: .public, allowsComments: true,
                                                  channelID: 1, filename: "1.mp4")
+
+    /// A banner over fake uploads, with one upload to a channel just begun.
+    @MainActor
+    private struct Rig {
+        let clock = ManualClock(startMicroseconds: 0)
+        let uploads = FakePostUploading()
+        let store: UploadBannerStore
+        let upload: UploadRecord
+
+        init() throws {
+            store = UploadBannerStore(uploads: uploads, clock: clock)
+            upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil,
+                                        account: UploadBannerStoreTests.account, metadata: UploadBannerStoreTests.metadata)
+        }
+    }
 
     func testProgressTimeLeftProcessingAndPublished() throws {
         try onMain {
-            let clock = ManualClock(startMicroseconds: 0)
-            let uploads = FakePostUploading()
-            let store = UploadBannerStore(uploads: uploads, clock: clock)
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
-                                            metadata: Self.metadata)
+            let rig = try Rig()
+            let (clock, uploads, store, upload) = (rig.clock, rig.uploads, rig.store, rig.upload)
             XCTAssertEqual(store.shown?.text, "Uploading to ana@127.0.0.2:8080…")
             XCTAssertEqual(store.shown?.canCancel, true)
             uploads.change(upload.id) {
@@ -48,11 +60,8 @@ final class UploadBannerStoreTests: XCTestCase {
 
     func testTimeLeftComesFromTheRecentRateNotTheFirstBurst() throws {
         try onMain {
-            let clock = ManualClock(startMicroseconds: 0)
-            let uploads = FakePostUploading()
-            let store = UploadBannerStore(uploads: uploads, clock: clock)
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
-                                            metadata: Self.metadata)
+            let rig = try Rig()
+            let (clock, uploads, store, upload) = (rig.clock, rig.uploads, rig.store, rig.upload)
             uploads.change(upload.id) {
                 $0.state = .sending
                 $0.bytesOnServer = 10
@@ -76,10 +85,8 @@ final class UploadBannerStoreTests: XCTestCase {
 
     func testALoopsUploadThatWaitsSaysItTriesAgainFromTheStart() throws {
         try onMain {
-            let uploads = FakePostUploading()
-            let store = UploadBannerStore(uploads: uploads, clock: ManualClock(startMicroseconds: 0))
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
-                                            metadata: Self.metadata)
+            let rig = try Rig()
+            let (uploads, store, upload) = (rig.uploads, rig.store, rig.upload)
             uploads.change(upload.id) {
                 $0.bytesOnServer = 0
                 $0.state = .waiting(atMs: 0, reason: "the connection was lost")
@@ -91,10 +98,8 @@ final class UploadBannerStoreTests: XCTestCase {
 
     func testCancelReachesTheUploadsAndSaysThePostStays() throws {
         try onMain {
-            let uploads = FakePostUploading()
-            let store = UploadBannerStore(uploads: uploads, clock: ManualClock(startMicroseconds: 0))
-            let upload = try uploads.upload(postID: 1, file: URL(fileURLWithPath: "/v/1.mp4"), cover: nil, account: Self.account,
-                                            metadata: Self.metadata)
+            let rig = try Rig()
+            let (uploads, store, upload) = (rig.uploads, rig.store, rig.upload)
             store.cancel()
             XCTAssertEqual(uploads.cancelled, [upload.id])
             XCTAssertEqual(store.shown?.text, "Upload cancelled. Your post stays on this computer.")

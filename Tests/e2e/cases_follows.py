@@ -283,6 +283,30 @@ def follow_badge(ctx: Context, app: App, author: str) -> tuple[int, int] | None:
     return x + w // 2, y + h // 2
 
 
+def signed_in_on_networks(ctx: Context, name: str, networks: FakeNetworks) -> tuple[App, dict]:
+    """The app on `networks`, signed in to the first PeerTube instance, Preferences closed and the
+    pointer in the window: the account's user."""
+    app = launch_on_networks(ctx, name, networks, env=dict(A11Y_ENV))
+    a11y_bus_address(ctx)
+    user = sign_in(ctx, app, networks, networks.peertube[0])
+    ctx.key("Escape")
+    time.sleep(0.8)
+    ctx.pointer_into_window()
+    return app, user
+
+
+def open_first_trending(ctx: Context, app: App) -> dict:
+    """Discover's first trending tile opened: its page's event, once its first frame came."""
+    open_discover(ctx, app)
+    time.sleep(1.0)
+    since = app.cursor()
+    click(ctx, *TILE)
+    page = app.wait("page", 10, since, what="a page for the first trending tile")
+    app.wait("first_frame", 10, since, what="its first frame")
+    time.sleep(1.0)
+    return page
+
+
 def case_the_plus_over_a_networks_post_follows_its_channel_through_the_account(ctx: Context) -> None:
     """Signed in to the first instance, a trending video of Discover is opened: the "+" over its
     creator's avatar follows their channel as the channel page's Follow does (its feed kept here,
@@ -291,19 +315,8 @@ def case_the_plus_over_a_networks_post_follows_its_channel_through_the_account(c
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     try:
         home = networks.peertube[0]
-        app = launch_on_networks(ctx, "follows-plus", networks, env=A11Y_ENV)
-        a11y_bus_address(ctx)
-        user = sign_in(ctx, app, networks, home)
-        ctx.key("Escape")
-        time.sleep(0.8)
-        ctx.pointer_into_window()
-        open_discover(ctx, app)
-        time.sleep(1.0)
-        since = app.cursor()
-        click(ctx, *TILE)
-        page = app.wait("page", 10, since, what="a page for the first trending tile")
-        app.wait("first_frame", 10, since, what="its first frame")
-        time.sleep(1.0)
+        app, user = signed_in_on_networks(ctx, "follows-plus", networks)
+        page = open_first_trending(ctx, app)
         badge = follow_badge(ctx, app, str(page.get("author")))
         expect(badge is not None, f"no + over {page.get('author')}'s avatar, see {ctx.screenshot('follows-plus-none')}")
         x, y = badge

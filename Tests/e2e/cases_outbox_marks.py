@@ -13,9 +13,9 @@ from typing import Callable
 
 from app import App, quit_app
 from app_data import db_rows
-from cases_explore import FOLLOW, TILE, launch_on_networks, open_discover, set_faults
-from cases_follows import SUBSCRIPTIONS, follow_badge, follow_posts, sign_in, subscriptions_of, to_channel_page
-from cases_access import A11Y_ENV, a11y_bus_address
+from cases_explore import FOLLOW, set_faults
+from cases_follows import (SUBSCRIPTIONS, follow_badge, follow_posts, open_first_trending, signed_in_on_networks,
+                           subscriptions_of, to_channel_page)
 from cases_outbox import peertube_token, rate_puts, rating_on
 from cases_outbox_comments import signed_in_where_the_video_is
 from cases_access import probe_tree
@@ -110,12 +110,7 @@ def case_a_refused_follow_is_undone_from_its_mark(ctx: Context) -> None:
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     try:
         home = networks.peertube[0]
-        app = launch_on_networks(ctx, "follow-refused", networks, env=dict(A11Y_ENV))
-        a11y_bus_address(ctx)
-        user = sign_in(ctx, app, networks, home)
-        ctx.key("Escape")
-        time.sleep(0.8)
-        ctx.pointer_into_window()
+        app, user = signed_in_on_networks(ctx, "follow-refused", networks)
         handle = to_channel_page(ctx, app, networks)
         set_faults(home, [{"kind": "status", "status": 403, "path": SUBSCRIPTIONS + "$", "method": "POST"}])
         since = app.cursor()
@@ -165,19 +160,8 @@ def case_a_refused_follow_from_the_plus_is_marked_and_undone(ctx: Context) -> No
     keyring = Keyring(ctx, ctx.case_tmp / "desktop")
     try:
         home = networks.peertube[0]
-        app = launch_on_networks(ctx, "plus-refused", networks, env=dict(A11Y_ENV))
-        a11y_bus_address(ctx)
-        user = sign_in(ctx, app, networks, home)
-        ctx.key("Escape")
-        time.sleep(0.8)
-        ctx.pointer_into_window()
-        open_discover(ctx, app)
-        time.sleep(1.0)
-        since = app.cursor()
-        click(ctx, *TILE)
-        page = app.wait("page", 10, since, what="a page for the first trending tile")
-        app.wait("first_frame", 10, since, what="its first frame")
-        time.sleep(1.0)
+        app, user = signed_in_on_networks(ctx, "plus-refused", networks)
+        page = open_first_trending(ctx, app)
         author = str(page.get("author"))
         badge = follow_badge(ctx, app, author)
         expect(badge is not None, f"no + over {author}'s avatar, see {ctx.screenshot('plus-refused-none')}")
