@@ -26,6 +26,8 @@ actor PlaybackEngine {
     nonisolated let begunSource = SourceMark()
     /// The playbin, weakly: tests check it is reused across loads and freed with the player.
     nonisolated let pipelineReference: GWeakReference
+    /// How long a sink switch waits for a preroll under way (a stalled remote one never ends).
+    static let prerollWaitBeforeSinkSwitchMs = 500
 
     let playbin: Pipeline
     /// The remote video's feed for the appsrc playbin makes (set on the player thread, read in
@@ -165,12 +167,14 @@ actor PlaybackEngine {
         case .setPaused: playbin.setState(.paused)
         case .setPlaying: playbin.setState(.playing)
         case .stop:
+            // After an error only NULL brings playbin back: from READY, the next clip after a
+            // corrupt file or a text file never showed a frame (LoopingPlayerTests).
             closeFeed()
             playbin.setState(.null)
         case .release(let source):
             closeFeed()
             streamBytes = nil
-            playbin.setState(.null)
+            playbin.setState(.ready)
             receiver.beginSource(source)
             sizing.reset()
             position.store(nil)
@@ -218,8 +222,20 @@ actor PlaybackEngine {
         if playbin.setState(.paused) == .failure { apply(.openFailed(.refused)) }
     }
 
+    /// Playbin goes down to READY here and when a clip is let go, not to NULL (only a failed clip,
+    /// a switch of sink bin and the shut-down take it there). A preroll cut short leaves playsink
+    /// asking streamsynchronizer for a pad after it went down (giving back the unused input
+    /// completes a pending reconfigure), and only a later PAUSED to READY returns that pad. NULL
+    /// numbers streamsynchronizer's pads from 0 again: the next clip then asked for a name still
+    /// in use and GStreamer 1.22 aborted the app ("Padname src_0 is not unique", then
+    /// `gst_play_sink_do_reconfigure: assertion failed: (it)`; a player let go mid-preroll when
+    /// Home was switched 25 ms apart, about 1 run in 20 under load). Without NULL the numbers
+    /// only grow.
     private func begin(source: UInt64, path: VideoSinkGraph) {
         closeFeed()
+        // playsink takes a new video sink only in NULL: the preroll under way is let finish
+        // first, so it leaves no pad behind (a rare path: the GL path failed before a frame).
+        if path != installed { playbin.awaitStateChange(milliseconds: Self.prerollWaitBeforeSinkSwitchMs) }
         playbin.setState(.ready)
         if path != installed { switchSink(to: path) }
         // Messages of the clip being replaced are stale now: an ASYNC_DONE of its last seek,

@@ -21,9 +21,10 @@ enum PlayerAction: Equatable {
     case inspectPreroll
     case setPaused
     case setPlaying
-    /// End the remote feed and stop the pipeline (NULL).
+    /// End the remote feed and stop the pipeline (NULL: after an error, READY does not bring
+    /// playbin back).
     case stop
-    /// Stop, and let go of the clip and its measures (unload).
+    /// Stop (READY, see `PlaybackEngine.begin`), and let go of the clip and its measures (unload).
     case release(source: UInt64)
     /// Answered when refused (`.seekRefused`).
     case seek(SeekPurpose, LoopRange)

@@ -7,6 +7,8 @@ struct UploadRateMeter {
     static let windowMicroseconds: Int64 = 10_000_000
     /// Progress comes with every few kilobytes written; the rate needs a point every so often.
     static let sampleMicroseconds: Int64 = 250_000
+    /// A rate over less time than this swings with every write.
+    static let shortestSpanSeconds = 0.5
 
     private var runStart: Int64?
     private var samples: [(us: Int64, bytes: Int64)] = []
@@ -33,7 +35,7 @@ struct UploadRateMeter {
         guard let first = samples.first else { return nil }
         let elapsed = Double(now - first.us) / 1_000_000
         let sent = bytes - first.bytes
-        guard sent > 0, elapsed >= 0.5 else { return nil }
+        guard sent > 0, elapsed >= Self.shortestSpanSeconds else { return nil }
         return Double(max(total - bytes, 0)) / (Double(sent) / elapsed)
     }
 }

@@ -141,6 +141,16 @@ public class Element {
         return ElementState(current)
     }
 
+    /// Waits at most `milliseconds` for a state change under way (a preroll) to end. True when
+    /// none is under way any more, whether it ended well or not.
+    @discardableResult
+    public func awaitStateChange(milliseconds: Int) -> Bool {
+        var current = GST_STATE_NULL
+        var pending = GST_STATE_NULL
+        return gst_element_get_state(element, &current, &pending, GstClockTime(milliseconds) * 1_000_000)
+            != GST_STATE_CHANGE_ASYNC
+    }
+
     /// Position and duration in nanoseconds, nil when unknown.
     public var position: UInt64? {
         var value: gint64 = 0
