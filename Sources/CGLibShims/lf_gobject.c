@@ -50,6 +50,8 @@ const char *lf_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(obj
 
 #include <malloc.h>
 void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
+void lf_map_blocks_from(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+size_t lf_mapped_block_count(void) { return mallinfo2().hblks; }
 int lf_release_free_memory(void) { return malloc_trim(0); }
 
 int lf_set_thread_niceness(int niceness) { return setpriority(PRIO_PROCESS, (id_t)gettid(), niceness); }

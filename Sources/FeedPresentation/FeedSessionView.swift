@@ -33,8 +33,8 @@ public protocol FeedSessionView: AnyObject {
     func putPagesInPlace()
     /// Calls `body` once the next frame has been painted.
     func afterNextPaint(_ body: @escaping @MainActor () -> Void)
-    /// Gives memory the pages no longer use back to the system after `milliseconds` (a later
-    /// call replaces an earlier one).
+    /// Pages are changing: memory their pipelines free goes back to the system, at once for
+    /// frame-sized blocks and the rest after `milliseconds` (a later call replaces an earlier one).
     func releaseMemory(afterMilliseconds milliseconds: UInt32)
     /// The current post changed, or changed its details (media controls show it).
     func currentChanged(_ post: Post)

@@ -203,8 +203,12 @@ final class FeedController: FeedSessionView {
     func afterNextPaint(_ body: @escaping @MainActor () -> Void) { view.root.onNextPaint(body) }
 
     func releaseMemory(afterMilliseconds milliseconds: UInt32) {
+        ProcessMemory.mapFrameSizedBlocks(true)
         trimTimer?.cancel()
-        trimTimer = MainLoop.after(milliseconds: milliseconds) { ProcessMemory.releaseFreeMemory() }
+        trimTimer = MainLoop.after(milliseconds: milliseconds) {
+            ProcessMemory.mapFrameSizedBlocks(false)
+            ProcessMemory.releaseFreeMemory()
+        }
     }
 
     func currentChanged(_ post: Post) {

@@ -30,6 +30,11 @@ const char *lf_object_type_name(gpointer object);
 
 /* Caps glibc's malloc arenas (one grows per thread by default). */
 void lf_limit_malloc_arenas(int count);
+/* Serves every allocation of `bytes` or more with its own mapping, returned to the system when
+ * freed (a fixed M_MMAP_THRESHOLD: glibc otherwise raises it to the largest block freed). */
+void lf_map_blocks_from(int bytes);
+/* How many blocks malloc has mapped on their own now. */
+size_t lf_mapped_block_count(void);
 /* Lowers the calling thread's CPU priority (its nice value, which threads it starts inherit);
  * returns 0, or -1 with errno set. */
 int lf_set_thread_niceness(int niceness);
