@@ -51,6 +51,7 @@ const char *lf_object_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(obj
 #include <malloc.h>
 void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 void lf_map_blocks_from(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+void lf_keep_free_memory_up_to(int bytes) { mallopt(M_TRIM_THRESHOLD, bytes); }
 size_t lf_mapped_block_count(void) { return mallinfo2().hblks; }
 int lf_release_free_memory(void) { return malloc_trim(0); }
 

@@ -16,8 +16,11 @@ public enum ProcessMemory {
     /// left their memory with the process, and RSS peaked at 266 MB over 300 page changes (206 MB
     /// mapped). At rest they come from the arenas again: a mapping per frame is a page fault per
     /// 4 KiB, and playback took 10-20 % more CPU with them.
+    /// At rest the heaps also keep what frames free, as glibc's own raised threshold makes
+    /// them do: given back at each free, the next frame faulted its pages in again.
     public static func mapFrameSizedBlocks(_ mapped: Bool) {
         lf_map_blocks_from(mapped ? glibcStartingMapThreshold : glibcLargestMapThreshold)
+        lf_keep_free_memory_up_to(mapped ? glibcStartingMapThreshold : 2 * glibcLargestMapThreshold)
     }
 
     /// How many blocks have a mapping of their own now.

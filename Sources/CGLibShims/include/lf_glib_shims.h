@@ -33,6 +33,8 @@ void lf_limit_malloc_arenas(int count);
 /* Serves every allocation of `bytes` or more with its own mapping, returned to the system when
  * freed (a fixed M_MMAP_THRESHOLD: glibc otherwise raises it to the largest block freed). */
 void lf_map_blocks_from(int bytes);
+/* Keeps up to `bytes` of free memory at the top of a heap before giving it back (M_TRIM_THRESHOLD). */
+void lf_keep_free_memory_up_to(int bytes);
 /* How many blocks malloc has mapped on their own now. */
 size_t lf_mapped_block_count(void);
 /* Lowers the calling thread's CPU priority (its nice value, which threads it starts inherit);
