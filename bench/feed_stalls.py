@@ -149,8 +149,12 @@ class FeedStalls:
         ticks1 = thread_ticks(app.pid)
         threads = {k: round((v - ticks0.get(k, 0)) / CLK_TCK / elapsed * 100, 1) for k, v in ticks1.items()}
         threads = dict(sorted(((k, v) for k, v in threads.items() if v >= 1), key=lambda kv: -kv[1])[:6])
-        stalls = [e.get("ms", 0) for e in app.log.of("stall") if not ready or e["t_us"] >= ready["t_us"]]
-        before_ready = [e.get("ms", 0) for e in app.log.of("stall") if ready and e["t_us"] < ready["t_us"]]
+        # A stall's event comes once it is over: one that began before `ready` (the window being
+        # built and first shown) is the launch's, whenever its event came.
+        def began_after_ready(e: dict) -> bool:
+            return not ready or e["t_us"] - e.get("ms", 0) * 1000 >= ready["t_us"]
+        stalls = [e.get("ms", 0) for e in app.log.of("stall") if began_after_ready(e)]
+        before_ready = [e.get("ms", 0) for e in app.log.of("stall") if not began_after_ready(e)]
         last = refreshed[min(feeds, len(refreshed)) - 1] if refreshed else None
         stderr = app.stderr()
         app.stop()

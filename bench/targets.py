@@ -177,7 +177,9 @@ def stall_row(r: dict) -> tuple[list[Row], list[str], list[str]]:
                "Loopfeed followed them (empty) through an OPML list given as its argument, then a second launch on "
                f"that library (`LOOPFEED_REFRESH_SECONDS=0`: refreshed at launch only) found {fs['entries']} new "
                "entries in every feed; "
-               "stalls from `ready` to the last `feed_refreshed`; the 10 MB feed followed alone in its own library. "
-               f"Stalls over 50 ms (ms), refresh: {rf['stalls_ms'] or 'none'}; 10 MB: {big['stalls_ms'] or 'none'}; "
-               f"before `ready`: {rf['before_ready_ms'] or 'none'}. Requests served: {fs['requests']}."]
+               "stalls that began after `ready`, up to the last `feed_refreshed` (one that began before, while the "
+               "window was built and first shown, is the launch's, though its event comes after `ready`); the 10 MB "
+               f"feed followed alone in its own library. Stalls over 50 ms (ms), refresh: {rf['stalls_ms'] or 'none'}; "
+               f"10 MB: {big['stalls_ms'] or 'none'}; began before `ready`: refresh {rf['before_ready_ms'] or 'none'}, "
+               f"10 MB {big['before_ready_ms'] or 'none'}. Requests served: {fs['requests']}."]
     return rows, cause, details

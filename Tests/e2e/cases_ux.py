@@ -414,7 +414,8 @@ def case_events_tell_the_truth_about_first_frames(ctx: Context) -> None:
         shown = [(index, e) for index, e in enumerate(events) if e["event"] == "page_shown"]
         expect(len(shown) >= 4, f"{len(shown)} page_shown events for the launch and 4 page changes")
         for index, event in shown:
-            expect(event.get("post_id") not in errors, f"page_shown for a post that failed: {event}")
+            expect(event.get("post_id") not in errors, f"page_shown for a post that failed: {event}; its errors: "
+                   f"{[e for e in events if e['event'] == 'error' and e.get('post_id') == event.get('post_id')]}")
             frames = [e for e in events[:index] if e["event"] == "first_frame" and e.get("post_id") == event.get("post_id")]
             expect(frames, f"page_shown before any first frame of its post: {event}")
             expect(event.get("latency_us", -1) >= frames[-1].get("latency_us", 0),
