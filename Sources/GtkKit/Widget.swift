@@ -170,6 +170,16 @@ open class Widget {
         queueDraw()
     }
 
+    /// The time between two frames of this widget's window, as its frame clock knows it (nil
+    /// before the widget is realized or while the clock has no idea).
+    public var frameIntervalMicroseconds: Int64? {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
+        var interval: gint64 = 0
+        var presentation: gint64 = 0
+        gdk_frame_clock_get_refresh_info(clock, gdk_frame_clock_get_frame_time(clock), &interval, &presentation)
+        return interval > 0 ? Int64(interval) : nil
+    }
+
     public func setOverflowHidden() { gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN) }
 
     /// Copies text to the clipboard.
