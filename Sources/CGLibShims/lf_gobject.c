@@ -53,6 +53,7 @@ void lf_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
 void lf_map_blocks_from(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 void lf_keep_free_memory_up_to(int bytes) { mallopt(M_TRIM_THRESHOLD, bytes); }
 size_t lf_mapped_block_count(void) { return mallinfo2().hblks; }
+size_t lf_free_heap_bytes(void) { return mallinfo2().fordblks; }
 int lf_release_free_memory(void) { return malloc_trim(0); }
 
 int lf_set_thread_niceness(int niceness) { return setpriority(PRIO_PROCESS, (id_t)gettid(), niceness); }

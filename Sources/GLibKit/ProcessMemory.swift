@@ -26,6 +26,9 @@ public enum ProcessMemory {
     /// How many blocks have a mapping of their own now.
     public static var mappedBlockCount: Int { lf_mapped_block_count() }
 
+    /// Bytes free in the heaps (their tops included): no larger block can come from them.
+    public static var freeHeapBytes: Int { lf_free_heap_bytes() }
+
     /// glibc's own threshold before it starts raising it.
     public static let glibcStartingMapThreshold: Int32 = 128 * 1024
     /// The highest glibc raises it to on a 64-bit system.

@@ -37,6 +37,8 @@ void lf_map_blocks_from(int bytes);
 void lf_keep_free_memory_up_to(int bytes);
 /* How many blocks malloc has mapped on their own now. */
 size_t lf_mapped_block_count(void);
+/* Bytes free in the heaps, their tops included: no block larger can come from them. */
+size_t lf_free_heap_bytes(void);
 /* Lowers the calling thread's CPU priority (its nice value, which threads it starts inherit);
  * returns 0, or -1 with errno set. */
 int lf_set_thread_niceness(int niceness);
