@@ -56,6 +56,22 @@ final class SearchTests: StorageTestCase {
         XCTAssertEqual(try ids("fractal").first, twice.id, "bm25 beats recency")
     }
 
+    func testOnlyTheNewestMatchesAreRankedAndTheBestOfThemComesFirst() throws {
+        let outside = try repo.insertPost(newPost("kettle kettle kettle", seconds: 10))
+        var window: [Post] = []
+        try repo.connection.transaction {
+            for i in 0..<SQLiteFeedRepository.searchWindow {
+                window.append(try repo.insertPost(newPost("a kettle among many other words \(i)", seconds: 1_000 + Double(i))))
+            }
+        }
+        let best = try repo.insertPost(newPost("kettle kettle", seconds: 5_000))
+        let found = try repo.search("kettle", limit: 5).map(\.id)
+        XCTAssertEqual(found.count, 5)
+        XCTAssertEqual(found.first, best.id, "the best match of the window first")
+        XCTAssertFalse(found.contains(outside.id), "a match older than the window is not ranked")
+        XCTAssertTrue(Set(found).isSubset(of: Set(window.map(\.id) + [best.id])))
+    }
+
     func testEmptyAndHostileInputNeverThrows() throws {
         XCTAssertEqual(try ids(""), [])
         XCTAssertEqual(try ids("   \n"), [])
