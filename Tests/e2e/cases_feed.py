@@ -37,10 +37,20 @@ def case_launch_shows_video(ctx: Context) -> None:
     mean, sd = ctx.stats(shot1)
     expect(mean > 0.03, f"video area is black: mean {mean:.4f} (sd {sd:.4f}), see {shot1}")
     expect(sd > 0.02, f"video area is uniform: sd {sd:.4f} (mean {mean:.4f}), see {shot1}")
-    time.sleep(0.5)
-    shot2 = ctx.screenshot("launch_shows_video-2")
-    diff = ctx.difference(shot1, shot2)
-    expect(diff > 0.002, f"video area did not change in 0.5 s (mean abs difference {diff:.5f}), see {shot1}, {shot2}")
+    # It plays: the picture changes within 3 s. Not within 0.5 s only: on a cold page cache a
+    # software-GL frame can wait a second for the rasterizer (a stall the launch benchmarks
+    # count, bench step 5c), and this case asks whether the video plays, not how smoothly.
+    deadline = time.monotonic() + 3.0
+    diffs: list[float] = []
+    while True:
+        time.sleep(0.25)
+        shot2 = ctx.screenshot("launch_shows_video-2")
+        diffs.append(ctx.difference(shot1, shot2))
+        if diffs[-1] > 0.002 or time.monotonic() > deadline:
+            break
+    stalls = [e.get("ms") for e in app.find("stall")]
+    expect(diffs[-1] > 0.002, f"video area did not change in 3 s (mean abs differences {[round(d, 5) for d in diffs]}; "
+                              f"main-loop stalls (ms): {stalls}), see {shot1}, {shot2}")
     expect(app.alive(), "app exited")
 
 
