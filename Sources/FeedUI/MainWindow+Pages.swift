@@ -104,6 +104,8 @@ extension MainWindow {
     /// so a video that plays meanwhile waits for at most one of them at a time.
     func prepareOtherPages() {
         feed.onFirstFrame = nil
+        onFirstFrame?()
+        onFirstFrame = nil
         prepareNextPage(0)
     }
 

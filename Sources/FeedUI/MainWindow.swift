@@ -126,6 +126,8 @@ public final class MainWindow: PlaybackControl {
     public var postCount: Int { feed.postCount }
 
     public var onPlaybackStateChanged: ((PlaybackState) -> Void)?
+    /// The feed's first frame is on screen (once a window).
+    public var onFirstFrame: (() -> Void)?
 
     /// Closes the dialogs while this window still exists: a dialog disposed after its parent
     /// unsets its transient-for on a dead window.

@@ -7,6 +7,8 @@ public struct AppPaths: Equatable, Sendable {
     public var samplesDirectory: URL?
 
     public var databaseURL: URL { dataDirectory.appendingPathComponent("library.sqlite") }
+    /// The files the last launch mapped, read ahead by the next (`LaunchReadAhead`).
+    public var launchFilesURL: URL { cacheDirectory.appendingPathComponent("launch-files") }
 
     public init(dataDirectory: URL, cacheDirectory: URL, samplesDirectory: URL?) {
         self.dataDirectory = dataDirectory

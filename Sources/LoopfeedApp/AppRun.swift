@@ -24,6 +24,12 @@ final class AppRun {
     private let unique: Bool
     /// The feed's own icons, when they are not installed into hicolor.
     private let iconsDirectory: String?
+    /// Told, once the window has been up a while, to keep what this launch mapped.
+    private let readAhead: LaunchReadAhead
+    /// After the first frame: long enough for the neighbours' players and the first of the
+    /// other pages (made one per idle turn) to have opened their files, and short enough for a
+    /// launch that is closed at once to keep its list.
+    static let recordLaunchFilesAfterMs: UInt32 = 500
 
     /// The library feed's players, made (and its current post started) before GTK.
     private var players: FeedPlayers?
@@ -32,7 +38,7 @@ final class AppRun {
     private var failed = false
 
     init(window: WindowDependencies, environment: EnvironmentOptions, media: MediaRuntime, clock: SystemMonotonicClock,
-         launchTimeUs: Int64, unique: Bool, iconsDirectory: String?) {
+         launchTimeUs: Int64, unique: Bool, iconsDirectory: String?, readAhead: LaunchReadAhead) {
         self.window = window
         self.environment = environment
         self.media = media
@@ -41,6 +47,7 @@ final class AppRun {
         self.launchTimeUs = launchTimeUs
         self.unique = unique
         self.iconsDirectory = iconsDirectory
+        self.readAhead = readAhead
     }
 
     /// The process's exit status.
@@ -99,6 +106,11 @@ final class AppRun {
             }
             // Media keys and desktop controls, over the window's PlaybackControl.
             mediaControls = MprisService(control: created)
+            created.onFirstFrame = { [readAhead] in
+                MainLoop.after(milliseconds: Self.recordLaunchFilesAfterMs, priority: MainLoop.priorityIdle) {
+                    readAhead.record()
+                }
+            }
             created.start()
             events?.emit(.ready(posts: created.postCount))
         } catch {

@@ -29,6 +29,10 @@ public enum LoopfeedMain {
         }
         let environment = EnvironmentOptions.parse(ProcessInfo.processInfo.environment)
         for problem in environment.problems { printError(problem.description + "\n") }
+        // Before anything opens a library: the last launch's files are read while this one starts.
+        let readAhead = LaunchReadAhead(listURL: AppPaths.resolve(options: options, environment: environment,
+                                                                  executable: executableURL).launchFilesURL)
+        readAhead.start()
         let services: AppServices
         do {
             services = try AppServices.make(options: options, environment: environment, clock: clock, executable: executableURL)
@@ -39,7 +43,8 @@ public enum LoopfeedMain {
         // The feed's own icons: installed into hicolor, or next to the samples in the source tree.
         let icons = AppPaths.locateSourceIcons(executable: executableURL, samplesDirectory: services.paths.samplesDirectory)
         return AppRun(window: window, environment: environment, media: services.media, clock: clock,
-                      launchTimeUs: launchTimeUs, unique: options.dataDirectory == nil, iconsDirectory: icons?.path).run()
+                      launchTimeUs: launchTimeUs, unique: options.dataDirectory == nil, iconsDirectory: icons?.path,
+                      readAhead: readAhead).run()
     }
 
     private enum Parsed {
