@@ -98,8 +98,15 @@ gboolean lf_video_frame_map_gl(LfVideoFrame *frame) {
     }
     if (!gst_video_frame_map(&frame->gl_frame, &frame->info, frame->buffer, GST_MAP_READ | GST_MAP_GL)) return FALSE;
     frame->gl = TRUE;
-    /* A fence after the upload and conversion queued for this texture: drawing waits for it. */
-    if (sync) gst_gl_sync_meta_set_sync_point(sync, context);
+    /* A fence after the upload and conversion queued for this texture, waited for here, on the
+     * streaming thread: a stream whose conversions the GL cannot keep up with then runs late at
+     * the appsink, whose QoS has the decoder skip frames, instead of queueing conversions no one
+     * will see ahead of the frame the main thread waits to draw (software GL on 2 cores: 33 of
+     * 240 frames drawn a loop, and now and then none for seconds). */
+    if (sync) {
+        gst_gl_sync_meta_set_sync_point(sync, context);
+        gst_gl_sync_meta_wait_cpu(sync, context);
+    }
     return TRUE;
 }
 
