@@ -116,9 +116,9 @@ final class BottomSheet {
             tick = nil
             return false
         }
-        let now = clock.nowMicroseconds()
-        place(offset: animation.value(atUs: now))
-        guard animation.isFinished(atUs: now) else { return true }
+        let seen = FrameTiming.seenUs(drawnBy: layer, clock: clock)
+        place(offset: animation.value(atUs: seen))
+        guard animation.isFinished(atUs: seen) else { return true }
         self.animation = nil
         tick = nil
         if closingAfterAnimation { finishClosing() }

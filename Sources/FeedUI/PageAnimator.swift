@@ -12,8 +12,6 @@ final class PageAnimator {
     /// A cut (no length: reduced motion) waits one frame before it finishes, so the page is
     /// drawn in place first and the pool is reassigned after, not in the same frame.
     private var cutShownOnce = false
-    /// A 60 Hz display's, for a frame clock that does not know its own.
-    static let assumedFrameIntervalUs: Int64 = 16_667
     /// Each step's offset.
     var onStep: (Double) -> Void = { _ in }
     /// The slide is over; `delta` is the page it moved to (0: back to rest).
@@ -43,14 +41,11 @@ final class PageAnimator {
             tick = nil
             return false
         }
-        // The frame drawn now reaches the screen a refresh later: it shows where the slide is
-        // then. Drawn for the time it was drawn, the whole slide was seen a frame late, and the
-        // next video covered the middle of the window one frame after it could (bench step 1).
-        let seen = clock.nowMicroseconds() + (widget.frameIntervalMicroseconds ?? Self.assumedFrameIntervalUs)
         if animation.durationUs <= 1, !cutShownOnce {
             cutShownOnce = true
             return true
         }
+        let seen = FrameTiming.seenUs(drawnBy: widget, clock: clock)
         onStep(animation.value(atUs: seen))
         guard animation.isFinished(atUs: seen) else { return true }
         snap = nil

@@ -83,10 +83,10 @@ final class ProfileTabs {
                 self?.tick = nil
                 return false
             }
-            let now = clock.nowMicroseconds()
-            x = slide.value(atUs: now)
+            let seen = FrameTiming.seenUs(drawnBy: root, clock: clock)
+            x = slide.value(atUs: seen)
             track.move(underline, x: x, y: 0)
-            if slide.isFinished(atUs: now) {
+            if slide.isFinished(atUs: seen) {
                 self.slide = nil
                 tick = nil
                 return false
