@@ -64,11 +64,11 @@ struct AppServices {
     /// A service the app can't run without could not be made; it was said already.
     struct Failure: Error {}
 
-    static func make(options: CommandLineOptions, environment: EnvironmentOptions,
+    /// `paths`: resolved once by the composition root (the launch's read-ahead needs them first).
+    static func make(options: CommandLineOptions, environment: EnvironmentOptions, paths: AppPaths,
                      clock: SystemMonotonicClock, executable: URL) throws(Failure) -> AppServices {
         let events = try openEvents(options, clock: clock)
         let report = StartupReport(events: events)
-        let paths = AppPaths.resolve(options: options, environment: environment, executable: executable)
         let notices = WindowNotices()
         let library: SQLiteFeedRepository
         do {

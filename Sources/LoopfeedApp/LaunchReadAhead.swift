@@ -7,7 +7,7 @@ import Glibc
 /// dynamic loader's lock (bench step 5c: a launch's longest main-loop stall). What this launch
 /// maps is kept for the next one once it is up (`record`).
 public final class LaunchReadAhead: Sendable {
-    /// Asks the kernel to read a file ahead; the tests' counts what it was asked.
+    /// Asks the kernel to read a file ahead (the tests' own records what it was asked).
     public typealias Advise = @Sendable (String) -> Void
 
     private let listURL: URL

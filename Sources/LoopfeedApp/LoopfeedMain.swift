@@ -29,13 +29,14 @@ public enum LoopfeedMain {
         }
         let environment = EnvironmentOptions.parse(ProcessInfo.processInfo.environment)
         for problem in environment.problems { printError(problem.description + "\n") }
+        let paths = AppPaths.resolve(options: options, environment: environment, executable: executableURL)
         // Before anything opens a library: the last launch's files are read while this one starts.
-        let readAhead = LaunchReadAhead(listURL: AppPaths.resolve(options: options, environment: environment,
-                                                                  executable: executableURL).launchFilesURL)
+        let readAhead = LaunchReadAhead(listURL: paths.launchFilesURL)
         readAhead.start()
         let services: AppServices
         do {
-            services = try AppServices.make(options: options, environment: environment, clock: clock, executable: executableURL)
+            services = try AppServices.make(options: options, environment: environment, paths: paths, clock: clock,
+                                            executable: executableURL)
         } catch {
             return 1
         }
