@@ -66,9 +66,16 @@ public struct FeedPager: Sendable, Equatable {
     /// Puts `page` right after the post on screen (videos that just arrived: the next swipe
     /// shows them); posts already loaded are left where they are.
     public mutating func insertAfterCurrent(_ page: [Post]) {
+        insert(page, after: index)
+    }
+
+    /// Puts `page` right after the post at `position` (at least the one on screen; past the last
+    /// post, after it); posts already loaded are left where they are.
+    public mutating func insert(_ page: [Post], after position: Int) {
         let known = Set(posts.map(\.id))
         let fresh = page.filter { !known.contains($0.id) }
-        posts.insert(contentsOf: fresh, at: posts.isEmpty ? 0 : index + 1)
+        let at = posts.isEmpty ? 0 : min(max(position, index), posts.count - 1) + 1
+        posts.insert(contentsOf: fresh, at: at)
     }
 
     /// Puts `page` in place of the posts after `position` (the posts ahead, ranked again); posts

@@ -117,13 +117,24 @@ extension FeedSession {
         return stored
     }
 
-    /// Videos that arrived come next, after the one on screen (which goes on playing): the next
-    /// swipe shows them. An empty feed starts with them.
+    /// Videos the user added come next, after the one on screen (which goes on playing): the
+    /// next swipe shows them. An empty feed starts with them.
     public func showNext(_ posts: [Post]) {
         guard !posts.isEmpty else { return }
         let wasEmpty = store.current == nil
         store.insertNext(posts)
         if wasEmpty { return start(inputUs: deps.clock.nowMicroseconds()) }
+        if !isSliding, view?.isDragging != true { assignSlots() }
+    }
+
+    /// Videos that arrived by themselves (the followed feeds' refresh, a library folder's new
+    /// files) come after the one waiting below the post on screen: a swipe while a thousand feeds
+    /// refresh finds the video it was showing ready, not one put there a moment before and not
+    /// yet downloaded. An empty feed starts with them.
+    public func showArrived(_ posts: [Post]) {
+        guard !posts.isEmpty else { return }
+        guard store.current != nil else { return showNext(posts) }
+        store.insertAfterPreloaded(posts)
         if !isSliding, view?.isDragging != true { assignSlots() }
     }
 

@@ -258,10 +258,17 @@ public final class FeedStore {
     /// A post changed elsewhere (comments added, its size probed).
     public func update(_ post: Post) { pager.update(post) }
 
-    /// Videos that arrived in a library folder: next after the one on screen.
+    /// Videos the user asked for: next after the one on screen.
     public func insertNext(_ posts: [Post]) {
         askedFor.formUnion(posts.map(\.id))
         pager.insertAfterCurrent(posts)
+    }
+
+    /// Videos that arrived by themselves (a refresh, a library folder): after the posts ahead
+    /// that the preload holds, so the video waiting below is not swapped for one not yet loaded.
+    public func insertAfterPreloaded(_ posts: [Post]) {
+        askedFor.formUnion(posts.map(\.id))
+        pager.insert(posts, after: pager.index + plan.radius)
     }
 
     /// Deletes the post from the library and the feed (its file is gone).

@@ -44,8 +44,8 @@ extension MainWindow {
             importBanner.showResult(message)
             guard !summary.added.isEmpty else { return }
             // What the user added is shown at once; what arrived by itself comes next, without
-            // taking the video being watched away.
-            if quiet { feed.session.showNext(summary.added) } else { feed.session.reloadFromStart(showing: summary.added) }
+            // taking the video being watched, or the one waiting below it, away.
+            if quiet { feed.session.showArrived(summary.added) } else { feed.session.reloadFromStart(showing: summary.added) }
         }
     }
 

@@ -186,18 +186,19 @@ public final class MainWindow: PlaybackControl {
         // the user presses Tab, which then starts at the video's rail.
         window.clearFocus()
         startLibrary()
-        // What the followed feeds published while the app was closed comes next in the feed.
+        // What the followed feeds published while the app was closed comes next in the feed, after
+        // the video already waiting below.
         let following = deps.following
         // Which of them could not be reached is said once, quietly (Following has the details).
         let unreachable = UnreachableFeedsNotice(before: following.subscriptions.subscriptions())
-        following.subscriptions.refreshAll(added: { [weak self] posts in self?.feed.session.showNext(posts) },
+        following.subscriptions.refreshAll(added: { [weak self] posts in self?.feed.session.showArrived(posts) },
                                            finished: { [weak self] failed in
             guard let self, let message = unreachable.message(failed: failed) else { return }
             feed.view.flash(message)
             deps.events?.emit(.notice(message: message))
         })
         refreshFollowedFeedsEvery(following.refreshSeconds)
-        following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showNext(posts) }
+        following.subscriptions.onImportedPosts = { [weak self] posts in self?.feed.session.showArrived(posts) }
         for address in following.addressesToFollow { follow(address) }
         networksEditor.addForThisRun(deps.preferencesWindow.runInstances) { [weak self] problem in
             self?.deps.notices.say(kind: "network", tr("--instance: {problem}", ["problem": problem]))
@@ -218,7 +219,7 @@ public final class MainWindow: PlaybackControl {
         guard seconds > 0 else { return }
         refreshTimer = MainLoop.after(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
             guard let self else { return }
-            deps.following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showNext(posts) }
+            deps.following.subscriptions.refreshAll { [weak self] posts in self?.feed.session.showArrived(posts) }
             refreshFollowedFeedsEvery(seconds)
         }
     }

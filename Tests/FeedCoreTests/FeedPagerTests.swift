@@ -50,6 +50,18 @@ final class FeedPagerTests: XCTestCase {
         XCTAssertEqual(empty.current?.id, 5)
     }
 
+    func testVideosThatArriveCanComeAfterAPostAheadAndNeverBeforeThePostOnScreen() {
+        var pager = FeedPager(posts: posts(1...4))
+        _ = pager.jump(to: 1)
+        pager.insert(posts(7...7), after: 2)
+        XCTAssertEqual(pager.posts.map(\.id), [1, 2, 3, 7, 4])
+        pager.insert(posts(8...8), after: 0)
+        XCTAssertEqual(pager.posts.map(\.id), [1, 2, 8, 3, 7, 4], "never before the post on screen")
+        pager.insert(posts(9...9), after: 40)
+        XCTAssertEqual(pager.posts.map(\.id), [1, 2, 8, 3, 7, 4, 9], "past the last post, after it")
+        XCTAssertEqual(pager.current?.id, 2)
+    }
+
     func testMovesOneStepAndStopsAtTheStart() {
         var pager = FeedPager(posts: posts(1...5))
         XCTAssertEqual(pager.move(by: -1), .atStart)

@@ -84,6 +84,41 @@ final class FeedSessionPostsTests: XCTestCase {
         }
     }
 
+    func testVideosThatArriveByThemselvesLeaveTheVideoWaitingBelowInItsPlace() throws {
+        try onMain {
+            let feed = try FeedSessionFixture(posts: 3)
+            feed.launchAndSettle()
+            let below = feed.session.pages.firstIndex { $0.index == 1 }!
+            XCTAssertEqual(feed.session.pages[below].post?.id, feed.postIDs[1])
+            feed.players[below].clearCommands()
+            let arrived = try feed.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
+                                                                 videoURI: "file:///new.mp4", created: Date()))
+            feed.session.showArrived([arrived])
+            XCTAssertEqual(feed.session.pages[below].post?.id, feed.postIDs[1], "the video waiting below stays")
+            XCTAssertEqual(feed.players[below].commands, [], "and is not loaded again")
+            feed.page(by: 1)
+            XCTAssertEqual(feed.session.current?.id, feed.postIDs[1])
+            feed.page(by: 1)
+            XCTAssertEqual(feed.session.current?.id, arrived.id, "the one after it is the video that arrived")
+
+            let empty = try FeedSessionFixture(posts: 1)
+            try empty.repository.deletePost(id: empty.postIDs[0])
+            empty.session.start()
+            let first = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "first", music: "",
+                                                               videoURI: "file:///first.mp4", created: Date()))
+            empty.session.showArrived([first])
+            XCTAssertEqual(empty.session.current?.id, first.id, "an empty feed starts with them")
+
+            let last = try FeedSessionFixture(posts: 1)
+            last.launchAndSettle()
+            let next = try last.repository.insertPost(NewPost(authorHandle: "ann", caption: "next", music: "",
+                                                              videoURI: "file:///next.mp4", created: Date()))
+            last.session.showArrived([next])
+            last.page(by: 1)
+            XCTAssertEqual(last.session.current?.id, next.id, "after the last post, they come next")
+        }
+    }
+
     func testAChannelFollowedIsGoneToAtOnceFromItsNewestVideoAlsoOnAnEmptyFeed() throws {
         try onMain {
             let empty = try FeedSessionFixture(posts: 1)

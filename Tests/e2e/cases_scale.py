@@ -134,6 +134,7 @@ def run_large_library(ctx: Context, name: str, posts: int, feeds: int) -> dict:
             "posts_after_refresh": posts + 3 * feeds,
             "launch_first_frame_ms": round(launch_ms, 1), "launch_marks_ms": marks,
             "one_clip_launch_first_frame_ms": round(small_launch_ms, 1),
+            "page_first_frame_ms": [round(x, 1) for x in page_ms],
             "page_first_frame_p50_ms": round(pct(page_ms, 50), 1), "page_first_frame_p95_ms": round(pct(page_ms, 95), 1),
             "search_ms": [round(x, 2) for x in search_ms], "search_max_ms": round(max(search_ms), 2),
             "search_results": searched.get("results"), "refresh_seconds": round(refresh_s, 1),
@@ -152,7 +153,8 @@ def expect_within_targets(r: dict) -> None:
     expect(r["launch_first_frame_ms"] <= limit,
            f"launch to the first frame took {r['launch_first_frame_ms']} ms (limit {limit:.0f} ms; a one-clip "
            f"library's {r['one_clip_launch_first_frame_ms']} ms; marks after the process start: {r['launch_marks_ms']})")
-    expect(r["page_first_frame_p95_ms"] <= 200, f"a page's first frame p95 {r['page_first_frame_p95_ms']} ms")
+    expect(r["page_first_frame_p95_ms"] <= 200,
+           f"a page's first frame p95 {r['page_first_frame_p95_ms']} ms (each, in order: {r['page_first_frame_ms']})")
     expect(r["search_max_ms"] <= 20, f"a search took {r['search_max_ms']} ms: {r['search_ms']}")
     expect(r["failed_refreshes"] == 0, f"{r['failed_refreshes']} of {r['feeds']} refreshes failed")
     expect(r["added"] == 3 * r["feeds"], f"the refresh added {r['added']} posts, not {3 * r['feeds']}")

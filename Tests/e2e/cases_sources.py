@@ -227,8 +227,8 @@ def case_preferences_are_gsettings_and_the_window_keeps_its_size(ctx: Context) -
 
 def case_a_library_folder_follows_its_files(ctx: Context) -> None:
     """A library folder (set in the settings): what is in it joins the feed at start without a
-    banner asking anything; a video copied in while the app runs comes next in the feed; a
-    video deleted leaves the library."""
+    banner asking anything; a video copied in while the app runs comes next in the feed, after
+    the one already waiting below; a video deleted leaves the library."""
     folder = import_folder(ctx, "library-folder", 2)
     (folder / "zz copy of clip-01.mp4").unlink()
     data = ctx.case_tmp / "library"
@@ -246,7 +246,13 @@ def case_a_library_folder_follows_its_files(ctx: Context) -> None:
     expect(later.get("added") == 1, f"the copied video gave {later}")
     ctx.pointer_into_window()
     ctx.key("Down")
-    page = app.wait("page", 10, since, what="the next page after the video arrived")
+    waiting = app.wait("page", 10, since, what="the next page after the video arrived")
+    expect(not waiting.get("uri", "").endswith("/arrived.mp4"),
+           "the video that arrived took the place of the one already waiting below")
+    since = app.cursor()
+    time.sleep(0.4)
+    ctx.key("Down")
+    page = app.wait("page", 10, since, what="the page after the one that was waiting")
     expect(page.get("uri", "").endswith("/arrived.mp4"), f"the next video is {page.get('uri')}, not the one that arrived")
 
     (folder / "clip-02.mp4").unlink()
