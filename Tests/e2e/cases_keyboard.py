@@ -34,6 +34,7 @@ INSIDE_MIN_SHARE = 0.005     # of a box's pixels must change when the ring is dr
 WHITE = 220                  # every channel at least this: the theme's white ring
 CHANGED = 48                 # a pixel counts as changed when a channel moved this much
 NAVIGATION_KEYS = {"Tab", "shift+Tab", "Up", "Down", "Left", "Right"}
+BANNER_SECONDS = 6.0         # how long the banner under the window's top says what an import or follow did
 RING_FADE_IN = 0.05          # s after the app tells the move (it tells once painted; the ring has no fade)
 
 
@@ -394,9 +395,13 @@ def case_keyboard_alone_reaches_every_action(ctx: Context) -> None:
         app = App(ctx, ["--camera", "test", feed], name="keys", env={"LOOPFEED_SAMPLES_DIR": str(samples)})
         app.wait("first_frame", 30, what="a first frame")
         app.wait("feed_refreshed", 20, what="the followed channel's first refresh")
+        followed_at = time.monotonic()
         ctx.xdotool("mousemove", *map(str, POINTER_REST))
         time.sleep(0.8)
         to_a_post_with_hashtags(ctx, app, catalog)
+        # The banner saying what the follow brought leaves after 6 s and the screen below it moves
+        # up: a focus stop told just before would be looked for where its control no longer is.
+        time.sleep(max(0.0, followed_at + BANNER_SECONDS + 0.5 - time.monotonic()))
         walk = KeyWalk(ctx, app)
         feed_screen(walk, ctx, app)
         discover_and_inbox(walk, ctx, app)
