@@ -257,8 +257,9 @@ public final class SubscriptionService: FeedSubscribing {
     /// The feed's video entries as posts (each once), and its older pages; what was new.
     private func store(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription,
                        then: @escaping @MainActor ([Post]) -> Void) {
+        let first = FeedPageFacts(feed, fetched)
         storeEntries(feed, in: subscription) { [weak self] added in
-            self?.storeOlderPages(after: feed, newOnPage: added.count, first: (feed, fetched), in: subscription, found: added,
+            self?.storeOlderPages(after: first, newOnPage: added.count, first: first, in: subscription, found: added,
                                   then: then)
         }
     }
@@ -269,12 +270,12 @@ public final class SubscriptionService: FeedSubscribing {
         entryStore.store(posts.make) { then($0) }
     }
 
-    private func recordRefresh(_ feed: ParsedFeed, _ fetched: FetchedDocument, in subscription: Subscription, added: [Post],
+    private func recordRefresh(_ page: FeedPageFacts, in subscription: Subscription, added: [Post],
                                then: @escaping @MainActor () -> Void) {
-        record(RefreshRecord(title: feed.title.isEmpty ? nil : feed.title, imageURL: feed.imageURL?.absoluteString,
-                             etag: fetched.etag, lastModified: fetched.lastModified, newCount: added.count, at: now()),
+        record(RefreshRecord(title: page.title.isEmpty ? nil : page.title, imageURL: page.imageURL?.absoluteString,
+                             etag: page.etag, lastModified: page.lastModified, newCount: added.count, at: now()),
                of: subscription) { [events] in
-            events?.emit(.feedRefreshed(url: subscription.url, items: feed.entries.count, added: added.count, error: nil))
+            events?.emit(.feedRefreshed(url: subscription.url, items: page.entryCount, added: added.count, error: nil))
             then()
         }
     }
@@ -282,22 +283,23 @@ public final class SubscriptionService: FeedSubscribing {
     /// A paged feed (Loops): its older pages while each brought only new videos (one already
     /// stored means the older ones are too), up to `olderPages` of them. Then the refresh is
     /// recorded and reported with everything it added.
-    private func storeOlderPages(after feed: ParsedFeed, newOnPage: Int, first: (ParsedFeed, FetchedDocument),
+    private func storeOlderPages(after page: FeedPageFacts, newOnPage: Int, first: FeedPageFacts,
                                  in subscription: Subscription, found: [Post], pages: Int = 0,
                                  then: @escaping @MainActor ([Post]) -> Void) {
         let finish = { [weak self] in
             guard let self else { return then(found) }
-            recordRefresh(first.0, first.1, in: subscription, added: found) { then(found) }
+            recordRefresh(first, in: subscription, added: found) { then(found) }
         }
-        guard let next = feed.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == feed.entries.count else {
+        guard let next = page.nextPage, pages < Self.olderPages, newOnPage > 0, newOnPage == page.entryCount else {
             return finish()
         }
         fetcher.fetch(next, etag: nil, lastModified: nil) { [weak self] result in
             guard let self, case .success(let fetched) = result else { return finish() }
             reader.read(fetched.body, base: fetched.url) { [weak self] read in
                 guard let self, case .success(.feed(let older)) = read else { return finish() }
+                let olderPage = FeedPageFacts(older, fetched)
                 storeEntries(older, in: subscription) { [weak self] added in
-                    self?.storeOlderPages(after: older, newOnPage: added.count, first: first, in: subscription,
+                    self?.storeOlderPages(after: olderPage, newOnPage: added.count, first: first, in: subscription,
                                           found: found + added, pages: pages + 1, then: then)
                 }
             }
