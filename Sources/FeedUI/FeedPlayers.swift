@@ -53,10 +53,12 @@ public final class FeedPlayers {
 
     /// Loads the first posts and starts the current one prerolling (paused on its first frame)
     /// in the slot the feed will give it. A failure to read the library is left for
-    /// `FeedController.start`, which reports it in the window.
-    public func prerollCurrent() {
-        guard (try? store.loadMoreIfNeeded()) != nil else { return }
+    /// `FeedController.start`, which reports it in the window. Says whether a post began.
+    @discardableResult
+    public func prerollCurrent() -> Bool {
+        guard (try? store.loadMoreIfNeeded()) != nil else { return false }
         let wanted = store.assignment(loaded: playbacks.map(\.index), currentOnly: true)
+        var began = false
         for (playback, index) in zip(playbacks, wanted) where index == store.index {
             guard let index, playback.index == nil else { continue }
             let post = store.posts[index]
@@ -67,6 +69,8 @@ public final class FeedPlayers {
                                                       video: post.displaySize).viewport(scale: 1)
             }
             _ = playback.load(post, index: index, uri: playableURI(post.videoURI))
+            began = true
         }
+        return began
     }
 }

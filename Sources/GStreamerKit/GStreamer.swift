@@ -1,4 +1,5 @@
 import CGStreamer
+import Foundation
 import CGStreamerShims
 
 /// Process-wide GStreamer set-up.
@@ -22,6 +23,25 @@ public enum GStreamer {
     /// Idempotent and thread-safe; call before making elements.
     public static func initialize() {
         _ = initialized
+    }
+
+    /// Loads the named plugins into the process on a thread of its own, now rather than when a
+    /// pipeline first needs one; `done` runs on that thread with how many were found. A plugin
+    /// is loaded once under GStreamer's own lock, so a pipeline asking meanwhile waits for it.
+    public static func loadAhead(plugins names: [String], done: @escaping @Sendable (Int) -> Void = { _ in }) {
+        initialize()
+        let thread = Thread {
+            var found = 0
+            for name in names {
+                guard let plugin = gst_plugin_load_by_name(name) else { continue }
+                found += 1
+                gst_object_unref(UnsafeMutableRawPointer(plugin))
+            }
+            done(found)
+        }
+        thread.name = "loopfeed-plugins"
+        thread.qualityOfService = .utility
+        thread.start()
     }
 
     /// Frees GStreamer's own state (gst_deinit), so the leaks tracer (`GST_TRACERS=leaks`) can

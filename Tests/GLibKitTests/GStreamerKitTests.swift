@@ -34,6 +34,21 @@ final class PipelineTests: XCTestCase {
         }
     }
 
+    func testPluginsLoadedAheadAreInTheProcessAndAnUnknownOneIsSkipped() {
+        let loaded = expectation(description: "loaded")
+        let found = Locked(-1)
+        GStreamer.loadAhead(plugins: ["no-such-plugin-loopfeed", "isomp4"]) { count in
+            found.mutate { $0 = count }
+            loaded.fulfill()
+        }
+        wait(for: [loaded], timeout: 10)
+        XCTAssertEqual(found.value, 1)
+        let plugin = gst_registry_find_plugin(gst_registry_get(), "isomp4")
+        XCTAssertNotNil(plugin)
+        XCTAssertNotEqual(plugin.map { gst_plugin_is_loaded($0) } ?? 0, 0)
+        if let plugin { gst_object_unref(UnsafeMutableRawPointer(plugin)) }
+    }
+
     func testMissingFileIsANotFoundError() throws {
         try onMain {
             let pipeline = try Pipeline.parse("filesrc name=src location=/nonexistent-loopfeed/file.mp4 ! fakesink")
