@@ -13,12 +13,12 @@ extension PlaybackEngine {
               let inputPad = input.staticPad("sink") else {
             throw GStreamerError.invalidDescription("video sink")
         }
-        let filter = graph.sizeFilter.flatMap { sink.child(named: $0) }
+        let filters = graph.sizeFilters.compactMap { named in sink.child(named: named.name).map { ($0, named.format) } }
         // Where frames are turned while drawing, the stream's orientation tags travel with them.
         let orientation = graph.turnsWhenDrawing ? StreamOrientation() : nil
         orientation?.watch(inputPad)
         glContext?.apply(to: sink)
-        sizing.use(filter: filter, orientation: orientation)
+        sizing.use(filters: filters, orientation: orientation)
         // The caps event on the input carries the clip's size: on the memory path the output
         // size is chosen there, before the first frame is scaled, so it is never scaled twice.
         inputPad.onCaps { width, height in sizing.videoSizeChanged(PixelSize(width: width, height: height)) }

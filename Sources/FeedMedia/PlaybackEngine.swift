@@ -34,7 +34,7 @@ actor PlaybackEngine {
     /// source-setup, which GStreamer may emit elsewhere).
     let streamFeed = StreamFeedSlot()
     let receiver: VideoFrameReceiver
-    let sizing = ScaleTarget(filter: nil)
+    let sizing = ScaleTarget()
     let tracker = LoopTracker()
     var report: (@Sendable (PlayerEvent) -> Void)?
     /// The path the player was given (the GL context, and whom to tell when a clip leaves GL).

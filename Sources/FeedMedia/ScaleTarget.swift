@@ -3,34 +3,46 @@ import GStreamerKit
 import Synchronization
 
 /// Knows the video's display size and the page's, and on the memory path chooses the size
-/// frames are scaled to and applies it to the capsfilter. Called from the streaming thread (caps
+/// frames are scaled to and applies it to the capsfilters. Called from the streaming thread (caps
 /// events) and the player thread (resizes), hence the lock.
 ///
-/// On the GL path nothing is scaled in GStreamer (GTK scales the texture while drawing): there is
-/// no filter, and the caps are the decoded size before turning, so the display size turns it as
+/// On the GL path nothing is scaled in GStreamer (GTK scales the texture while drawing): there are
+/// no filters, and the caps are the decoded size before turning, so the display size turns it as
 /// the stream's orientation tag says.
 final class ScaleTarget: Sendable {
     private struct State {
         var viewport = PixelSize(width: 0, height: 0)
         var video: PixelSize?
         var applied: PixelSize?
-        var filter: CrossThreadElement?
+        var filters: [SizedFilter] = []
         var orientation: StreamOrientation?
     }
 
     private let state = Mutex(State())
 
-    /// `filter`: the capsfilter to size (nil on the GL path); `orientation`: the stream's tags,
-    /// when the caps seen are the size before turning.
-    init(filter: Element?, orientation: StreamOrientation? = nil) {
-        use(filter: filter, orientation: orientation)
+    /// A capsfilter given the size, and the format it asks for (nil: whichever comes).
+    private struct SizedFilter: Sendable {
+        let element: CrossThreadElement
+        let format: String?
+
+        func caps(_ size: PixelSize) -> String {
+            "video/x-raw," + (format.map { "format=\($0)," } ?? "")
+                + "pixel-aspect-ratio=1/1,width=\(size.width),height=\(size.height)"
+        }
     }
 
-    /// The sink bin changed (a player left the GL path): size this one from now on.
-    func use(filter: Element?, orientation: StreamOrientation?) {
-        let filter = filter.map(CrossThreadElement.init)
+    /// `filters`: the capsfilters to size, in stream order, each with the format it asks for
+    /// (none on the GL path); `orientation`: the stream's tags, when the caps seen are the size
+    /// before turning.
+    init(filters: [(Element, format: String?)] = [], orientation: StreamOrientation? = nil) {
+        use(filters: filters, orientation: orientation)
+    }
+
+    /// The sink bin changed (a player left the GL path): size this one's filters from now on.
+    func use(filters: [(Element, format: String?)], orientation: StreamOrientation?) {
+        let filters = filters.map { SizedFilter(element: CrossThreadElement($0.0), format: $0.format) }
         state.withLock {
-            $0.filter = filter
+            $0.filters = filters
             $0.orientation = orientation
             $0.applied = nil
         }
@@ -69,15 +81,15 @@ final class ScaleTarget: Sendable {
     /// A resize racing a caps event is settled by applying again until what was set is current.
     private func apply() {
         while true {
-            let chosen: (PixelSize, CrossThreadElement)? = state.withLock { s in
-                guard let filter = s.filter, let video = s.video, !s.viewport.isEmpty else { return nil }
+            let chosen: (PixelSize, [SizedFilter])? = state.withLock { s in
+                guard !s.filters.isEmpty, let video = s.video, !s.viewport.isEmpty else { return nil }
                 let target = VideoFit.scaledSize(video: video, viewport: s.viewport)
                 guard target != s.applied else { return nil }
                 s.applied = target
-                return (target, filter)
+                return (target, s.filters)
             }
-            guard let (target, filter) = chosen else { return }
-            try? filter.element.set("caps", caps: "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1,width=\(target.width),height=\(target.height)")
+            guard let (target, filters) = chosen else { return }
+            for filter in filters { try? filter.element.element.set("caps", caps: filter.caps(target)) }
             let stillCurrent = state.withLock { s in
                 guard let video = s.video, !s.viewport.isEmpty else { return true }
                 return VideoFit.scaledSize(video: video, viewport: s.viewport) == target

@@ -124,8 +124,9 @@ final class GLPathTests: XCTestCase, @unchecked Sendable {
                        + "! capsfilter name=lf-glformat caps=video/x-raw(memory:GLMemory),format=RGBA,texture-target=2D "
                        + "! appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true")
         XCTAssertTrue(VideoSinkGraph.memory.description.hasPrefix("videoflip name=flip video-direction=auto ! videoconvertscale name=scale"))
-        XCTAssertEqual(VideoSinkGraph.memory.sizeFilter, "size")
-        XCTAssertNil(VideoSinkGraph.gl.sizeFilter, "GTK scales GL frames")
+        XCTAssertEqual(VideoSinkGraph.memory.sizeFilters.map(\.name), ["prescale", "size"])
+        XCTAssertEqual(VideoSinkGraph.memory.sizeFilters.map(\.format), [nil, "BGRA"], "scaled in the clip's format, then converted")
+        XCTAssertTrue(VideoSinkGraph.gl.sizeFilters.isEmpty, "GTK scales GL frames")
         XCTAssertTrue(VideoSinkGraph.gl.turnsWhenDrawing)
         XCTAssertFalse(VideoSinkGraph.memory.turnsWhenDrawing)
         XCTAssertTrue(VideoSinkGraph.isGLFailure(fromElement: "lf-glupload", debug: "Failed to initialize"))

@@ -31,7 +31,7 @@ final class ScaleTargetTests: XCTestCase {
 
     func testNothingIsAppliedUntilBothSizesAreKnown() throws {
         let filter = try Element.make("capsfilter")
-        let target = ScaleTarget(filter: filter)
+        let target = ScaleTarget(filters: [(filter, "BGRA")])
         let initial = caps(filter)
         target.videoSizeChanged(PixelSize(width: 720, height: 1280))
         XCTAssertEqual(caps(filter), initial, "no viewport yet: the decoder's size must pass unchanged")
@@ -45,7 +45,7 @@ final class ScaleTargetTests: XCTestCase {
 
     func testViewportFirstThenVideo() throws {
         let filter = try Element.make("capsfilter")
-        let target = ScaleTarget(filter: filter)
+        let target = ScaleTarget(filters: [(filter, "BGRA")])
         target.setViewport(PixelSize(width: 200, height: 400))
         XCTAssertEqual(target.viewport, PixelSize(width: 200, height: 400))
         target.videoSizeChanged(PixelSize(width: 640, height: 360))
@@ -55,7 +55,7 @@ final class ScaleTargetTests: XCTestCase {
 
     func testResetForgetsTheVideoButKeepsTheViewport() throws {
         let filter = try Element.make("capsfilter")
-        let target = ScaleTarget(filter: filter)
+        let target = ScaleTarget(filters: [(filter, "BGRA")])
         target.setViewport(PixelSize(width: 160, height: 284))
         target.videoSizeChanged(PixelSize(width: 320, height: 568))
         target.reset()
@@ -67,9 +67,23 @@ final class ScaleTargetTests: XCTestCase {
         XCTAssertTrue(caps(filter).contains("width=(int)160"), caps(filter))
     }
 
+    func testEveryFilterGetsTheSizeAndOnlyTheLastAFormat() throws {
+        let prescale = try Element.make("capsfilter")
+        let output = try Element.make("capsfilter")
+        let target = ScaleTarget(filters: [(prescale, nil), (output, "BGRA")])
+        target.setViewport(PixelSize(width: 450, height: 800))
+        target.videoSizeChanged(PixelSize(width: 720, height: 1280))
+        for filter in [prescale, output] {
+            XCTAssertTrue(caps(filter).contains("width=(int)450"), caps(filter))
+            XCTAssertTrue(caps(filter).contains("height=(int)800"), caps(filter))
+        }
+        XCTAssertFalse(caps(prescale).contains("format="), "scaled in the clip's own format: \(caps(prescale))")
+        XCTAssertTrue(caps(output).contains("format=(string)BGRA"), caps(output))
+    }
+
     func testEmptyViewportAppliesNothing() throws {
         let filter = try Element.make("capsfilter")
-        let target = ScaleTarget(filter: filter)
+        let target = ScaleTarget(filters: [(filter, "BGRA")])
         target.videoSizeChanged(PixelSize(width: 320, height: 568))
         target.setViewport(PixelSize(width: 0, height: 0))
         XCTAssertFalse(caps(filter).contains("width="), caps(filter))
