@@ -6,6 +6,22 @@ import TestSupport
 import XCTest
 
 /// Likes, shares, page-shown timing and posts arriving, through FeedSession.
+private extension FeedSessionFixture {
+    /// A video by ann stored in the library now (not yet in the feed), named `name`.
+    func video(_ name: String, created: Date = Date()) throws -> Post {
+        try repository.insertPost(NewPost(authorHandle: "ann", caption: name, music: "", videoURI: "file:///\(name).mp4",
+                                          created: created))
+    }
+
+    /// A feed whose library was emptied before it started ("No videos yet").
+    static func startedEmpty() throws -> FeedSessionFixture {
+        let feed = try FeedSessionFixture(posts: 1)
+        try feed.repository.deletePost(id: feed.postIDs[0])
+        feed.session.start()
+        return feed
+    }
+}
+
 final class FeedSessionPostsTests: XCTestCase {
     func testADoubleClickOnlyLikesAndLTogglesEveryPageHoldingThePost() throws {
         try onMain {
@@ -72,12 +88,9 @@ final class FeedSessionPostsTests: XCTestCase {
 
     func testPostsThatArriveComeNextAndAnEmptyFeedStartsWithThem() throws {
         try onMain {
-            let feed = try FeedSessionFixture(posts: 1)
-            try feed.repository.deletePost(id: feed.postIDs[0])
-            feed.session.start()
+            let feed = try FeedSessionFixture.startedEmpty()
             XCTAssertEqual(feed.view.flashes, ["No videos yet"])
-            let arrived = try feed.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
-                                                                 videoURI: "file:///new.mp4", created: Date()))
+            let arrived = try feed.video("new")
             feed.session.showNext([arrived])
             XCTAssertEqual(feed.session.current?.id, arrived.id)
             XCTAssertEqual(feed.currentPlayer.commands, [.load("file:///new.mp4"), .play])
@@ -91,8 +104,7 @@ final class FeedSessionPostsTests: XCTestCase {
             let below = feed.session.pages.firstIndex { $0.index == 1 }!
             XCTAssertEqual(feed.session.pages[below].post?.id, feed.postIDs[1])
             feed.players[below].clearCommands()
-            let arrived = try feed.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
-                                                                 videoURI: "file:///new.mp4", created: Date()))
+            let arrived = try feed.video("new")
             feed.session.showArrived([arrived])
             XCTAssertEqual(feed.session.pages[below].post?.id, feed.postIDs[1], "the video waiting below stays")
             XCTAssertEqual(feed.players[below].commands, [], "and is not loaded again")
@@ -101,18 +113,14 @@ final class FeedSessionPostsTests: XCTestCase {
             feed.page(by: 1)
             XCTAssertEqual(feed.session.current?.id, arrived.id, "the one after it is the video that arrived")
 
-            let empty = try FeedSessionFixture(posts: 1)
-            try empty.repository.deletePost(id: empty.postIDs[0])
-            empty.session.start()
-            let first = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "first", music: "",
-                                                               videoURI: "file:///first.mp4", created: Date()))
+            let empty = try FeedSessionFixture.startedEmpty()
+            let first = try empty.video("first")
             empty.session.showArrived([first])
             XCTAssertEqual(empty.session.current?.id, first.id, "an empty feed starts with them")
 
             let last = try FeedSessionFixture(posts: 1)
             last.launchAndSettle()
-            let next = try last.repository.insertPost(NewPost(authorHandle: "ann", caption: "next", music: "",
-                                                              videoURI: "file:///next.mp4", created: Date()))
+            let next = try last.video("next")
             last.session.showArrived([next])
             last.page(by: 1)
             XCTAssertEqual(last.session.current?.id, next.id, "after the last post, they come next")
@@ -121,20 +129,15 @@ final class FeedSessionPostsTests: XCTestCase {
 
     func testAChannelFollowedIsGoneToAtOnceFromItsNewestVideoAlsoOnAnEmptyFeed() throws {
         try onMain {
-            let empty = try FeedSessionFixture(posts: 1)
-            try empty.repository.deletePost(id: empty.postIDs[0])
-            empty.session.start()
-            let newest = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "newest", music: "",
-                                                                 videoURI: "file:///newest.mp4", created: Date(timeIntervalSince1970: 20)))
-            let older = try empty.repository.insertPost(NewPost(authorHandle: "ann", caption: "older", music: "",
-                                                                videoURI: "file:///older.mp4", created: Date(timeIntervalSince1970: 10)))
+            let empty = try FeedSessionFixture.startedEmpty()
+            let newest = try empty.video("newest", created: Date(timeIntervalSince1970: 20))
+            let older = try empty.video("older", created: Date(timeIntervalSince1970: 10))
             empty.session.showAtOnce([newest, older])
             XCTAssertEqual(empty.session.current?.id, newest.id, "an empty feed starts at the newest, not past it")
 
             let playing = try FeedSessionFixture(posts: 2)
             playing.launchAndSettle()
-            let arrived = try playing.repository.insertPost(NewPost(authorHandle: "ann", caption: "new", music: "",
-                                                                    videoURI: "file:///new.mp4", created: Date()))
+            let arrived = try playing.video("new")
             playing.session.showAtOnce([arrived])
             XCTAssertEqual(playing.session.current?.id, arrived.id, "next after the one on screen, and gone to")
         }
