@@ -63,7 +63,7 @@ public struct FeedPager: Sendable, Equatable {
         if reachedEnd { hasMore = false }
     }
 
-    /// Puts `page` right after the post on screen (videos that just arrived: the next swipe
+    /// Puts `page` right after the post on screen (videos the user asked for: the next swipe
     /// shows them); posts already loaded are left where they are.
     public mutating func insertAfterCurrent(_ page: [Post]) {
         insert(page, after: index)
