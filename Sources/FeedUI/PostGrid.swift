@@ -19,7 +19,8 @@ final class PostGrid {
     private var tickets: [WorkTicket] = []
     private let thumbnails: ThumbnailProviding
     private let playableURI: (String) -> String
-    private var layout = GridLayout(width: 450)
+    private lazy var places = TilePlaces(placing: root)
+    private var layout: GridLayout { places.layout }
     private lazy var viewport = GridViewport(grid: root)
     var onOpen: ((_ posts: [Post], _ index: Int) -> Void)?
 
@@ -29,19 +30,9 @@ final class PostGrid {
         root.addCSSClass("post-grid")
         root.setExpand(horizontal: true)
         root.setChild(spacer)
-        root.placeOverlays { [weak self] child, width, _ in
-            guard let self, let index = tiles.firstIndex(where: { $0.button === child }) else { return nil }
-            let layout = GridLayout(width: width)
-            if layout != self.layout {
-                self.layout = layout
-                // The grid's height follows its width, but not from inside the allocation.
-                MainLoop.invoke { [weak self] in
-                    self?.updateHeight()
-                    self?.showThumbnailsNearScreen()
-                }
-            }
-            let frame = layout.frame(of: index)
-            return WidgetRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        places.onLayoutChange = { [weak self] in
+            self?.updateHeight()
+            self?.showThumbnailsNearScreen()
         }
     }
 
@@ -58,6 +49,7 @@ final class PostGrid {
     func show(_ posts: [Post]) {
         for tile in tiles { root.removeOverlay(tile.button) }
         tiles.removeAll()
+        places.removeAll()
         // The old tiles are gone: their thumbnails still waiting need not be made.
         for ticket in tickets { ticket.cancel() }
         tickets.removeAll()
@@ -69,6 +61,7 @@ final class PostGrid {
                 onOpen?(self.posts, index)
             }
             tiles.append(tile)
+            places.add(tile.button, at: index)
             root.addOverlay(tile.button)
             // A cover chosen when posting, or a followed post's still from its feed, wins over
             // the first frame.

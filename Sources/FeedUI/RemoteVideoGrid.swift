@@ -16,7 +16,8 @@ final class RemoteVideoGrid {
     private var tiles: [RemoteVideoTile] = []
     private var shown: [String] = []
     private let images: (any WebImageFetching)?
-    private var layout = GridLayout(width: 450)
+    private lazy var places = TilePlaces(placing: root)
+    private var layout: GridLayout { places.layout }
     private lazy var viewport = GridViewport(grid: root)
     /// A tile was pressed: its index in what was shown.
     var onOpen: ((Int) -> Void)?
@@ -26,18 +27,9 @@ final class RemoteVideoGrid {
         root.addCSSClass("post-grid")
         root.setExpand(horizontal: true)
         root.setChild(spacer)
-        root.placeOverlays { [weak self] child, width, _ in
-            guard let self, let index = tiles.firstIndex(where: { $0.button === child }) else { return nil }
-            let layout = GridLayout(width: width)
-            if layout != self.layout {
-                self.layout = layout
-                MainLoop.invoke { [weak self] in
-                    self?.updateHeight()
-                    self?.showStillsNearScreen()
-                }
-            }
-            let frame = layout.frame(of: index)
-            return WidgetRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        places.onLayoutChange = { [weak self] in
+            self?.updateHeight()
+            self?.showStillsNearScreen()
         }
     }
 
@@ -59,12 +51,14 @@ final class RemoteVideoGrid {
         if !(ids.count >= shown.count && Array(ids.prefix(shown.count)) == shown) {
             for tile in tiles { root.removeOverlay(tile.button) }
             tiles.removeAll()
+            places.removeAll()
             shown.removeAll()
         }
         for (index, video) in videos.enumerated().dropFirst(shown.count) {
             let tile = RemoteVideoTile(video: video)
             tile.button.onClicked { [weak self] in self?.onOpen?(index) }
             tiles.append(tile)
+            places.add(tile.button, at: index)
             root.addOverlay(tile.button)
             if let still = video.thumbnailURL ?? video.previewURL {
                 images?.image(at: still.absoluteString) { [weak self, weak tile] file in

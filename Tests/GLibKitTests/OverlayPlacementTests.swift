@@ -25,6 +25,7 @@ final class OverlayPlacementTests: XCTestCase {
                 let record = PlacementRecord()
                 overlay.placeOverlays { child, width, height in
                     record.asked.append("\(width)x\(height)")
+                    record.children.append(child === placed ? "placed" : child === left ? "left" : "other")
                     guard child === placed else { return nil }
                     // Far outside the overlay, and taller than it: a page below the window.
                     return WidgetRect(x: 20 + record.shift, y: height + 5, width: width * 3, height: 900)
@@ -55,6 +56,17 @@ final class OverlayPlacementTests: XCTestCase {
                     spinMainLoop(seconds: 0.02)
                 }
                 XCTAssertEqual(Self.origin(of: placed, in: overlay), [50, 155], "queueAllocate places it again")
+                XCTAssertFalse(record.children.contains("other"), "the closure is handed the wrappers that were added")
+
+                overlay.removeOverlay(left)
+                record.children.removeAll()
+                record.shift = 40
+                overlay.queueAllocate()
+                let again = g_get_monotonic_time() + 2_000_000
+                while Self.origin(of: placed, in: overlay).first != 60 && g_get_monotonic_time() < again {
+                    spinMainLoop(seconds: 0.02)
+                }
+                XCTAssertEqual(Set(record.children), ["placed"], "a removed overlay is asked about no more")
                 window.destroy()
                 spinMainLoop(seconds: 0.05)
             }
@@ -66,6 +78,7 @@ final class OverlayPlacementTests: XCTestCase {
     @MainActor
     private final class PlacementRecord {
         var asked: [String] = []
+        var children: [String] = []
         var shift = 0
     }
 
