@@ -5,7 +5,9 @@ import Foundation
 /// little: a video whose shape or length is unknown (PeerTube's null `aspectRatio`) is fetched
 /// for its files' sizes and, when they say nothing either, its first bytes are read
 /// (`MP4Head`), within a budget per page; what is still unknown is hidden. A Loops tag feed's
-/// summaries (no `src_url`) that are kept are fetched whole, so they play like any other.
+/// summaries (no `src_url`, shape and length given) are kept as they are, like PeerTube's list
+/// summaries: whatever plays them asks `details(of:)` first, and a page of results waits for no
+/// round trip its grid does not need (a search's answer was a whole round trip later).
 @MainActor
 struct VideoJudge {
     let filter: VerticalFilter
@@ -26,9 +28,6 @@ struct VideoJudge {
             switch filter.verdict(for: video) {
             case .hidden:
                 continue
-            case .shown where video.network == .loops && video.needsDetails:
-                tally.waiting += 1
-                group.add(details(video) { result in tally.settle(index, (try? result.get()) ?? video) })
             case .shown:
                 tally.outcome[index] = video
             case .needsProbe:

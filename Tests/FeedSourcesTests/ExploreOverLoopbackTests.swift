@@ -67,8 +67,10 @@ final class ExploreOverLoopbackTests: XCTestCase {
             let loops = tagged.items.filter { $0.identity.network == .loops }
             XCTAssertTrue(loops.allSatisfy { $0.title.lowercased().contains("#cats") }, "\(loops.map(\.title))")
             XCTAssertTrue(tagged.items.contains { $0.identity.network == .peertube }, "PeerTube's videos tagged so")
-            XCTAssertTrue(tagged.items.filter { $0.identity.network == .loops }.allSatisfy { !$0.needsDetails },
-                          "Loops' tag feed items fetched for their files")
+            let summary = try XCTUnwrap(loops.first, "Loops' tag feed for the tag")
+            XCTAssertTrue(summary.needsDetails && summary.sources.isEmpty, "Loops' tag feed items are shown as its summaries")
+            let whole = try XCTUnwrap(Self.wait { done in service.details(of: summary, then: done) })
+            XCTAssertEqual(try whole.get().sources.webVideos.count, 1, "and fetched for their files to play")
         }
     }
 

@@ -8,7 +8,7 @@ import XCTest
 /// Explore over two PeerTube instances, the search index and Loops, as the fakes answer: what is
 /// asked of which server, each video once, the vertical filter (asking the network where the
 /// documents say too little), more pages while one is mostly hidden, each server's own cursor,
-/// Loops' tag feeds made playable and its pinned repeats dropped, and failures per server.
+/// Loops' tag feeds shown as summaries and its pinned repeats dropped, and failures per server.
 private let pt1 = "127.0.0.2:8080", pt2 = "127.0.0.3:8080", index = "127.0.0.6:8080", loops = "127.0.0.4:8080"
 
 final class ExploreServiceTests: XCTestCase {
@@ -182,7 +182,7 @@ final class ExploreServiceTests: XCTestCase {
         }
     }
 
-    func testAHashtagAsksForTaggedVideosAndLoopsTagFeedItemsAreFetchedWhole() throws {
+    func testAHashtagAsksForTaggedVideosAndLoopsTagFeedItemsAreShownAsSummariesFetchedWholeToPlay() throws {
         let tagFeed = try NetworkFixtures.data("loops/tag-feed.json")
         try onMain {
             let rig = ExploreRig([NetworkFixtures.peertube, NetworkFixtures.index, NetworkFixtures.loops])
@@ -204,9 +204,17 @@ final class ExploreServiceTests: XCTestCase {
             XCTAssertEqual(rig.asked(index, "/api/v1/search/videos").first?.values("tagsOneOf"), ["cats"])
             XCTAssertEqual(answer.items.count, 3, "three of six are sensitive")
             XCTAssertEqual(answer.hidden, 3)
-            XCTAssertTrue(answer.items.allSatisfy { !$0.needsDetails && $0.sources.webVideos.count == 1 })
-            let fetched = rig.web.requests.filter { $0.url.path.hasPrefix("/api/v1/video/") }
-            XCTAssertEqual(fetched.count, 3, "only the shown ones are fetched")
+            XCTAssertTrue(answer.items.allSatisfy { $0.needsDetails && $0.sources.isEmpty && $0.thumbnailURL != nil })
+            XCTAssertEqual(rig.web.requests.filter { $0.url.path.hasPrefix("/api/v1/video/") }.count, 0,
+                           "the page is answered without fetching its videos whole")
+
+            var played: Result<RemoteVideo, NetworkFailure>?
+            rig.service.details(of: answer.items[0]) { played = $0 }
+            rig.settle()
+            let whole = try XCTUnwrap(played?.get())
+            XCTAssertFalse(whole.needsDetails)
+            XCTAssertEqual(whole.sources.webVideos.count, 1, "the one opened is fetched whole to play")
+            XCTAssertEqual(rig.asked(loops, "/api/v1/video/\(answer.items[0].identity.id)").count, 1)
         }
     }
 
