@@ -38,7 +38,6 @@ FIRST_TILE = (75, 300)                       # the trending shelf's first tile, 
 THUMBNAIL = (0xE0, 0x80, 0x20)               # the fakes' portrait stills (Tests/servers/media.py)
 FIRST_RESULT_BOX = (10, 165, 130, 60)        # x, y, w, h: inside the first tile of the results, at 450x800
 SHELF_TILE_BOX = (10, 250, 130, 60)          # inside the trending shelf's first tile (under more chips)
-TYPING_PAUSE_MS = 50                         # NetworkDiscoverStore.typingPauseMilliseconds
 SEARCH_DELAY_MS = 100                        # GtkSearchEntry:search-delay (DiscoverPage.searchDelayMilliseconds)
 KEY_GAP = 0.08                               # between typed keys: a quick typist
 # The words the fakes' video titles are made of (Tests/servers/world.py TOPICS), none of them in a
@@ -398,7 +397,7 @@ class RemoteBench:
             "queries": len(screen), "p50": pct(screen, 50), "p95": pct(screen, 95),
             "max": max(screen) if screen else float("nan"), "all": screen,
             "event_p50": pct(event, 50), "event_p95": pct(event, 95), "event_all": event,
-            "counts": counts, "failed": failed, "separator": NO_RESULTS, "pause_ms": TYPING_PAUSE_MS, "search_delay_ms": SEARCH_DELAY_MS, "key_gap_ms": KEY_GAP * 1000,
+            "counts": counts, "failed": failed, "separator": NO_RESULTS, "search_delay_ms": SEARCH_DELAY_MS, "key_gap_ms": KEY_GAP * 1000,
             "sites": len(fakes.ready["peertube"]) + len(fakes.ready["loops"]) + 1,
         }
         if failed:

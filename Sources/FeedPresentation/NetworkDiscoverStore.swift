@@ -30,25 +30,17 @@ public final class NetworkDiscoverStore {
 
     private static let searchSource = "search"
 
-    /// How long typing must pause before the servers are asked, after the search field's own
-    /// 100 ms (DiscoverPage's): results come soon after the last key, and a steady typist's word
-    /// is not asked letter by letter.
-    public static let typingPauseMilliseconds: UInt32 = 50
-
     private let explorer: any NetworkExploring
     private let networks: NetworksEditor
     private let events: EventSink?
-    private let timers: Timers
-    private var typing: (any TimerToken)?
     private var tagRequest: (any NetworkRequest)?
     private var channelRequest: (any NetworkRequest)?
     private var videosToken: Int?
 
-    public init(explorer: any NetworkExploring, networks: NetworksEditor, events: EventSink?, timers: Timers) {
+    public init(explorer: any NetworkExploring, networks: NetworksEditor, events: EventSink?) {
         self.explorer = explorer
         self.networks = networks
         self.events = events
-        self.timers = timers
     }
 
     /// Whether there is anything to ask: servers of the user's own, or the search index for
@@ -79,11 +71,11 @@ public final class NetworkDiscoverStore {
         }
     }
 
-    /// Typed words: asked once typing pauses; cleared, the shelf comes back at once.
+    /// Typed words, asked at once: the search field says they changed only once typing pauses
+    /// (its `search-delay`, DiscoverPage's), and the answers to earlier words are dropped.
+    /// Cleared, the shelf comes back.
     public func search(_ text: String) {
         let words = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        typing?.cancel()
-        typing = nil
         guard words != query else { return }
         query = words
         guard !words.isEmpty else {
@@ -92,17 +84,6 @@ public final class NetworkDiscoverStore {
             channelFailures = []
             return showBrowse()
         }
-        typing = timers.after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
-            self?.typing = nil
-            self?.runSearch()
-        }
-    }
-
-    /// Asks now for what was typed (Enter: no pause).
-    public func searchNow() {
-        guard typing != nil else { return }
-        typing?.cancel()
-        typing = nil
         runSearch()
     }
 
@@ -130,9 +111,8 @@ public final class NetworkDiscoverStore {
         refresh()
     }
 
-    /// Whether the grid holds what typed words found. While typing pauses it still holds the
-    /// shelf's (or the last words') videos: laid out as results for the new words, the shelf's
-    /// would pass for what they found, so the page keeps the shelf's layout until they come.
+    /// Whether the grid holds what typed words found: only the search's own list is laid out as
+    /// results, never the shelf's (which would pass for what the words found).
     public var showsSearchResults: Bool { videos?.source == Self.searchSource }
 
     /// The search index's host while typed words go to it: the page says so.

@@ -11,15 +11,13 @@ public struct DiscoverDependencies {
     public var filePath: (String?) -> String?
     public var events: EventSink?
     public var clock: MonotonicClock
-    /// The searches' pauses between keystrokes.
-    public var timers: Timers
     /// The networks' stills and avatars, fetched once into the cache.
     public var images: (any WebImageFetching)?
     /// The networks Discover reads (FeedSources' ExploreService in the app); nil: none.
     public var explorer: (any NetworkExploring)?
 
     public init(repository: FeedRepository, thumbnails: ThumbnailProviding, playableURI: @escaping (String) -> String,
-                filePath: @escaping (String?) -> String?, events: EventSink?, clock: MonotonicClock, timers: Timers,
+                filePath: @escaping (String?) -> String?, events: EventSink?, clock: MonotonicClock,
                 images: (any WebImageFetching)?, explorer: (any NetworkExploring)?) {
         self.repository = repository
         self.thumbnails = thumbnails
@@ -27,7 +25,6 @@ public struct DiscoverDependencies {
         self.filePath = filePath
         self.events = events
         self.clock = clock
-        self.timers = timers
         self.images = images
         self.explorer = explorer
     }

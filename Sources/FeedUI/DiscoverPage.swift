@@ -15,7 +15,8 @@ final class DiscoverPage {
     let root = Box(.vertical)
     // Short enough to stay whole at 1.5x text in a 360-pixel window; the tooltip says it all.
     let search = SearchEntry(placeholder: tr("Search videos, people"))
-    /// GTK's pause before the field says its text changed (its default is 150 ms).
+    /// GTK's pause before the field says its text changed (its default is 150 ms): the one
+    /// pause before the networks are asked.
     static let searchDelayMilliseconds: UInt32 = 100
     /// What `typed()` last searched for.
     private var lastTyped = ""
@@ -58,7 +59,7 @@ final class DiscoverPage {
         self.deps = deps
         self.networks = networks
         store = DiscoverStore(repository: deps.repository, events: deps.events, clock: deps.clock)
-        network = deps.explorer.map { NetworkDiscoverStore(explorer: $0, networks: networks, events: deps.events, timers: deps.timers) }
+        network = deps.explorer.map { NetworkDiscoverStore(explorer: $0, networks: networks, events: deps.events) }
         scope = networks.hasOwnServers && deps.explorer != nil ? .networks : .thisComputer
         localGrid = PostGrid(thumbnails: deps.thumbnails, playableURI: deps.playableURI)
         remoteGrid = RemoteVideoGrid(images: deps.images)
@@ -71,14 +72,11 @@ final class DiscoverPage {
         // TRANSLATORS: the search field (a noun, or the verb as on a button).
         search.setAccessibleLabel(tr("Search"))
         search.tooltip = tr("Search videos, people, channels, #hashtags")
-        // A quick typist's keys come 80-120 ms apart: the local search runs once they pause, and
-        // the networks are asked after NetworkDiscoverStore's own 50 ms more (150 ms in all).
+        // A quick typist's keys come 80-120 ms apart: the field says its text changed once they
+        // pause, and this computer and the networks are searched then; Enter does not wait.
         search.searchDelay = Self.searchDelayMilliseconds
         search.onSearchChanged { [weak self] in self?.typed() }
-        search.onActivate { [weak self] in
-            self?.typed()
-            self?.network?.searchNow()
-        }
+        search.onActivate { [weak self] in self?.typed() }
         root.append(search)
         indexNote.addCSSClass("discover-note")
         indexNote.setWrap(true)

@@ -53,7 +53,7 @@ enum WindowWiring {
                 uploads: services.uploads),
             discover: DiscoverDependencies(repository: library, thumbnails: services.thumbnails,
                                            playableURI: playable.callAsFunction, filePath: filePath, events: events,
-                                           clock: clock, timers: timers, images: services.webImages,
+                                           clock: clock, images: services.webImages,
                                            explorer: services.explorer),
             inbox: InboxDependencies(repository: library, thumbnails: services.thumbnails,
                                      playableURI: playable.callAsFunction, filePath: filePath),

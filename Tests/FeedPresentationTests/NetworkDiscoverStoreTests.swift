@@ -6,14 +6,13 @@ import TestSupport
 import XCTest
 
 /// Discover on the networks over a scripted explorer: the shelf and Loops' tags before anything
-/// is typed, words asked once typing pauses (videos and channels), the filter's toggles and the
+/// is typed, words asked at once (videos and channels; the field pauses for typing), the filter's toggles and the
 /// sensitive preference in what is asked, and what is said when nothing shows.
 final class NetworkDiscoverStoreTests: XCTestCase {
     @MainActor
     private final class Rig {
         let preferences = InMemoryPreferencesStore()
         let explorer = FakeNetworkExplorer()
-        let timers = ManualTimers()
         let events = RecordingEventSink()
         let networks: NetworksEditor
         let store: NetworkDiscoverStore
@@ -22,7 +21,7 @@ final class NetworkDiscoverStoreTests: XCTestCase {
             networks = NetworksEditor(store: preferences, checker: FakeServerChecker(), explorer: explorer, run: ReadNetworks())
             explorer.servers = [RemoteServer(kind: .peertube, address: URL(string: "http://127.0.0.2:8080")!)!,
                                 RemoteServer(kind: .loops, address: URL(string: "http://127.0.0.4:8080")!)!]
-            store = NetworkDiscoverStore(explorer: explorer, networks: networks, events: events, timers: timers)
+            store = NetworkDiscoverStore(explorer: explorer, networks: networks, events: events)
         }
 
         var lastQuery: ExploreQuery? { explorer.videoCalls.last?.question.query }
@@ -52,19 +51,21 @@ final class NetworkDiscoverStoreTests: XCTestCase {
         }
     }
 
-    func testWordsAreAskedOnceTypingPausesForVideosAndChannels() {
+    func testWordsAreAskedAtOnceForVideosAndChannelsAndEarlierWordsAreDropped() {
         onMain {
             let rig = Rig()
             rig.store.prepare()
             let asked = rig.explorer.videoCalls.count
-            let pause = NetworkDiscoverStore.typingPauseMilliseconds
             rig.store.search("ca")
-            rig.timers.advance(milliseconds: pause - 1)
+            XCTAssertEqual(rig.explorer.videoCalls.count, asked + 1, "the field said the words changed: asked now")
+            let earlier = rig.explorer.videoCalls.last
+            let earlierChannels = rig.explorer.channelSearches.last
             rig.store.search("cats")
-            rig.timers.advance(milliseconds: pause - 1)
-            XCTAssertEqual(rig.explorer.videoCalls.count, asked, "nothing asked while typing")
-            rig.timers.advance(milliseconds: 1)
-            XCTAssertEqual(rig.explorer.videoCalls.count, asked + 1, "asked once, for what was typed last")
+            XCTAssertEqual(rig.explorer.videoCalls.count, asked + 2)
+            XCTAssertEqual(earlier?.request.cancelled, true, "what the earlier words asked is dropped")
+            XCTAssertEqual(earlierChannels?.request.cancelled, true)
+            rig.store.search(" cats ")
+            XCTAssertEqual(rig.explorer.videoCalls.count, asked + 2, "the same words (Enter after the pause) are not asked again")
             XCTAssertEqual(rig.lastQuery, ExploreQuery(.search("cats")))
             XCTAssertEqual(rig.explorer.channelSearches.last?.question.text, "cats")
             let alice = RemoteChannel(actor: RemoteActor(kind: .peertubeChannel, name: "alice_loops", displayName: "Alice's loops",
@@ -81,32 +82,17 @@ final class NetworkDiscoverStoreTests: XCTestCase {
         }
     }
 
-    func testTheShelfIsNotShownAsResultsWhileTypingPauses() {
+    func testOnlyTheSearchsOwnListIsLaidOutAsResults() {
         onMain {
             let rig = Rig()
             rig.store.prepare()
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: RemoteVideoSamples.videos(1...3)))
+            XCTAssertFalse(rig.store.showsSearchResults, "the shelf's videos are not laid out as what words found")
             rig.store.search("river")
-            rig.timers.advance(milliseconds: NetworkDiscoverStore.typingPauseMilliseconds - 1)
-            XCTAssertEqual(rig.store.videos?.videos.map(\.title), ["Clip 1", "Clip 2", "Clip 3"], "the shelf stays meanwhile")
-            XCTAssertFalse(rig.store.showsSearchResults, "the shelf's videos are not laid out as what \"river\" found")
-            rig.timers.advance(milliseconds: 1)
             XCTAssertTrue(rig.store.showsSearchResults, "asked: the grid is the search's")
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [RemoteVideoSamples.video(7)]))
             rig.store.search("")
             XCTAssertFalse(rig.store.showsSearchResults, "cleared: the shelf again")
-        }
-    }
-
-    func testEnterAsksAtOnce() {
-        onMain {
-            let rig = Rig()
-            rig.store.search("river")
-            XCTAssertEqual(rig.explorer.videoCalls.count, 0)
-            rig.store.searchNow()
-            XCTAssertEqual(rig.lastQuery, ExploreQuery(.search("river")))
-            rig.timers.advance(milliseconds: 1_000)
-            XCTAssertEqual(rig.explorer.videoCalls.count, 1, "the pause's ask was the same one")
         }
     }
 
@@ -131,7 +117,6 @@ final class NetworkDiscoverStoreTests: XCTestCase {
         onMain {
             let rig = Rig()
             rig.store.search("dance")
-            rig.store.searchNow()
             rig.explorer.channelSearches.last?.answer(ExploreAnswer(items: []))
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [], hidden: 3,
                                                                failures: [.notFound(server: "127.0.0.3:8080")]))
@@ -145,7 +130,6 @@ final class NetworkDiscoverStoreTests: XCTestCase {
         onMain {
             let rig = Rig()
             rig.store.search("cats")
-            rig.store.searchNow()
             rig.explorer.channelSearches.last?.answer(ExploreAnswer(items: []))
             rig.explorer.videoCalls.last?.answer(ExploreAnswer(items: [], unreadable: 12))
             let message = rig.store.message ?? ""

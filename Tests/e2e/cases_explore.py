@@ -132,7 +132,7 @@ def case_a_word_and_a_tag_are_searched_across_the_networks(ctx: Context) -> None
         ctx.screenshot("explore-discover-after-1200x700")
         resize(ctx, 450, 800)
         time.sleep(1)
-        log(f"typing to results on loopback (GTK's 150 ms and Discover's 100 ms pauses included): "
+        log(f"typing to results on loopback (GTK's 100 ms pause included): "
                 f"{', '.join(f'{t * 1000:.0f} ms' for t in timings)}")
 
         tag, _ = search(ctx, app, "#cats")
