@@ -69,12 +69,20 @@ protocol NearScreenTile: AnyObject {
 }
 
 extension Picture {
-    /// Shows the still at `path`, decoded to cover `size` and painted as frames are; the file as
-    /// it is when it can't be decoded that way.
-    func showStill(at path: String, covering size: PixelSize) {
-        guard let still = Texture(stillAt: path, covering: size.width, size.height) else { return setFile(path: path) }
-        let paintable = FramePaintable()
-        paintable.show(still)
-        setPaintable(paintable)
+    /// Shows the still at `path`, decoded off the main thread to cover `size` and painted as
+    /// frames are; the file as it is when it can't be decoded that way. `shown` runs once the
+    /// picture has it (what it covers can go then, not before).
+    func showStill(at path: String, covering size: PixelSize, shown: @escaping @MainActor @Sendable () -> Void) {
+        Texture.readStill(at: path, covering: size.width, size.height) { [weak self] still in
+            guard let self else { return }
+            if let still {
+                let paintable = FramePaintable()
+                paintable.show(still)
+                setPaintable(paintable)
+            } else {
+                setFile(path: path)
+            }
+            shown()
+        }
     }
 }

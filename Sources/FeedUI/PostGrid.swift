@@ -125,8 +125,7 @@ final class PostTile: NearScreenTile {
             button.addCSSClass("tile-broken")
             return
         }
-        picture.showStill(at: path, covering: size)
         // Gone once covered: a title under the still is no text anyone sees (or reads).
-        placeholder.covered()
+        picture.showStill(at: path, covering: size) { [weak self] in self?.placeholder.covered() }
     }
 }

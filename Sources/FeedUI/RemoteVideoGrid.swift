@@ -136,9 +136,11 @@ final class RemoteVideoTile: NearScreenTile {
 
     func setStill(_ path: String?, covering size: PixelSize) {
         guard let path else { return }
-        picture.showStill(at: path, covering: size)
-        hasStill = true
-        picture.isVisible = nearScreen
-        placeholder.covered()
+        picture.showStill(at: path, covering: size) { [weak self] in
+            guard let self else { return }
+            hasStill = true
+            picture.isVisible = nearScreen
+            placeholder.covered()
+        }
     }
 }

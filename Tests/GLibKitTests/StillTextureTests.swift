@@ -1,6 +1,8 @@
 import CGtk
 import Foundation
+import GLibKit
 import GtkKit
+import TestSupport
 import XCTest
 
 /// Stills for the grids: decoded just large enough to cover a tile, in the format GTK's CPU
@@ -52,5 +54,30 @@ final class StillTextureTests: XCTestCase {
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: notAnImage))
         defer { try? FileManager.default.removeItem(atPath: notAnImage) }
         XCTAssertNil(Texture(stillAt: notAnImage, covering: 100, 100))
+    }
+
+    func testAStillReadOnAWorkerComesBackOnTheMainLoop() throws {
+        let path = try writeImage()
+        onMain {
+            let answers = ReadStills()
+            Texture.readStill(at: path, covering: 100, 100) { still in
+                answers.sizes.append(still.map { [$0.width, $0.height] } ?? [])
+                answers.onMainThread.append(Thread.isMainThread)
+            }
+            Texture.readStill(at: "/nonexistent/still.png", covering: 100, 100) { still in
+                answers.sizes.append(still == nil ? [0] : [1])
+                answers.onMainThread.append(Thread.isMainThread)
+            }
+            XCTAssertEqual(answers.sizes, [], "nothing is read on the caller's turn")
+            _ = MainLoop.run(until: { answers.sizes.count == 2 }, timeoutSeconds: 10)
+            XCTAssertEqual(answers.sizes, [[200, 100], [0]], "in the order asked; nil for a file that is not there")
+            XCTAssertEqual(answers.onMainThread, [true, true])
+        }
+    }
+
+    @MainActor
+    private final class ReadStills {
+        var sizes: [[Int]] = []
+        var onMainThread: [Bool] = []
     }
 }
