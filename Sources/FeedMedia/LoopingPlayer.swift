@@ -122,7 +122,7 @@ public final class LoopingPlayer: PagePlayer {
     }
 
     /// The current load reads a download in progress.
-    private var streaming = false
+    public private(set) var streaming = false
 
     /// The player thread began loading `source`: from now on it has `loadTimeoutMilliseconds`
     /// to show a first frame (time spent queued behind a slow seek does not count).

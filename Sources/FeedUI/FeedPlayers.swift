@@ -51,15 +51,26 @@ public final class FeedPlayers {
             : PixelSize(width: preferences.windowWidth, height: preferences.windowHeight - TabBar.height)
     }
 
+    /// How the current post began prerolling at launch.
+    public enum EarlyPreroll {
+        /// No post to preroll, or the library could not be read.
+        case nothing
+        /// From a file: the pipeline finds and loads its decoder while the window is built.
+        case fromFile
+        /// From a download in progress: its decoder is known only once its first bytes come.
+        case fromDownload
+    }
+
     /// Loads the first posts and starts the current one prerolling (paused on its first frame)
     /// in the slot the feed will give it. A failure to read the library is left for
-    /// `FeedController.start`, which reports it in the window. Says whether a post began.
+    /// `FeedController.start`, which reports it in the window.
     @discardableResult
-    public func prerollCurrent() -> Bool {
-        guard (try? store.loadMoreIfNeeded()) != nil else { return false }
+    public func prerollCurrent() -> EarlyPreroll {
+        guard (try? store.loadMoreIfNeeded()) != nil else { return .nothing }
         let wanted = store.assignment(loaded: playbacks.map(\.index), currentOnly: true)
-        var began = false
-        for (playback, index) in zip(playbacks, wanted) where index == store.index {
+        var began = EarlyPreroll.nothing
+        for (slot, index) in zip(playbacks.indices, wanted) where index == store.index {
+            let playback = playbacks[slot]
             guard let index, playback.index == nil else { continue }
             let post = store.posts[index]
             // Scaled in GStreamer to the page it will fill: drawn from the clip's own size, the
@@ -69,7 +80,7 @@ public final class FeedPlayers {
                                                       video: post.displaySize).viewport(scale: 1)
             }
             _ = playback.load(post, index: index, uri: playableURI(post.videoURI))
-            began = true
+            began = pool.players[slot].streaming ? .fromDownload : .fromFile
         }
         return began
     }

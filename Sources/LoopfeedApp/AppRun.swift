@@ -68,12 +68,15 @@ final class AppRun {
         // 244 ms), and a second instance must not preroll at all.
         if earlyVideo != nil, application.register(), !application.isRemote {
             players = try? FeedPlayers(window.feed)
-            // Without a post to preroll (an empty library whose followed feeds bring the first
-            // videos) the decoders are loaded now all the same: loaded when the first video
-            // came, libav (177 libraries; 130 ms warm, 500 ms while a thousand feeds refresh)
-            // held the dynamic loader's lock while the main thread, laying out that video's
-            // caption, waited on it to start pango's font threads.
-            if players?.prerollCurrent() != true { GStreamer.loadAhead(plugins: Self.decoderPlugins) }
+            // Unless a file prerolls (its pipeline loads them), the decoders are loaded now on a
+            // thread of their own. Without a post to preroll (an empty library whose followed
+            // feeds bring the first videos): loaded when the first video came, libav (177
+            // libraries; 130 ms warm, 500 ms while a thousand feeds refresh) held the dynamic
+            // loader's lock while the main thread, laying out that video's caption, waited on it
+            // to start pango's font threads. A download's first bytes come after the window is
+            // shown (its exchange runs on the main loop): loaded only then, the decoder cost the
+            // first frame 130 ms after them.
+            if players?.prerollCurrent() ?? .nothing != .fromFile { GStreamer.loadAhead(plugins: Self.decoderPlugins) }
         }
         application.onActivate { [self] in activate(application, earlyVideo: earlyVideo) }
         startWatchdog()

@@ -8,8 +8,9 @@ import GLibKit
 /// by the composition root and handed to everything that fetches, so every request obeys the
 /// same `HTTPLimits` (a few under way per host, Retry-After, 10 s to answer, 15 s stall). The
 /// rules are `LimitedHTTPTransport`'s (pure, tested with fakes); below them each exchange is a
-/// `SoupExchange` (redirects followed here, at most five and only to http(s); a body's progress
-/// told from libsoup's "wrote-body-data", at most ten times a second).
+/// `SoupExchange` (redirects followed here, at most five and only to http(s); libsoup starts
+/// the messages of one turn highest priority first; a body's progress told from libsoup's
+/// "wrote-body-data", at most ten times a second).
 @MainActor
 public final class HTTPClient: HTTPTransport {
     public let limits: HTTPLimits

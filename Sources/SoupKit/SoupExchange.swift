@@ -55,6 +55,9 @@ final class SoupExchange: HTTPExchange {
         }
         message = made
         soup_message_add_flags(made, SOUP_MESSAGE_NO_REDIRECT)
+        // libsoup starts its queued messages highest priority first: the video on screen
+        // connects before the stills and counts asked in the same turn.
+        soup_message_set_priority(made, Self.priority(request.priority))
         // libsoup sends a PUT again by itself when the kept-alive connection it reused closes
         // without an answer, and the second time the fake instance got a body that was not the
         // chunk's (a 400). A chunk of a resumable upload (it carries Content-Range) is sent
@@ -171,6 +174,14 @@ final class SoupExchange: HTTPExchange {
         events?(.chunk(Array(UnsafeRawBufferPointer(start: data, count: Int(size)))))
         guard events != nil else { return }
         read()
+    }
+
+    private static func priority(_ priority: HTTPRequest.Priority) -> SoupMessagePriority {
+        switch priority {
+        case .background: SOUP_MESSAGE_PRIORITY_LOW
+        case .normal: SOUP_MESSAGE_PRIORITY_NORMAL
+        case .interactive: SOUP_MESSAGE_PRIORITY_HIGH
+        }
     }
 
     private static func sameOrigin(_ one: URL, _ other: URL) -> Bool {

@@ -159,6 +159,24 @@ final class HTTPClientLimitsTests: XCTestCase {
         }
     }
 
+    func testRequestsSentInOneTurnGoOnTheWireTheVideoOnScreenFirst() throws {
+        let run = UUID().uuidString
+        let stills = try (0..<3).map { try Self.url("/order/\(run)/still-\($0)") }
+        let onScreen = try Self.url("/order/\(run)/on-screen")
+        let log = try Self.url("/log")
+        onMain {
+            let client = HTTPClient(userAgent: "Loopfeed-tests", timers: MainLoopTimers(), limits: HTTPLimits(perHost: 6))
+            var answered = 0
+            // Within the host's limit: none waits in the client, so the order is libsoup's.
+            for url in stills { client.fetch(.get(url, priority: .background)) { _ in answered += 1 } }
+            client.fetch(.get(onScreen, priority: .interactive)) { _ in answered += 1 }
+            XCTAssertTrue(MainLoop.run(until: { answered == 4 }, timeoutSeconds: 10))
+            let asked = (Self.text(client, .get(log)) ?? "").split(separator: "\n").filter { $0.contains(run) }
+            XCTAssertEqual(asked.count, 4)
+            XCTAssertEqual(asked.first.map(String.init), onScreen.path, "sent last in the turn, asked first: \(asked)")
+        }
+    }
+
     func testA429PausesTheHostAndItsRequestIsSentAgainAfterRetryAfter() throws {
         let busy = try Self.url("/busy/\(UUID().uuidString)")
         let after = try Self.url("/range")
