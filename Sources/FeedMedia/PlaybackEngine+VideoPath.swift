@@ -8,7 +8,7 @@ extension PlaybackEngine {
     /// Makes `graph`'s sink bin playbin's video sink (playbin in NULL or READY).
     static func install(_ graph: VideoSinkGraph, glContext: GLVideoContext?, on playbin: Pipeline,
                                 sizing: ScaleTarget, frames: @escaping @Sendable (VideoFrame, Bool) -> Void) throws {
-        let sink = try Element.bin(description: graph.description)
+        let sink = try Element.bin(chain: graph.chain)
         guard let appsink = sink.child(named: "frames"), let input = sink.child(named: graph.input),
               let inputPad = input.staticPad("sink") else {
             throw GStreamerError.invalidDescription("video sink")
@@ -35,7 +35,7 @@ extension PlaybackEngine {
                              frames: frameHandler())
             installed = graph
         } catch {
-            // Both bins are fixed text that parses wherever their plugins are installed (GL's are,
+            // Both bins are fixed chains made wherever their plugins are installed (GL's are,
             // or the shared context could not have been made); should one not, the player keeps
             // the bin it has.
         }

@@ -19,7 +19,7 @@ public struct PlayerVideoPath: Sendable {
     var graph: VideoSinkGraph { glContext == nil ? .memory : .gl }
 }
 
-/// The video sink bin a player's playbin draws into, as gst-launch text (tested as text).
+/// The video sink bin a player's playbin draws into, as data (tested as its gst-launch text).
 enum VideoSinkGraph: Equatable {
     /// videoflip turns the picture as its orientation tag says. The first videoconvertscale
     /// scales the frame to the page's size in the clip's own format (its planes: I420 at
@@ -35,20 +35,32 @@ enum VideoSinkGraph: Equatable {
     /// turned here (GTK does both while drawing the texture).
     case gl
 
-    var description: String {
+    /// The bin's elements in stream order.
+    var chain: ElementChain {
         switch self {
         case .memory:
-            "videoflip name=flip video-direction=auto ! videoconvertscale name=\(input) "
-                + "! capsfilter name=prescale caps-change-mode=delayed caps=video/x-raw,pixel-aspect-ratio=1/1 "
-                + "! videoconvertscale name=convert "
-                + "! capsfilter name=size caps-change-mode=delayed caps=video/x-raw,format=BGRA,pixel-aspect-ratio=1/1 "
-                + "! " + Self.appsink
+            ElementChain([
+                .init("videoflip", name: "flip", [.init("video-direction", "auto")]),
+                .init("videoconvertscale", name: input),
+                .init("capsfilter", name: "prescale", [.init("caps-change-mode", "delayed"),
+                                                       .init("caps", "video/x-raw,pixel-aspect-ratio=1/1")]),
+                .init("videoconvertscale", name: "convert"),
+                .init("capsfilter", name: "size", [.init("caps-change-mode", "delayed"),
+                                                   .init("caps", "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1")]),
+                Self.appsink,
+            ])
         case .gl:
-            "glupload name=\(input) ! glcolorconvert name=lf-glconvert "
-                + "! capsfilter name=lf-glformat caps=video/x-raw(memory:GLMemory),format=RGBA,texture-target=2D "
-                + "! " + Self.appsink
+            ElementChain([
+                .init("glupload", name: input),
+                .init("glcolorconvert", name: "lf-glconvert"),
+                .init("capsfilter", name: "lf-glformat", [.init("caps", "video/x-raw(memory:GLMemory),format=RGBA,texture-target=2D")]),
+                Self.appsink,
+            ])
         }
     }
+
+    /// The chain as gst-launch text.
+    var description: String { chain.description }
 
     /// The element whose sink pad's caps are the clip's size (after turning on the memory path,
     /// before it on the GL path) and that sees the stream's tags.
@@ -66,7 +78,9 @@ enum VideoSinkGraph: Equatable {
     /// Whether frames are turned when drawn (the stream's orientation travels with each frame).
     var turnsWhenDrawing: Bool { self == .gl }
 
-    private static let appsink = "appsink name=frames max-buffers=2 drop=true enable-last-sample=false qos=true"
+    private static let appsink = ElementChain.Link("appsink", name: "frames", [
+        .init("max-buffers", "2"), .init("drop", "true"), .init("enable-last-sample", "false"), .init("qos", "true"),
+    ])
 
     /// An error that says the GL path itself failed, not the clip: one of its own elements
     /// posted it, or caps could not be agreed (a decoder whose frames GL cannot take).
