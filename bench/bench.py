@@ -1156,7 +1156,12 @@ class Bench:
                              "while GTK starts and the window is built, on the other core; what stands in the way is "
                              "loading GStreamer's plugins for it (gst-libav brings about 170 libraries, 60-90 ms of "
                              "relocation here), and every dlopen holds the dynamic loader's lock, which GTK's own "
-                             "loads and thread starts then wait for (perf: 45 ms blocked in pthread_create once). "
+                             "loads and thread starts then wait for (perf: 45 ms blocked in pthread_create once; "
+                             "loaded ahead before GTK's start instead, the first frame came later, 8 launches "
+                             "alternating twice). On the main thread before the window is built, GTK parses its "
+                             "theme's CSS twice, about 12 + 25 ms under perf (once as its settings are made, again "
+                             "for the dark variant the app asks for: GTK has no way to ask for it sooner, and "
+                             "GTK_THEME would override a user's high-contrast theme). "
                              "mpv links its decoders in and starts no toolkit.")
 
         extra_details: list[str] = []
