@@ -19,7 +19,6 @@ final class FeedView {
     private(set) var pageHeight: Double = 0
 
     init(slots: [PageSlot]) {
-        root.addCSSClass("feed-page")
         root.setExpand(horizontal: true, vertical: true)
         root.setOverflowHidden()
         base.setExpand(horizontal: true, vertical: true)

@@ -67,7 +67,6 @@ final class PageSlot {
         self.playback = playback
         self.avatarFile = avatarFile
         progress = LoopProgressBar(clock: clock)
-        root.addCSSClass("feed-page")
         root.setOverflowHidden()
         backdrop.addCSSClass("page-backdrop")
         backdrop.setFit(.cover)

@@ -4,6 +4,8 @@ import GtkKit
 /// Shadows over the video are sharp (no blur radius): GTK 4.8's cairo renderer blurs a shadow
 /// again at every paint over the whole region the new frame damages, on the main thread; the
 /// Home switch's 2 px blur alone took 31 % of a core while a video played (0 1px 0: 4 %).
+/// For the same reason only the window is painted black under the feed: a background on the
+/// feed or its pages is filled again, over the whole page, under every frame.
 @MainActor
 enum Theme {
     static func install() {
@@ -24,7 +26,6 @@ enum Theme {
     button, switch, checkbutton, label, entry, textview { transition-property: none; }
     .limit-chip.selected:focus-visible { outline-offset: 2px; }
     window.loopfeed { background-color: #000; color: #fff; }
-    .feed-page { background-color: #000; }
     .post-info { margin: 0 12px 16px 14px; }
     .post-author { font-weight: 800; font-size: 12pt; text-shadow: 0 1px 0 rgba(0,0,0,0.7); }
     .post-author-button { padding: 0; min-height: 0; min-width: 0; background: none; border: none; box-shadow: none;
