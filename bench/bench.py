@@ -1091,11 +1091,13 @@ class Bench:
                              f"({lf_total / gp_total:.2f}x, {lf_total - 1.25 * gp_total:.1f} points over the +25 % gate). "
                              f"Busiest loopfeed threads: {top(lf)}; gst-play-1.0's: {top(gp)}; mpv's: {top(mp)}. Mesa's llvmpipe threads "
                              f"alone take {gl(lf):.0f} % in loopfeed vs {gl(mp):.0f} % in mpv, {gl(lf) - gl(mp):.0f} of the "
-                             f"{lf['cpu_pct'] - mp['cpu_pct']:.0f} points of difference. Likely cause: "
-                             "loopfeed converts and scales every 720x1280 frame to the page size in software "
-                             "(videoconvertscale), hands it over as a GdkMemoryTexture and GTK then draws the whole "
-                             f"window (video + overlay) with {frame_cost}, while mpv "
-                             f"({r.get('mpv_vo', '?')}) does the YUV->RGB conversion and scaling in one shader pass.")
+                             f"{lf['cpu_pct'] - mp['cpu_pct']:.0f} points of difference. Measured cause: decoding, "
+                             "scaling and converting are the same work gst-play-1.0 does (its videoscale and "
+                             "videoconvert, one libav thread here); what loopfeed adds is GTK's paint of the page for "
+                             "each new frame (exactly one per frame, counted with uprobes) on the main thread, "
+                             f"{frame_cost}: the page is drawn afresh (the frame, the caption's scrim and the overlay) "
+                             "and put to the X server, where gst-play-1.0's ximagesink puts the frame to the X server "
+                             "as it is.")
             if pres_dec == pres_dec and pres_dec < 0.95:
                 cause.append(f"Only {pres_dec * 100:.0f} % of the decoded frames were painted: the frame clock "
                              "(paint on llvmpipe) cannot keep up with 30 fps on this loaded 2-core machine, and the "
